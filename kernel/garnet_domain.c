@@ -35,7 +35,7 @@ static void count_domains(atomic64_t *counters, u32 domains)
  * Writes back and drops the CPU cache lines of every resident page, so that a reader that
  * bypasses the CPU cache sees what the CPU wrote, and the CPU later sees what others wrote.
  */
-static void garnet_object_clflush(struct garnet_device *gdev, struct garnet_object *gobj)
+void garnet_object_clflush(struct garnet_device *gdev, struct garnet_object *gobj)
 {
 	struct file *filp = gobj->shmem.base.filp;
 	pgoff_t n = gobj->shmem.base.size >> PAGE_SHIFT;

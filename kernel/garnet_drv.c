@@ -16,6 +16,7 @@
 
 #include "garnet_drm.h"
 #include "garnet_drv.h"
+#include "garnet_exec.h"
 #include "garnet_gem.h"
 #include "garnet_share.h"
 
@@ -46,6 +47,12 @@ static int garnet_open(struct drm_device *drm, struct drm_file *file)
 		kfree(gfile);
 		return ret;
 	}
+	ret = garnet_client_open(gfile);
+	if (ret) {
+		xa_erase(&gdev->clients, gfile->client_id);
+		kfree(gfile);
+		return ret;
+	}
 	file->driver_priv = gfile;
 	return 0;
 }
@@ -56,6 +63,7 @@ static void garnet_postclose(struct drm_device *drm, struct drm_file *file)
 	struct garnet_file *gfile = to_garnet_file(file);
 
 	garnet_share_file_close(gfile);
+	garnet_client_close(gfile);
 	xa_erase(&gdev->clients, gfile->client_id);
 	kfree(gfile);
 }
@@ -79,6 +87,14 @@ static const struct drm_ioctl_desc garnet_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(I915_GEM_MADVISE, garnet_gem_madvise_ioctl, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(I915_GEM_SET_TILING, garnet_gem_set_tiling_ioctl, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(I915_GEM_GET_TILING, garnet_gem_get_tiling_ioctl, DRM_RENDER_ALLOW),
+
+	/* Execution (garnet_exec.c, garnet_gtt.c, garnet_engine.c). */
+	DRM_IOCTL_DEF_DRV(I915_GEM_INIT, garnet_gem_init_ioctl,
+			  DRM_AUTH | DRM_MASTER | DRM_ROOT_ONLY),
+	DRM_IOCTL_DEF_DRV(I915_GEM_PIN, garnet_gem_pin_ioctl, DRM_AUTH | DRM_ROOT_ONLY),
+	DRM_IOCTL_DEF_DRV(I915_GEM_UNPIN, garnet_gem_unpin_ioctl, DRM_AUTH | DRM_ROOT_ONLY),
+	DRM_IOCTL_DEF_DRV(I915_GEM_EXECBUFFER2_WR, garnet_execbuffer2_ioctl, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_GEM_WAIT, garnet_gem_wait_ioctl, DRM_RENDER_ALLOW),
 
 	DRM_IOCTL_DEF_DRV(GARNET_GET_CLIENT_ID, garnet_get_client_id_ioctl, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(GARNET_SHARE, garnet_share_ioctl, DRM_RENDER_ALLOW),
@@ -116,7 +132,13 @@ static int garnet_device_init(struct garnet_device *gdev)
 	INIT_LIST_HEAD(&gdev->objects);
 	hash_init(gdev->names);
 	xa_init(&gdev->clients);
-	return garnet_shrinker_init(gdev);
+	ret = garnet_gpu_init(gdev);
+	if (ret)
+		return ret;
+	ret = garnet_shrinker_init(gdev);
+	if (ret)
+		garnet_gpu_fini(gdev);
+	return ret;
 }
 
 static int __init garnet_init(void)
@@ -158,6 +180,7 @@ static int __init garnet_init(void)
 
 err_shrinker:
 	garnet_shrinker_fini(gdev);
+	garnet_gpu_fini(gdev);
 err_release_group:
 	devres_release_group(&pdev->dev, NULL);
 err_unregister_pdev:
@@ -172,6 +195,7 @@ static void __exit garnet_exit(void)
 
 	drm_dev_unregister(&gdev->drm);
 	garnet_shrinker_fini(gdev);
+	garnet_gpu_fini(gdev);
 	/* Every file is closed (the module was unloadable), so every object must be gone. */
 	WARN_ON(atomic_read(&gdev->object_count) != 0);
 	xa_destroy(&gdev->clients);

@@ -37,6 +37,9 @@ struct garnet_device {
 	struct drm_device drm;
 	struct platform_device *pdev;
 
+	/* GTT, engine and requests (garnet_exec.h). */
+	struct garnet_gpu *gpu;
+
 	/*
 	 * Every live object, for debugfs, the shrinker and the leak check at unload.
 	 * objects_lock nests inside nothing; the shrinker only trylocks it because it runs
@@ -72,6 +75,8 @@ struct garnet_file {
 	unsigned int share_count;	/* under names_lock */
 	/* ACCEPT and GEM_OPEN attempts that found nothing this file may open. */
 	atomic_t failed_lookups;
+	/* Address space, pins, faults and bans of this file (garnet_exec.h). */
+	struct garnet_client *client;
 };
 
 static inline struct garnet_device *to_garnet_device(struct drm_device *drm)

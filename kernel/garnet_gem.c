@@ -23,6 +23,7 @@
 #include <uapi/drm/i915_drm.h>
 
 #include "garnet_drv.h"
+#include "garnet_exec.h"
 #include "garnet_gem.h"
 #include "garnet_share.h"
 
@@ -57,6 +58,7 @@ static void garnet_gem_free(struct drm_gem_object *obj)
 	struct garnet_object *gobj = to_garnet_object(obj);
 
 	garnet_share_object_free(gobj);
+	garnet_gtt_object_free(gobj);
 
 	mutex_lock(&gdev->objects_lock);
 	if (!list_empty(&gobj->device_link)) {
