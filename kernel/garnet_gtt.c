@@ -162,6 +162,8 @@ struct garnet_vma *garnet_vma_bind(struct garnet_gpu *gpu, struct garnet_vm *vm,
 	int ret;
 
 	lockdep_assert_held(&gpu->lock);
+	if (READ_ONCE(obj->shmem.madv) != I915_MADV_WILLNEED)
+		return ERR_PTR(-EFAULT);
 	vma = vm_find_binding(vm, obj);
 	if (vma && vma_misplaced(vma, alignment)) {
 		if (vma->pin_count)
@@ -179,8 +181,6 @@ struct garnet_vma *garnet_vma_bind(struct garnet_gpu *gpu, struct garnet_vm *vm,
 
 	if (size > vm->end - vm->start)
 		return ERR_PTR(-ENOSPC);
-	if (READ_ONCE(obj->shmem.madv) != I915_MADV_WILLNEED)
-		return ERR_PTR(-EFAULT);
 
 	vma = kzalloc(sizeof(*vma), GFP_KERNEL);
 	if (!vma)
