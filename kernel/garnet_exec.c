@@ -216,7 +216,7 @@ static void eb_move_to_gpu(struct eb *eb)
 
 	for (i = 0; i < eb->count; i++) {
 		struct eb_obj *o = &eb->objs[i];
-		struct garnet_object *gobj = o->obj;
+		struct garnet_object *gobj = o->vma->obj;
 		u32 read = o->read_domains, write = o->write_domain;
 
 		if (eb->exec[i].flags & EXEC_OBJECT_WRITE && !write)
