@@ -39,6 +39,7 @@ static int garnet_open(struct drm_device *drm, struct drm_file *file)
 	gfile->file = file;
 	INIT_LIST_HEAD(&gfile->shares);
 	atomic_set(&gfile->failed_lookups, 0);
+	ratelimit_state_init(&gfile->lookup_log_rs, 5 * HZ, 10);
 	/* Ids only grow, so an id handed out once never names a different file later. */
 	gfile->client_id = atomic64_inc_return(&gdev->next_client_id);
 	ret = xa_insert(&gdev->clients, gfile->client_id, gfile, GFP_KERNEL);
@@ -115,6 +116,7 @@ static int garnet_device_init(struct garnet_device *gdev)
 		return ret;
 	INIT_LIST_HEAD(&gdev->objects);
 	hash_init(gdev->names);
+	ratelimit_state_init(&gdev->lookup_log_rs, 5 * HZ, 100);
 	xa_init(&gdev->clients);
 	return garnet_shrinker_init(gdev);
 }

@@ -10,6 +10,7 @@
 #include <linux/hashtable.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
+#include <linux/ratelimit.h>
 #include <linux/shrinker.h>
 #include <linux/xarray.h>
 
@@ -57,6 +58,9 @@ struct garnet_device {
 	/* Bytes of objects pinned into the aperture; GET_APERTURE reports the rest. */
 	atomic64_t pinned_bytes;
 
+	/* Brute-force reports, device-wide: bounds the log whatever the number of files. */
+	struct ratelimit_state lookup_log_rs;
+
 	struct shrinker shrinker;
 	bool shrinker_registered;
 
@@ -72,6 +76,8 @@ struct garnet_file {
 	unsigned int share_count;	/* under names_lock */
 	/* ACCEPT and GEM_OPEN attempts that found nothing this file may open. */
 	atomic_t failed_lookups;
+	/* Per file, so one noisy client cannot hide another's attempts from the log. */
+	struct ratelimit_state lookup_log_rs;
 };
 
 static inline struct garnet_device *to_garnet_device(struct drm_device *drm)

@@ -61,10 +61,10 @@ void garnet_share_lookup_failed(struct garnet_file *gfile, const char *what)
 	struct garnet_device *gdev = gfile->gdev;
 	unsigned int failures = atomic_inc_return(&gfile->failed_lookups);
 
-	dev_warn_ratelimited(gdev->drm.dev,
-			     "client %llu (pid %d, %s): %s of a name it may not open, %u failures so far: possible brute-force attempt\n",
-			     gfile->client_id, task_pid_nr(current), current->comm, what,
-			     failures);
+	if (__ratelimit(&gfile->lookup_log_rs) && __ratelimit(&gdev->lookup_log_rs))
+		dev_warn(gdev->drm.dev,
+			 "client %llu (pid %d, %s): %s of a name it may not open, %u failures so far: possible brute-force attempt\n",
+			 gfile->client_id, task_pid_nr(current), current->comm, what, failures);
 }
 
 int garnet_get_client_id_ioctl(struct drm_device *drm, void *data, struct drm_file *file)
