@@ -156,7 +156,7 @@ int garnet_gem_sw_finish_ioctl(struct drm_device *drm, void *data, struct drm_fi
 	ret = dma_resv_lock_interruptible(gobj->shmem.base.resv, NULL);
 	if (ret)
 		goto out;
-	if (gobj->pin_count && gobj->write_domain == I915_GEM_DOMAIN_CPU) {
+	if (READ_ONCE(gobj->pin_count) && gobj->write_domain == I915_GEM_DOMAIN_CPU) {
 		count_domains(gdev->counters.flush, I915_GEM_DOMAIN_CPU);
 		garnet_object_clflush(gdev, gobj);
 		gobj->write_domain = 0;

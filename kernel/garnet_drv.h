@@ -17,6 +17,8 @@
 #include <drm/drm_device.h>
 #include <drm/drm_file.h>
 
+#include "garnet_gtt.h"
+
 #define GARNET_DRIVER_NAME	"garnet"
 
 /* Counters shown in debugfs so that tests can prove which rule fired. */
@@ -55,8 +57,7 @@ struct garnet_device {
 	struct mutex names_lock;
 	DECLARE_HASHTABLE(names, 8);
 
-	/* Bytes of objects pinned into the aperture; GET_APERTURE reports the rest. */
-	atomic64_t pinned_bytes;
+	struct garnet_gtt gtt;
 
 	/* Brute-force reports, device-wide: bounds the log whatever the number of files. */
 	struct ratelimit_state lookup_log_rs;

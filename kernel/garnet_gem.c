@@ -24,16 +24,8 @@
 
 #include "garnet_drv.h"
 #include "garnet_gem.h"
+#include "garnet_gtt.h"
 #include "garnet_share.h"
-
-static unsigned int aperture_mb = 256;
-module_param(aperture_mb, uint, 0444);
-MODULE_PARM_DESC(aperture_mb, "GTT aperture size reported to userspace, in MiB (default 256)");
-
-u64 garnet_aperture_size(void)
-{
-	return (u64)aperture_mb << 20;
-}
 
 /* The first handle puts the object on the device list; imports and dumb buffers included. */
 static int garnet_gem_open(struct drm_gem_object *obj, struct drm_file *file)
@@ -51,12 +43,18 @@ static int garnet_gem_open(struct drm_gem_object *obj, struct drm_file *file)
 	return 0;
 }
 
+static void garnet_gem_close(struct drm_gem_object *obj, struct drm_file *file)
+{
+	garnet_gtt_handle_closed(to_garnet_object(obj), file);
+}
+
 static void garnet_gem_free(struct drm_gem_object *obj)
 {
 	struct garnet_device *gdev = to_garnet_device(obj->dev);
 	struct garnet_object *gobj = to_garnet_object(obj);
 
 	garnet_share_object_free(gobj);
+	garnet_gtt_object_free(gobj);
 
 	mutex_lock(&gdev->objects_lock);
 	if (!list_empty(&gobj->device_link)) {
@@ -72,6 +70,7 @@ static void garnet_gem_free(struct drm_gem_object *obj)
 static const struct drm_gem_object_funcs garnet_gem_funcs = {
 	.free		= garnet_gem_free,
 	.open		= garnet_gem_open,
+	.close		= garnet_gem_close,
 	.print_info	= drm_gem_shmem_object_print_info,
 	.pin		= drm_gem_shmem_object_pin,
 	.unpin		= drm_gem_shmem_object_unpin,
@@ -363,18 +362,6 @@ int garnet_gem_busy_ioctl(struct drm_device *drm, void *data, struct drm_file *f
 		args->busy |= BIT(16);
 
 	garnet_object_put(gobj);
-	return 0;
-}
-
-int garnet_gem_get_aperture_ioctl(struct drm_device *drm, void *data, struct drm_file *file)
-{
-	struct drm_i915_gem_get_aperture *args = data;
-	struct garnet_device *gdev = to_garnet_device(drm);
-	u64 size = garnet_aperture_size();
-	u64 pinned = atomic64_read(&gdev->pinned_bytes);
-
-	args->aper_size = size;
-	args->aper_available_size = pinned < size ? size - pinned : 0;
 	return 0;
 }
 
