@@ -54,11 +54,10 @@ static int garnet_open(struct drm_device *drm, struct drm_file *file)
 
 static void garnet_postclose(struct drm_device *drm, struct drm_file *file)
 {
-	struct garnet_device *gdev = to_garnet_device(drm);
 	struct garnet_file *gfile = to_garnet_file(file);
 
+	/* Also removes the file from gdev->clients, under names_lock (see garnet_debugfs.c). */
 	garnet_share_file_close(gfile);
-	xa_erase(&gdev->clients, gfile->client_id);
 	kfree(gfile);
 }
 

@@ -211,6 +211,8 @@ void garnet_share_file_close(struct garnet_file *gfile)
 	mutex_lock(&gdev->names_lock);
 	list_for_each_entry_safe(share, tmp, &gfile->shares, owner_link)
 		remove_share(share);
+	/* debugfs walks the clients under names_lock: it must never see a file being freed. */
+	xa_erase(&gdev->clients, gfile->client_id);
 	mutex_unlock(&gdev->names_lock);
 }
 
