@@ -125,9 +125,18 @@ static int garnet_device_init(struct garnet_device *gdev)
 	ret = garnet_gtt_init(gdev);
 	if (ret)
 		return ret;
+	ret = garnet_pool_init(gdev);
+	if (ret)
+		goto err_gtt;
 	ret = garnet_shrinker_init(gdev);
 	if (ret)
-		garnet_gtt_fini(gdev);
+		goto err_pool;
+	return 0;
+
+err_pool:
+	garnet_pool_fini(gdev);
+err_gtt:
+	garnet_gtt_fini(gdev);
 	return ret;
 }
 
@@ -170,6 +179,7 @@ static int __init garnet_init(void)
 
 err_shrinker:
 	garnet_shrinker_fini(gdev);
+	garnet_pool_fini(gdev);
 	garnet_gtt_fini(gdev);
 err_release_group:
 	devres_release_group(&pdev->dev, NULL);
@@ -187,6 +197,7 @@ static void __exit garnet_exit(void)
 	garnet_shrinker_fini(gdev);
 	/* Every file is closed (the module was unloadable), so every object must be gone. */
 	WARN_ON(atomic_read(&gdev->object_count) != 0);
+	garnet_pool_fini(gdev);
 	garnet_gtt_fini(gdev);
 	xa_destroy(&gdev->clients);
 	devres_release_group(&pdev->dev, NULL);

@@ -18,6 +18,7 @@
 #include <drm/drm_file.h>
 
 #include "garnet_gtt.h"
+#include "garnet_pool.h"
 
 #define GARNET_DRIVER_NAME	"garnet"
 
@@ -34,6 +35,9 @@ struct garnet_counters {
 	atomic64_t share_revoked;
 	atomic64_t accept_failed;	/* ACCEPT of a name the caller may not have */
 	atomic64_t open_denied;		/* GEM_OPEN by global name refused */
+	atomic64_t pool_reused;		/* objects created on reused, zeroed memory */
+	atomic64_t pool_zeroed_alloc;	/* reused memory zeroed by the creating ioctl */
+	atomic64_t pool_zeroed_idle;	/* reused memory zeroed ahead of time */
 };
 
 struct garnet_device {
@@ -58,6 +62,7 @@ struct garnet_device {
 	DECLARE_HASHTABLE(names, 8);
 
 	struct garnet_gtt gtt;
+	struct garnet_pool pool;
 
 	/* Brute-force reports, device-wide: bounds the log whatever the number of files. */
 	struct ratelimit_state lookup_log_rs;

@@ -25,6 +25,7 @@
 #include "garnet_drv.h"
 #include "garnet_gem.h"
 #include "garnet_gtt.h"
+#include "garnet_pool.h"
 #include "garnet_share.h"
 
 /* The first handle puts the object on the device list; imports and dumb buffers included. */
@@ -64,6 +65,8 @@ static void garnet_gem_free(struct drm_gem_object *obj)
 	}
 	mutex_unlock(&gdev->objects_lock);
 
+	/* The pool may keep the shmem file (and its pages) for the next object of this size. */
+	garnet_pool_put(gobj);
 	drm_gem_shmem_free(&gobj->shmem);
 }
 
@@ -130,6 +133,7 @@ int garnet_gem_create_ioctl(struct drm_device *drm, void *data, struct drm_file 
 {
 	struct drm_i915_gem_create *args = data;
 	struct drm_gem_shmem_object *shmem;
+	struct file *reused;
 	u64 size;
 	u32 handle;
 	int ret;
@@ -144,6 +148,12 @@ int garnet_gem_create_ioctl(struct drm_device *drm, void *data, struct drm_file 
 	shmem = drm_gem_shmem_create(drm, size);
 	if (IS_ERR(shmem))
 		return PTR_ERR(shmem);
+	/* Reused memory, already zeroed, instead of the fresh file; nobody has seen either. */
+	reused = garnet_pool_take(to_garnet_device(drm), size);
+	if (reused) {
+		fput(shmem->base.filp);
+		shmem->base.filp = reused;
+	}
 
 	ret = drm_gem_handle_create(file, &shmem->base, &handle);
 	/* The handle holds the object now, or creating it failed and this frees it. */

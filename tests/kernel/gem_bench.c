@@ -103,6 +103,58 @@ static void vgem_create_mmap_close(void *arg)
 	gt_close(c->fd, dumb.handle);
 }
 
+/* Creates an object, writes every page of it (as a client filling a buffer would), frees it. */
+static void create_fill_close(void *arg)
+{
+	struct ctx *c = arg;
+	uint32_t h = gt_create(c->fd, c->size);
+
+	gt_pwrite(c->fd, h, 0, c->buf, c->size);
+	gt_close(c->fd, h);
+}
+
+static void set_param(const char *name, const char *value)
+{
+	char path[128];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/module/garnet/parameters/%s", name);
+	f = fopen(path, "w");
+	gt_assert(f != NULL);
+	fputs(value, f);
+	gt_assert(fclose(f) == 0);
+}
+
+/* The cost of each zeroing choice for reused memory, against no reuse at all. */
+static void zeroing(int fd)
+{
+	static const struct { const char *label, *pool_mb, *policy; } modes[] = {
+		{ "no reuse (fresh shmem pages)", "0", "alloc" },
+		{ "reuse, zeroed at allocation", "64", "alloc" },
+		{ "reuse, zeroed ahead of time", "64", "idle" },
+	};
+	struct ctx c = { .fd = fd, .size = 1 << 20 };
+	double base = 0;
+
+	c.buf = malloc(c.size);
+	memset(c.buf, 0x11, c.size);
+	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+		double r;
+
+		set_param("pool_mb", modes[i].pool_mb);
+		set_param("zero_policy", modes[i].policy);
+		create_fill_close(&c);
+		r = rate(create_fill_close, &c);
+		if (i == 0)
+			base = r;
+		printf("create+fill+close (1 MiB) %-30s %8.0f /s   ratio %.2f\n", modes[i].label, r,
+		       r / base);
+	}
+	set_param("pool_mb", "64");
+	set_param("zero_policy", "alloc");
+	free(c.buf);
+}
+
 static void transfer(int fd, size_t size, const char *label)
 {
 	struct ctx c = { .fd = fd, .size = size };
@@ -138,6 +190,7 @@ static void benchmark(void)
 	c.size = v.size = 64 * 1024;
 	garnet_rate = rate(garnet_create_mmap_close, &c);
 	vgem_rate = rate(vgem_create_mmap_close, &v);
+	zeroing(fd);
 	printf("create+mmap+close (64 KiB) garnet %8.0f /s   vgem %8.0f /s   ratio %.2f\n",
 	       garnet_rate, vgem_rate, garnet_rate / vgem_rate);
 	close(vgem);
