@@ -58,6 +58,8 @@ int garnet_gem_set_tiling_ioctl(struct drm_device *drm, void *data, struct drm_f
 int garnet_gem_get_tiling_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
 
 /* garnet_domain.c */
+void garnet_object_move_domains_locked(struct garnet_object *gobj, u32 read_domains,
+				       u32 write_domain);
 int garnet_object_set_domain(struct garnet_object *gobj, u32 read_domains, u32 write_domain);
 int garnet_gem_set_domain_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
 int garnet_gem_sw_finish_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
