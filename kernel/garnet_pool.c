@@ -10,7 +10,7 @@
  *   zero_policy=idle   a background worker zeroes freed files ahead of time, and only files it
  *                      has finished are handed out.
  * pool_mb bounds the pool (0 turns reuse off); the pool's own shrinker empties it under memory
- * pressure. Swapped-out pages cannot be zeroed in place, so a file with any is truncated.
+ * pressure. Only pages nothing else references are cleared in place (see zero_file()).
  */
 #include <linux/fs.h>
 #include <linux/highmem.h>
@@ -66,30 +66,54 @@ static struct garnet_device *pool_device(struct garnet_pool *pool)
 	return container_of(pool, struct garnet_device, pool);
 }
 
-/* Clears every resident page; drops everything if any page went to swap. */
+/*
+ * True if a page of a pooled file is referenced by nothing but the page cache and the caller.
+ * Anything else (a pipe that vmsplice filled from an old mapping, in-flight direct I/O, a
+ * pin) could read the page later, so it must not be cleared and handed to someone new.
+ */
+static bool page_is_private(struct page *page)
+{
+	return !PageCompound(page) && page_count(page) == 2 && !page_mapped(page);
+}
+
+/*
+ * Clears every resident page in place. A page something else still references is cut out of
+ * the file instead (its holder keeps the old page; the file gets a fresh zero page when next
+ * touched). Large pages, and pages already on swap, cannot be cleared safely in place either:
+ * then the whole file is truncated.
+ */
 static void zero_file(struct file *filp)
 {
 	struct inode *inode = file_inode(filp);
 	pgoff_t n = i_size_read(inode) >> PAGE_SHIFT;
+	bool drop_all = false;
 	pgoff_t i;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !drop_all; i++) {
 		struct page *page = find_lock_page(filp->f_mapping, i);
+		bool private;
 
 		if (!page)
 			continue;
-		clear_highpage(page);
-		/* Dirty, so reclaim writes the zeros out instead of keeping an old swap copy. */
-		set_page_dirty(page);
+		private = page_is_private(page);
+		drop_all = PageCompound(page);
+		if (private) {
+			clear_highpage(page);
+			/* Dirty, so reclaim writes the zeros out instead of keeping an old swap copy. */
+			set_page_dirty(page);
+		}
 		unlock_page(page);
 		put_page(page);
+		if (!private && !drop_all)
+			shmem_truncate_range(inode, (loff_t)i << PAGE_SHIFT,
+					     ((loff_t)(i + 1) << PAGE_SHIFT) - 1);
 		cond_resched();
 	}
 	/*
 	 * Pages swapped out before the loop still hold old data on swap. Pages swapped out
 	 * after it was cleared carry zeros, so checking once, here, is enough.
 	 */
-	if (READ_ONCE(SHMEM_I(inode)->swapped))
+	if (drop_all || READ_ONCE(SHMEM_I(inode)->swapped))
 		shmem_truncate_range(inode, 0, (loff_t)-1);
 }
 

@@ -7,9 +7,11 @@
 #include "garnet_test.h"
 
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -143,6 +145,50 @@ static void memory_still_mapped_is_never_reused(void)
 	close(fd);
 }
 
+/*
+ * vmsplice() from an old mapping leaves the pipe holding the object's page after the mapping
+ * and the object are gone. If that page were cleared in place and handed to the next owner,
+ * reading the pipe would show the new owner's data.
+ */
+static void page_held_by_a_pipe_is_never_reused(void)
+{
+	enum { PIPE_SIZE = 79 * 4096 };	/* a size no other test frees */
+	int attacker = gt_open_render(), victim = gt_open_render();
+	uint32_t h = gt_create(attacker, PIPE_SIZE);
+	char *map = gt_mmap_cpu(attacker, h, 0, PIPE_SIZE);
+	struct iovec iov = { .iov_base = map, .iov_len = 4096 };
+	char out[4096], back[sizeof(SECRET)];
+	long long reused;
+	int p[2];
+
+	set_param("pool_mb", "64");
+	set_param("zero_policy", "alloc");
+	gt_assert_ok(pipe(p));
+	memset(map, 'A', PIPE_SIZE);
+	gt_assert_eq(vmsplice(p[1], &iov, 1, 0), 4096);
+	munmap(map, PIPE_SIZE);
+	gt_close(attacker, h);
+
+	reused = gt_counter(victim, "pool_reused");
+	h = gt_create(victim, PIPE_SIZE);
+	/* The file itself was reused: the page the pipe holds must not be part of it. */
+	gt_assert_eq(gt_counter(victim, "pool_reused"), reused + 1);
+	gt_pwrite(victim, h, 0, SECRET, sizeof(SECRET));
+	gt_assert_eq(read(p[0], out, sizeof(out)), sizeof(out));
+	gt_assert(memcmp(out, SECRET, sizeof(SECRET)) != 0);
+	gt_assert_eq(out[0], 'A');
+	/* The victim sees its own data, and zeros where the attacker's bytes were. */
+	gt_pread(victim, h, 0, back, sizeof(back));
+	gt_assert(memcmp(back, SECRET, sizeof(SECRET)) == 0);
+	gt_pread(victim, h, 8192, out, sizeof(out));
+	for (size_t i = 0; i < sizeof(out); i++)
+		gt_assert_eq(out[i], 0);
+	close(p[0]);
+	close(p[1]);
+	close(victim);
+	close(attacker);
+}
+
 static void pool_is_emptied_under_memory_pressure(void)
 {
 	int fd = gt_open_render();
@@ -185,6 +231,7 @@ GT_MAIN(
 	GT_SUBTEST(reused_memory_is_zeroed_at_allocation, "reused-memory-is-zeroed-at-allocation"),
 	GT_SUBTEST(reused_memory_is_zeroed_ahead_of_time, "reused-memory-is-zeroed-ahead-of-time"),
 	GT_SUBTEST(memory_still_mapped_is_never_reused, "memory-still-mapped-is-never-reused"),
+	GT_SUBTEST(page_held_by_a_pipe_is_never_reused, "page-held-by-a-pipe-is-never-reused"),
 	GT_SUBTEST(pool_is_emptied_under_memory_pressure, "pool-is-emptied-under-memory-pressure"),
 	GT_SUBTEST(pool_mb_zero_turns_reuse_off, "pool-mb-zero-turns-reuse-off"),
 	GT_SUBTEST(bad_zero_policy_is_refused, "bad-zero-policy-is-refused"),
