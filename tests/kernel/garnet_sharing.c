@@ -2,6 +2,7 @@
 /* garnet's per-client sharing: GET_CLIENT_ID, SHARE, ACCEPT, REVOKE (garnet_drm.h). */
 #include "garnet_test.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -241,6 +242,79 @@ static void failed_accepts_are_counted_and_logged(void)
 	close(probe);
 }
 
+struct race {
+	int owner, recipient;
+	uint64_t recipient_id;
+	volatile uint64_t names[64];
+	volatile int stop;
+};
+
+/* The owner shares, revokes and closes objects while the recipient accepts and closes. */
+static void *owner_loop(void *data)
+{
+	struct race *r = data;
+
+	for (int i = 0; i < 2000; i++) {
+		struct drm_i915_gem_create create = { .size = 4096 };
+		struct drm_garnet_share share = { .recipient = r->recipient_id };
+		struct drm_garnet_revoke rv;
+		struct drm_gem_close cl;
+
+		if (gt_ioctl(r->owner, DRM_IOCTL_I915_GEM_CREATE, &create))
+			continue;
+		share.handle = create.handle;
+		share.flags = i % 2 ? GARNET_SHARE_SINGLE_USE : 0;
+		if (gt_ioctl(r->owner, DRM_IOCTL_GARNET_SHARE, &share) == 0)
+			r->names[i % 64] = share.name;
+		if (i % 3 == 0) {
+			rv = (struct drm_garnet_revoke){ .name = r->names[(i * 7) % 64] };
+			gt_ioctl(r->owner, DRM_IOCTL_GARNET_REVOKE, &rv);
+		}
+		cl = (struct drm_gem_close){ .handle = create.handle };
+		gt_ioctl(r->owner, DRM_IOCTL_GEM_CLOSE, &cl);
+	}
+	r->stop = 1;
+	return NULL;
+}
+
+static void *recipient_loop(void *data)
+{
+	struct race *r = data;
+
+	for (unsigned int i = 0; !r->stop; i++) {
+		struct drm_garnet_accept acc = { .name = r->names[i % 64] };
+		struct drm_gem_close cl;
+
+		if (gt_ioctl(r->recipient, DRM_IOCTL_GARNET_ACCEPT, &acc) == 0) {
+			cl = (struct drm_gem_close){ .handle = acc.handle };
+			gt_ioctl(r->recipient, DRM_IOCTL_GEM_CLOSE, &cl);
+		} else if (errno != ENOENT) {
+			gt_fail(__FILE__, __LINE__, "ACCEPT: %s", strerror(errno));
+		}
+	}
+	return NULL;
+}
+
+/* Sharing, accepting, revoking and freeing race; nothing leaks or breaks. */
+static void share_accept_revoke_close_race(void)
+{
+	struct race r = { .owner = gt_open_render(), .recipient = gt_open_render() };
+	long long objects;
+	pthread_t a, b, c;
+
+	objects = gt_counter(r.owner, "objects");
+	r.recipient_id = gt_client_id(r.recipient);
+	gt_assert_ok(pthread_create(&a, NULL, owner_loop, &r));
+	gt_assert_ok(pthread_create(&b, NULL, recipient_loop, &r));
+	gt_assert_ok(pthread_create(&c, NULL, recipient_loop, &r));
+	gt_assert_ok(pthread_join(a, NULL));
+	gt_assert_ok(pthread_join(b, NULL));
+	gt_assert_ok(pthread_join(c, NULL));
+	gt_assert_eq(gt_counter(r.owner, "objects"), objects);
+	close(r.recipient);
+	close(r.owner);
+}
+
 GT_MAIN(
 	GT_SUBTEST(each_file_has_its_own_client_id, "each-file-has-its-own-client-id"),
 	GT_SUBTEST(recipient_accepts_and_sees_the_data, "recipient-accepts-and-sees-the-data"),
@@ -254,5 +328,6 @@ GT_MAIN(
 	GT_SUBTEST(names_die_with_the_owning_file, "names-die-with-the-owning-file"),
 	GT_SUBTEST(share_argument_errors, "share-argument-errors"),
 	GT_SUBTEST(closed_recipient_id_is_never_reused, "closed-recipient-id-is-never-reused"),
+	GT_SUBTEST(share_accept_revoke_close_race, "share-accept-revoke-close-race"),
 	GT_SUBTEST(failed_accepts_are_counted_and_logged, "failed-accepts-are-counted-and-logged"),
 )

@@ -7,6 +7,7 @@
  */
 #include "garnet_test.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -174,6 +175,64 @@ static void dropped_master_cannot_open(void)
 	close(master);
 }
 
+struct flink_race {
+	int fd;
+	volatile int stop;
+};
+
+static void *flink_close_loop(void *data)
+{
+	struct flink_race *r = data;
+
+	for (int i = 0; i < 3000; i++) {
+		struct drm_i915_gem_create create = { .size = 4096 };
+		struct drm_gem_flink flink = { 0 };
+		struct drm_gem_close cl = { 0 };
+
+		if (gt_ioctl(r->fd, DRM_IOCTL_I915_GEM_CREATE, &create))
+			continue;
+		flink.handle = cl.handle = create.handle;
+		gt_ioctl(r->fd, DRM_IOCTL_GEM_FLINK, &flink);
+		gt_ioctl(r->fd, DRM_IOCTL_GEM_CLOSE, &cl);
+	}
+	r->stop = 1;
+	return NULL;
+}
+
+/*
+ * IGT gem_flink_race, inverted: while one thread creates, flinks and closes, others open small
+ * names. The master may catch objects (and must close them); a non-master never opens one.
+ */
+static void open_by_name_races_with_flink_and_close(void)
+{
+	struct flink_race r = { .fd = gt_open_card() };
+	int other = open_non_master();
+	long long objects = gt_counter(r.fd, "objects");
+	int opened_by_other = 0;
+	pthread_t t;
+
+	gt_assert_ok(pthread_create(&t, NULL, flink_close_loop, &r));
+	while (!r.stop) {
+		for (uint32_t name = 1; name <= 4; name++) {
+			struct drm_gem_open op = { .name = name };
+			struct drm_gem_close cl;
+
+			if (gt_ioctl(r.fd, DRM_IOCTL_GEM_OPEN, &op) == 0) {
+				cl = (struct drm_gem_close){ .handle = op.handle };
+				gt_assert_ok(gt_ioctl(r.fd, DRM_IOCTL_GEM_CLOSE, &cl));
+			}
+			op = (struct drm_gem_open){ .name = name };
+			if (gt_ioctl(other, DRM_IOCTL_GEM_OPEN, &op) == 0)
+				opened_by_other++;
+		}
+	}
+	gt_assert_ok(pthread_join(t, NULL));
+	gt_assert_eq(opened_by_other, 0);
+	gt_assert_eq(gt_counter(r.fd, "objects"), objects);
+	close(other);
+	close(r.fd);
+}
+
 GT_MAIN(
 	GT_SUBTEST(master_opens_a_flinked_object, "master-opens-a-flinked-object"),
 	GT_SUBTEST(double_flink_returns_the_same_name, "double-flink-returns-the-same-name"),
@@ -188,5 +247,7 @@ GT_MAIN(
 		   "share-recipient-may-open-the-global-name"),
 	GT_SUBTEST(open_with_another_size_encoding_is_refused,
 		   "open-with-another-size-encoding-is-refused"),
+	GT_SUBTEST(open_by_name_races_with_flink_and_close,
+		   "open-by-name-races-with-flink-and-close"),
 	GT_SUBTEST(dropped_master_cannot_open, "dropped-master-cannot-open"),
 )

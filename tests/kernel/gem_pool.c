@@ -7,6 +7,7 @@
 #include "garnet_test.h"
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -218,6 +219,77 @@ static void pool_mb_zero_turns_reuse_off(void)
 	close(fd);
 }
 
+struct churn {
+	int fd;
+	int dirty;	/* objects that did not read zero when new */
+	char tag;
+};
+
+/* Create, check all zero, fill with this thread's tag, free: round and round. */
+static void *churn_loop(void *data)
+{
+	struct churn *c = data;
+	enum { CHURN_SIZE = 16 * 4096 };
+	static __thread char buf[CHURN_SIZE];
+
+	for (int i = 0; i < 300; i++) {
+		struct drm_i915_gem_create create = { .size = CHURN_SIZE };
+		struct drm_i915_gem_pread pr = { .size = CHURN_SIZE, .data_ptr = (uintptr_t)buf };
+		struct drm_i915_gem_pwrite pw = { .size = CHURN_SIZE, .data_ptr = (uintptr_t)buf };
+		struct drm_gem_close cl = { 0 };
+
+		if (gt_ioctl(c->fd, DRM_IOCTL_I915_GEM_CREATE, &create))
+			continue;
+		pr.handle = pw.handle = cl.handle = create.handle;
+		if (gt_ioctl(c->fd, DRM_IOCTL_I915_GEM_PREAD, &pr) == 0) {
+			for (size_t j = 0; j < CHURN_SIZE; j++) {
+				if (buf[j]) {
+					c->dirty++;
+					break;
+				}
+			}
+		}
+		memset(buf, c->tag, CHURN_SIZE);
+		gt_ioctl(c->fd, DRM_IOCTL_I915_GEM_PWRITE, &pw);
+		gt_ioctl(c->fd, DRM_IOCTL_GEM_CLOSE, &cl);
+	}
+	return NULL;
+}
+
+static void churn(const char *policy)
+{
+	struct churn workers[8];
+	pthread_t threads[8];
+	int fds[2] = { gt_open_render(), gt_open_render() };
+	long long reused = gt_counter(fds[0], "pool_reused");
+
+	set_param("pool_mb", "64");
+	set_param("zero_policy", policy);
+	for (int i = 0; i < 8; i++) {
+		workers[i] = (struct churn){ .fd = fds[i % 2], .tag = (char)('a' + i) };
+		gt_assert_ok(pthread_create(&threads[i], NULL, churn_loop, &workers[i]));
+	}
+	for (int i = 0; i < 8; i++) {
+		gt_assert_ok(pthread_join(threads[i], NULL));
+		gt_assert_eq(workers[i].dirty, 0);
+	}
+	gt_assert(gt_counter(fds[0], "pool_reused") > reused);
+	set_param("zero_policy", "alloc");
+	close(fds[0]);
+	close(fds[1]);
+}
+
+/* Eight threads in two files create and free at once: every new object still reads zero. */
+static void concurrent_reuse_zeroed_at_allocation(void)
+{
+	churn("alloc");
+}
+
+static void concurrent_reuse_zeroed_ahead_of_time(void)
+{
+	churn("idle");
+}
+
 static void bad_zero_policy_is_refused(void)
 {
 	int fd = open("/sys/module/garnet/parameters/zero_policy", O_WRONLY);
@@ -234,5 +306,7 @@ GT_MAIN(
 	GT_SUBTEST(page_held_by_a_pipe_is_never_reused, "page-held-by-a-pipe-is-never-reused"),
 	GT_SUBTEST(pool_is_emptied_under_memory_pressure, "pool-is-emptied-under-memory-pressure"),
 	GT_SUBTEST(pool_mb_zero_turns_reuse_off, "pool-mb-zero-turns-reuse-off"),
+	GT_SUBTEST(concurrent_reuse_zeroed_at_allocation, "concurrent-reuse-zeroed-at-allocation"),
+	GT_SUBTEST(concurrent_reuse_zeroed_ahead_of_time, "concurrent-reuse-zeroed-ahead-of-time"),
 	GT_SUBTEST(bad_zero_policy_is_refused, "bad-zero-policy-is-refused"),
 )
