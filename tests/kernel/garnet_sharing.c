@@ -204,6 +204,29 @@ static void share_argument_errors(void)
 	close(recipient);
 }
 
+/* No client can exhaust kernel memory with names: 4096 live names per file at most. */
+static void names_per_file_are_limited(void)
+{
+	int owner = gt_open_render(), recipient = gt_open_render();
+	uint32_t h = gt_create(owner, 4096);
+	uint64_t id = gt_client_id(recipient);
+	uint64_t first = 0;
+
+	for (int i = 0; i < 4096; i++) {
+		uint64_t name = gt_share(owner, h, id, 0);
+
+		if (i == 0)
+			first = name;
+	}
+	gt_assert_errno(share_raw(owner, h, id, 0), ENOSPC);
+	/* Revoking one makes room for one. */
+	gt_assert_ok(revoke_name(owner, first));
+	gt_share(owner, h, id, 0);
+	gt_assert_errno(share_raw(owner, h, id, 0), ENOSPC);
+	close(owner);
+	close(recipient);
+}
+
 /* A recipient that has closed can never be shared with, even by its old id. */
 static void closed_recipient_id_is_never_reused(void)
 {
@@ -327,6 +350,7 @@ GT_MAIN(
 	GT_SUBTEST(name_dies_with_the_object, "name-dies-with-the-object"),
 	GT_SUBTEST(names_die_with_the_owning_file, "names-die-with-the-owning-file"),
 	GT_SUBTEST(share_argument_errors, "share-argument-errors"),
+	GT_SUBTEST(names_per_file_are_limited, "names-per-file-are-limited"),
 	GT_SUBTEST(closed_recipient_id_is_never_reused, "closed-recipient-id-is-never-reused"),
 	GT_SUBTEST(share_accept_revoke_close_race, "share-accept-revoke-close-race"),
 	GT_SUBTEST(failed_accepts_are_counted_and_logged, "failed-accepts-are-counted-and-logged"),
