@@ -82,7 +82,6 @@ int garnet_client_open(struct garnet_file *gfile)
 	kref_init(&client->ref);
 	client->gpu = gpu;
 	client->id = gfile->client_id;
-	INIT_LIST_HEAD(&client->pins);
 	client->vm = &gpu->ggtt;
 	if (READ_ONCE(garnet_isolation)) {
 		client->own_vm = kzalloc(sizeof(*client->own_vm), GFP_KERNEL);
@@ -124,7 +123,6 @@ void garnet_client_close(struct garnet_file *gfile)
 
 	if (!client)
 		return;
-	garnet_client_unpin_all(client);
 	gfile->client = NULL;
 	garnet_client_put(client);
 }

@@ -194,25 +194,17 @@ static int eb_bind(struct eb *eb)
 	return ret;
 }
 
-static void count_domains(atomic64_t *counters, u32 domains)
-{
-	unsigned long bits = domains;
-	unsigned int bit;
-
-	for_each_set_bit(bit, &bits, 8)
-		atomic64_inc(&counters[bit]);
-}
-
 /*
- * The 2008 design's move to the GPU domains: CPU writes are flushed from the CPU caches
- * (clflush); GPU caches that must be flushed or invalidated are all handled by one MI_FLUSH
- * for the whole execbuffer. Nothing here waits: the engine runs requests in order, so a GPU
- * write is visible to every later request. Caller holds every reservation lock.
+ * The 2008 design's move to the GPU domains (garnet_domain.c applies the rules and counts each
+ * flush and invalidate; CPU writes are clflushed there). The GPU caches that must be flushed
+ * or invalidated are all handled by one MI_FLUSH for the whole execbuffer. Nothing here waits:
+ * the engine runs requests in order, so a GPU write is visible to every later request.
+ * Caller holds every reservation lock.
  */
 static void eb_move_to_gpu(struct eb *eb)
 {
-	struct garnet_device *gdev = eb->gpu->gdev;
-	u32 flush = 0, invalidate = 0, i;
+	bool gpu_flush = false;
+	u32 i;
 
 	for (i = 0; i < eb->count; i++) {
 		struct eb_obj *o = &eb->objs[i];
@@ -225,22 +217,12 @@ static void eb_move_to_gpu(struct eb *eb)
 		o->write_domain = write;
 		if (!read)
 			continue;
-
-		if (gobj->write_domain == I915_GEM_DOMAIN_CPU) {
-			count_domains(gdev->counters.flush, I915_GEM_DOMAIN_CPU);
-			garnet_object_clflush(gdev, gobj);
-		} else if (gobj->write_domain && gobj->write_domain != read) {
-			flush |= gobj->write_domain;
-		}
-		invalidate |= read & ~gobj->read_domains;
-		if (!write)
-			read |= gobj->read_domains & GPU_DOMAINS;
-		gobj->read_domains = read;
-		gobj->write_domain = write;
+		if ((gobj->write_domain & GPU_DOMAINS && gobj->write_domain != read) ||
+		    read & ~gobj->read_domains & GPU_DOMAINS)
+			gpu_flush = true;
+		garnet_object_move_domains_locked(gobj, read, write);
 	}
-	count_domains(gdev->counters.flush, flush & GPU_DOMAINS);
-	count_domains(gdev->counters.invalidate, invalidate & GPU_DOMAINS);
-	if ((flush | invalidate) & GPU_DOMAINS)
+	if (gpu_flush)
 		atomic64_inc(&eb->gpu->counters.gpu_flushes);
 }
 

@@ -65,7 +65,7 @@ struct garnet_vma {
 	struct hlist_node hash_link;
 	struct list_head lru_link;
 	void *vaddr;
-	unsigned int pin_count;		/* PIN, and execbuffers being assembled */
+	unsigned int pin_count;		/* one for all PINs, and one per execbuffer being built */
 	struct dma_fence *last_fence;	/* last request that uses it; idle once signalled */
 };
 
@@ -89,13 +89,6 @@ struct garnet_gpu {
 	struct garnet_exec_counters counters;
 };
 
-struct garnet_pin {
-	struct list_head link;
-	struct garnet_object *obj;	/* holds a reference */
-	struct garnet_vma *vma;
-	unsigned int count;
-};
-
 /* Per open file: its address space and how its batches have behaved. */
 struct garnet_client {
 	struct kref ref;		/* the file, and every request in flight */
@@ -103,7 +96,6 @@ struct garnet_client {
 	u64 id;
 	struct garnet_vm *vm;		/* &gpu->ggtt, or own_vm in isolation mode */
 	struct garnet_vm *own_vm;
-	struct list_head pins;		/* under gpu->lock */
 	struct dma_fence *last_fence;	/* under gpu->lock */
 	atomic_t errors;		/* faults and hangs so far */
 	atomic_t unreported;		/* errors not yet returned as -EIO */
@@ -137,20 +129,20 @@ extern bool garnet_validate;
 extern unsigned int garnet_watchdog_ms;
 extern unsigned int garnet_ban_threshold;
 
-/* garnet_gtt.c */
+/* garnet_vm.c */
+#define GARNET_VM_LIMIT		(1ull << 32)	/* gen3 addresses are 32 bits wide */
 int garnet_gpu_init(struct garnet_device *gdev);
 void garnet_gpu_fini(struct garnet_device *gdev);
 void garnet_vm_init(struct garnet_vm *vm, u64 size, bool randomise);
 void garnet_vm_fini(struct garnet_gpu *gpu, struct garnet_vm *vm);
+struct garnet_vma *garnet_vm_find(struct garnet_vm *vm, struct garnet_object *obj);
 struct garnet_vma *garnet_vma_bind(struct garnet_gpu *gpu, struct garnet_vm *vm,
 				   struct garnet_object *obj, u64 alignment);
 void garnet_vma_unpin(struct garnet_vma *vma);
+bool garnet_vma_idle(const struct garnet_vma *vma);
+void garnet_vma_unbind(struct garnet_vma *vma);
 int garnet_vm_evict_all(struct garnet_gpu *gpu, struct garnet_vm *vm);
-void garnet_gtt_object_free(struct garnet_object *gobj);
-int garnet_gem_init_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
-int garnet_gem_pin_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
-int garnet_gem_unpin_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
-void garnet_client_unpin_all(struct garnet_client *client);
+void garnet_vm_object_free(struct garnet_object *gobj);
 
 /* garnet_engine.c */
 extern const struct dma_fence_ops garnet_request_fence_ops;

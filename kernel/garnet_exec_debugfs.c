@@ -11,6 +11,7 @@
 #include "garnet_drv.h"
 #include "garnet_exec.h"
 #include "garnet_gem.h"
+#include "garnet_gtt.h"
 
 static struct garnet_gpu *node_gpu(struct seq_file *m)
 {
@@ -42,7 +43,9 @@ static int exec_show(struct seq_file *m, void *unused)
 	SHOW(user_interrupts);
 	SHOW(shrinker_unbinds);
 	seq_printf(m, "completed_seqno %lld\n", atomic64_read(&gpu->completed_seqno));
-	seq_printf(m, "gtt_size %llu\n", gpu->ggtt.size);
+	seq_printf(m, "aperture_size %llu\n", garnet_gtt_aperture_size());
+	seq_printf(m, "gtt_start %llu\n", gpu->ggtt.start);
+	seq_printf(m, "gtt_end %llu\n", gpu->ggtt.end);
 	return 0;
 }
 

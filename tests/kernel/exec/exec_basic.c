@@ -75,7 +75,7 @@ static void store_dword_writes_and_offsets_come_back(void)
 	gt_assert(b.relocs[0].presumed_offset != ~0ull);
 	gt_assert_eq(b.relocs[0].presumed_offset, x.obj[0].offset);
 	gt_assert_eq(b.relocs[1].presumed_offset, x.obj[0].offset);
-	gt_assert(x.obj[0].offset + 4096 <= (uint64_t)gt_exec_counter(fd, "gtt_size"));
+	gt_assert(x.obj[0].offset + 4096 <= (uint64_t)gt_exec_counter(fd, "aperture_size"));
 
 	/* PREAD waits for the engine. */
 	gt_pread(fd, t, 0, out, sizeof(out));
@@ -336,7 +336,7 @@ static int open_master(void)
 static void relocation_after_eviction(void)
 {
 	int fd = open_master();
-	uint64_t gtt = gt_exec_counter(fd, "gtt_size"), old;
+	uint64_t gtt = gt_exec_counter(fd, "aperture_size"), old;
 	static struct valid v;
 	long long written, evictions;
 	uint32_t out;

@@ -38,7 +38,7 @@ static uint32_t colour_of(int i)
 static void eviction_keeps_results_right(void)
 {
 	int fd = open_master();
-	uint64_t gtt = gt_exec_counter(fd, "gtt_size");
+	uint64_t gtt = gt_exec_counter(fd, "aperture_size");
 	long long evictions = gt_exec_counter(fd, "evictions");
 	enum { N = 16, SIZE = 4 * MIB, PITCH = 4096 };
 	static uint32_t row[1024];
@@ -91,7 +91,7 @@ static void eviction_keeps_results_right(void)
 static void gem_init_rules(void)
 {
 	int fd = open_master(), render = gt_open_render();
-	uint64_t gtt = gt_exec_counter(fd, "gtt_size");
+	uint64_t gtt = gt_exec_counter(fd, "aperture_size");
 
 	gt_assert_errno(gem_init(fd, 4096, 4096), EINVAL);
 	gt_assert_errno(gem_init(fd, 0, gtt + 4096), EINVAL);
@@ -134,7 +134,7 @@ static void pin_keeps_an_object_in_place(void)
 {
 	int fd = open_master(), render = gt_open_render();
 	uint32_t obj = gt_create(fd, 2 * MIB), robj = gt_create(render, 4096);
-	uint64_t gtt = gt_exec_counter(fd, "gtt_size"), avail = aperture_available(fd);
+	uint64_t gtt = gt_exec_counter(fd, "aperture_size"), avail = aperture_available(fd);
 	uint64_t offset, again;
 	struct gt_batch b;
 	struct gt_exec x;
