@@ -233,9 +233,10 @@ static int reject(struct parser *p, const char *name, u32 header)
 	struct garnet_gpu *gpu = p->req->gpu;
 
 	atomic64_inc(&gpu->counters.rejected);
-	dev_notice_ratelimited(gpu->gdev->drm.dev,
-			       "client %llu: batch refused at offset 0x%x: %s (0x%08x): %s\n",
-			       p->req->client->id, p->offset, name, header, p->why);
+	if (__ratelimit(&p->req->client->log_rs))
+		drm_notice(&gpu->gdev->drm,
+			   "client %llu: batch refused at offset 0x%x: %s (0x%08x): %s\n",
+			   p->req->client->id, p->offset, name, header, p->why);
 	return -EINVAL;
 }
 

@@ -82,6 +82,7 @@ int garnet_client_open(struct garnet_file *gfile)
 	kref_init(&client->ref);
 	client->gpu = gpu;
 	client->id = gfile->client_id;
+	ratelimit_state_init(&client->log_rs, 5 * HZ, 10);
 	client->vm = &gpu->ggtt;
 	if (READ_ONCE(garnet_isolation)) {
 		client->own_vm = kzalloc(sizeof(*client->own_vm), GFP_KERNEL);
@@ -147,11 +148,12 @@ static void client_error(struct garnet_client *client, int error, u64 seqno)
 	if (atomic_inc_return(&client->errors) >= garnet_ban_threshold && !client->banned) {
 		WRITE_ONCE(client->banned, true);
 		atomic64_inc(&gpu->counters.bans);
-		dev_notice_ratelimited(drm->dev, "client %llu banned after %d faults and hangs\n",
-				       client->id, atomic_read(&client->errors));
+		drm_notice(drm, "client %llu banned after %d faults and hangs\n", client->id,
+			   atomic_read(&client->errors));
 	}
-	dev_notice_ratelimited(drm->dev, "client %llu: request %llu %s\n", client->id, seqno,
-			       error == -ETIMEDOUT ? "hung and was stopped" : "faulted");
+	if (__ratelimit(&client->log_rs))
+		drm_notice(drm, "client %llu: request %llu %s\n", client->id, seqno,
+			   error == -ETIMEDOUT ? "hung and was stopped" : "faulted");
 }
 
 struct garnet_request *garnet_request_alloc(struct garnet_gpu *gpu, struct garnet_client *client,

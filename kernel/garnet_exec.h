@@ -15,6 +15,7 @@
 #include <linux/kref.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
+#include <linux/ratelimit.h>
 #include <linux/shrinker.h>
 #include <linux/spinlock.h>
 #include <linux/workqueue.h>
@@ -97,6 +98,8 @@ struct garnet_client {
 	struct garnet_vm *vm;		/* &gpu->ggtt, or own_vm in isolation mode */
 	struct garnet_vm *own_vm;
 	struct dma_fence *last_fence;	/* under gpu->lock */
+	/* Per file, so one noisy client cannot hide another's refused batches from the log. */
+	struct ratelimit_state log_rs;
 	atomic_t errors;		/* faults and hangs so far */
 	atomic_t unreported;		/* errors not yet returned as -EIO */
 	bool banned;

@@ -36,6 +36,9 @@ static void round_trip(int fd, unsigned int seed, int w, int h)
 	gtb_fill(&b, b2, pitch, 0, 0, w, h, cb);
 	gtb_copy(&b, b2, pitch, w - cw, h - ch, cw, ch, a, pitch, 0, 0);
 	gtb_store(&b, b2, 0, seed);
+	/* One write domain per object: the store writes b2 through the render cache too. */
+	b.relocs[b.nreloc - 1].read_domains = I915_GEM_DOMAIN_RENDER;
+	b.relocs[b.nreloc - 1].write_domain = I915_GEM_DOMAIN_RENDER;
 	gtb_end(&b);
 	gt_run(fd, &b, handles, 2);
 
