@@ -281,6 +281,32 @@ static void endless_loop_is_stopped(void)
 	close(fd);
 }
 
+/* An oversized blit is stopped between rows; the next request runs normally. */
+static void long_blit_is_stopped(void)
+{
+	int fd = gt_open_render();
+	uint32_t big = gt_create(fd, 4u << 20);
+	long long hangs = gt_exec_counter(fd, "hangs");
+	long watchdog = gt_set_param("watchdog_ms", 20);
+	static struct gt_batch b;
+	struct gt_exec x;
+	int64_t t = -1;
+
+	gtb_init(&b);
+	for (int i = 0; i < 400; i++)
+		gtb_fill(&b, big, 4096, 0, 0, 1024, 1024, (uint32_t)i);
+	gtb_end(&b);
+	gt_exec_prepare(&x, fd, &b, &big, 1);
+	gt_assert_eq(gt_exec_submit(fd, &x), 0);
+	gt_assert_eq(gt_wait(fd, big, &t), 0);
+	gt_set_param("watchdog_ms", watchdog);
+	gt_exec_finish(fd, &x);
+	gt_assert_eq(gt_exec_counter(fd, "hangs"), hangs + 1);
+	gt_assert(gt_kmsg_count("hung and was stopped") > 0);
+	close(fd);
+	engine_serves();
+}
+
 static void repeated_hangs_ban_the_file(void)
 {
 	int fd = gt_open_render();
@@ -391,6 +417,7 @@ GT_MAIN(
 	GT_SUBTEST(unknown_commands_are_refused, "unknown-commands-are-refused"),
 	GT_SUBTEST(jumps_outside_the_batch_are_refused, "jumps-outside-the-batch-are-refused"),
 	GT_SUBTEST(endless_loop_is_stopped, "endless-loop-is-stopped-by-the-watchdog"),
+	GT_SUBTEST(long_blit_is_stopped, "oversized-blit-is-stopped-by-the-watchdog"),
 	GT_SUBTEST(repeated_hangs_ban_the_file, "repeated-hangs-ban-the-file"),
 	GT_SUBTEST(isolation_faults_are_contained, "isolation-fault-is-contained"),
 	GT_SUBTEST(isolation_places_randomly, "isolation-places-randomly")

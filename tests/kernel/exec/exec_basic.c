@@ -6,6 +6,8 @@
  */
 #include "gt_exec.h"
 
+#include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
@@ -394,6 +396,21 @@ static void busy_wait_and_implicit_waits(void)
 	gt_assert_eq(gt_busy(fd, big), 0);
 	t = 0;
 	gt_assert_eq(gt_wait(fd, big, &t), 0);
+
+	/* dma-buf importers see the same fence: the exported buffer polls busy, then ready. */
+	{
+		int dmabuf;
+		struct pollfd pfd;
+
+		long_fills(&b, big, 150, 0xcafe0004);
+		gt_run(fd, &b, &big, 1);
+		gt_assert_ok(drmPrimeHandleToFD(fd, big, DRM_CLOEXEC, &dmabuf));
+		pfd = (struct pollfd){ .fd = dmabuf, .events = POLLIN };
+		gt_assert_eq(poll(&pfd, 1, 0), 0);
+		gt_assert_eq(poll(&pfd, 1, 60000), 1);
+		gt_assert_eq(gt_busy(fd, big), 0);
+		close(dmabuf);
+	}
 
 	/* SET_DOMAIN to the CPU waits too; WAIT with a negative timeout waits for good. */
 	long_fills(&b, big, 150, 0xcafe0002);

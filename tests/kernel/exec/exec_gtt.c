@@ -218,9 +218,40 @@ static void shrinker_reclaims_idle_purgeable_objects(void)
 	close(fd);
 }
 
+/* A purgeable object still in use by the engine keeps its binding and its pages. */
+static void shrinker_spares_busy_objects(void)
+{
+	int fd = gt_open_render();
+	uint32_t big = gt_create(fd, 4 * MIB), last = 0;
+	long watchdog = gt_set_param("watchdog_ms", 60000);
+	struct drm_i915_gem_madvise madv = { .handle = big, .madv = I915_MADV_DONTNEED };
+	long long purged = gt_counter(fd, "purged");
+	static struct gt_batch b;
+	int64_t t = -1;
+
+	gtb_init(&b);
+	for (int i = 0; i < 300; i++)
+		gtb_fill(&b, big, 4096, 0, 0, 1024, 1024, 0x100u + (uint32_t)i);
+	gtb_end(&b);
+	gt_run(fd, &b, &big, 1);
+	gt_assert_ok(gt_ioctl(fd, DRM_IOCTL_I915_GEM_MADVISE, &madv));
+	drop_caches();
+	gt_assert(gt_busy(fd, big) != 0);
+	gt_assert_eq(gt_counter(fd, "purged"), purged);
+	madv.madv = I915_MADV_WILLNEED;
+	gt_assert_ok(gt_ioctl(fd, DRM_IOCTL_I915_GEM_MADVISE, &madv));
+	gt_assert_eq(madv.retained, 1);
+	gt_assert_eq(gt_wait(fd, big, &t), 0);
+	gt_pread(fd, big, 4 * MIB - 4, &last, 4);
+	gt_assert_eq(last, 0x100u + 299);
+	gt_set_param("watchdog_ms", watchdog);
+	close(fd);
+}
+
 GT_MAIN(
 	GT_SUBTEST(eviction_keeps_results_right, "eviction-at-four-times-the-aperture"),
 	GT_SUBTEST(gem_init_rules, "gem-init-is-for-the-master"),
 	GT_SUBTEST(pin_keeps_an_object_in_place, "pin-and-unpin"),
-	GT_SUBTEST(shrinker_reclaims_idle_purgeable_objects, "shrinker-reclaims-idle-purgeable")
+	GT_SUBTEST(shrinker_reclaims_idle_purgeable_objects, "shrinker-reclaims-idle-purgeable"),
+	GT_SUBTEST(shrinker_spares_busy_objects, "shrinker-spares-busy-objects")
 )

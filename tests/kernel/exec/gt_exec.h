@@ -21,7 +21,7 @@
 #define ROP_SRCCOPY		(0xccu << 16)
 
 #define GT_MAX_DW	4096
-#define GT_MAX_RELOCS	256
+#define GT_MAX_RELOCS	1024
 #define GT_MAX_OBJECTS	64
 
 /* A batch being written, with its relocations (all of them patch the batch itself). */
