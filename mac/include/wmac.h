@@ -44,8 +44,8 @@ extern "C" {
 #define WMAC_VERSION_MICRO 0
 #define WMAC_VERSION "1.0.0"
 /* True when the header is at least version major.minor (compile-time feature checks). */
-#define WMAC_VERSION_AT_LEAST(major, minor)                                                   \
-	(WMAC_VERSION_MAJOR > (major) ||                                                        \
+#define WMAC_VERSION_AT_LEAST(major, minor) \
+	(WMAC_VERSION_MAJOR > (major) ||    \
 	 (WMAC_VERSION_MAJOR == (major) && WMAC_VERSION_MINOR >= (minor)))
 
 /* Version of the library actually loaded at run time, e.g. "1.0.0". */
@@ -312,8 +312,8 @@ int wmac_answer(struct wmac_context *ctx, struct wmac_subject *subject, const ch
 
 struct wmac_audit_record {
 	const struct wmac_subject *subject; /* NULL when the check had no subject */
-	const char *permission;             /* as asked; "" when NULL was passed */
-	const char *object;                 /* "" when none */
+	const char *permission; /* as asked; "" when NULL was passed */
+	const char *object; /* "" when none */
 	enum wmac_decision decision;
 	/* The rule that decided: file name and 1-based line; NULL and 0 when no rule did. */
 	const char *rule_file;

@@ -39,8 +39,8 @@ const struct answer *answer_set_find(const struct answer_set *set, const char *i
 int answer_set_put(struct answer_set *set, const char *identity, const char *permission,
 		   const char *object, enum wmac_decision decision)
 {
-	struct answer *existing = (struct answer *)answer_set_find(set, identity, permission,
-								   object);
+	struct answer *existing =
+		(struct answer *)answer_set_find(set, identity, permission, object);
 	if (existing) {
 		existing->decision = decision;
 		return 0;
@@ -72,7 +72,7 @@ int answer_set_put(struct answer_set *set, const char *identity, const char *per
 static int parse_answer_line(struct line_reader *reader, const char *path, struct answer_set *set,
 			     struct wmac_error *error)
 {
-	struct token tok[5] = { 0 };
+	struct token tok[5] = {0};
 	int n = 0, ret = 0;
 	const char *message = "";
 	unsigned int column = 1;
@@ -116,7 +116,7 @@ int answer_file_load(struct answer_set *set, const char *path, struct wmac_error
 	close(fd);
 	if (ret < 0)
 		return ret;
-	struct answer_set loaded = { 0 };
+	struct answer_set loaded = {0};
 	struct line_reader reader;
 	line_reader_init(&reader, text, len);
 	while (ret == 0 && line_reader_next(&reader))
@@ -159,8 +159,8 @@ int answer_file_save(const struct answer_set *set, const char *path)
 		if (!object || !identity)
 			ret = -ENOMEM;
 		else
-			fprintf(f, "%s %s %s %s\n", wmac_decision_name(a->decision),
-				a->permission, object, identity);
+			fprintf(f, "%s %s %s %s\n", wmac_decision_name(a->decision), a->permission,
+				object, identity);
 		free(object);
 		free(identity);
 	}

@@ -122,8 +122,8 @@ void context_forget_subject(struct wmac_context *ctx, struct wmac_subject *s)
 	outbox_deliver(&out);
 }
 
-WMAC_EXPORT void wmac_context_set_audit(struct wmac_context *ctx, wmac_audit_func func,
-					void *data, unsigned int interval_ms)
+WMAC_EXPORT void wmac_context_set_audit(struct wmac_context *ctx, wmac_audit_func func, void *data,
+					unsigned int interval_ms)
 {
 	if (!ctx)
 		return;

@@ -25,12 +25,12 @@ static int strictness(enum wmac_decision d)
 static struct verdict decide(const struct policy *policy, const struct wmac_subject *s,
 			     unsigned int permission, const char *object, size_t len)
 {
-	struct verdict v = { .decision = WMAC_DENY, .reason = "no rule matched" };
+	struct verdict v = {.decision = WMAC_DENY, .reason = "no rule matched"};
 	const struct rule *sys =
 		policy_first_match(&policy->system.by_permission[permission], s, object, len);
 	if (!sys)
 		return v;
-	v = (struct verdict){ sys->decision, sys, "rule", sys->remember };
+	v = (struct verdict){sys->decision, sys, "rule", sys->remember};
 	if (v.decision == WMAC_DENY || !policy->has_user)
 		return v;
 	/* The user's file can only tighten: the stricter of the two decisions wins. */
@@ -145,7 +145,7 @@ static bool check_locked(struct wmac_context *ctx, struct wmac_subject *s, const
 	struct cache_entry *e =
 		cacheable ? cache_find(s, ctx->stamp, hash, (unsigned int)p, object, len) : NULL;
 	if (e) {
-		*v = (struct verdict){ e->decision, e->rule, e->reason, REMEMBER_NEVER };
+		*v = (struct verdict){e->decision, e->rule, e->reason, REMEMBER_NEVER};
 		uint64_t now = now_ms();
 		if (ctx->audit_interval_ms && now - e->last_report_ms < ctx->audit_interval_ms) {
 			e->pending++;
@@ -172,7 +172,7 @@ WMAC_EXPORT enum wmac_decision wmac_check(struct wmac_context *ctx, struct wmac_
 	if (!object)
 		object = "";
 	size_t len = strlen(object);
-	struct verdict v = { .decision = WMAC_DENY };
+	struct verdict v = {.decision = WMAC_DENY};
 	struct outbox out;
 	bool report = true;
 	unsigned long folded = 0;
@@ -209,9 +209,8 @@ WMAC_EXPORT enum wmac_decision wmac_check(struct wmac_context *ctx, struct wmac_
 	return v.decision == WMAC_ALLOW || v.decision == WMAC_ASK ? v.decision : WMAC_DENY;
 }
 
-static int remember_answer(struct wmac_context *ctx, struct wmac_subject *s,
-			   const char *permission, const char *object, enum wmac_decision answer,
-			   enum wmac_scope scope)
+static int remember_answer(struct wmac_context *ctx, struct wmac_subject *s, const char *permission,
+			   const char *object, enum wmac_decision answer, enum wmac_scope scope)
 {
 	char *key = subject_identity_key(s);
 	if (!key)
@@ -257,7 +256,7 @@ WMAC_EXPORT int wmac_answer(struct wmac_context *ctx, struct wmac_subject *s,
 	pthread_mutex_lock(&ctx->lock);
 	outbox_init(&out, ctx);
 	int p = ctx->loaded ? policy_find_permission(ctx->policy, permission) : -1;
-	struct verdict v = { 0 };
+	struct verdict v = {0};
 	bool accepted = false;
 	if (p < 0 || (s->ctx && s->ctx != ctx)) {
 		ret = -EPERM;

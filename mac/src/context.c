@@ -181,7 +181,7 @@ WMAC_EXPORT int wmac_context_set_answer_file(struct wmac_context *ctx, const cha
 {
 	if (!ctx || !path)
 		return set_error(error, -EINVAL, path, 0, 0, "no answer file given");
-	struct answer_set loaded = { 0 };
+	struct answer_set loaded = {0};
 	int ret = answer_file_load(&loaded, path, error);
 	char *copy = strdup(path);
 	if (ret == 0 && !copy)

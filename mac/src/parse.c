@@ -201,8 +201,7 @@ static int parse_exe(struct parser *p, struct rule *r, const char *value, unsign
 	return 0;
 }
 
-static int parse_remember(struct parser *p, struct rule *r, const char *value,
-			  unsigned int column)
+static int parse_remember(struct parser *p, struct rule *r, const char *value, unsigned int column)
 {
 	if (r->remember_given)
 		return fail(p, column, "'remember' given twice in one rule");
@@ -254,13 +253,15 @@ static int parse_matcher(struct parser *p, struct rule *r, const struct token *t
 static int check_rule(struct parser *p, struct rule *r, unsigned int column)
 {
 	if (r->exe && (r->engine || r->app_id))
-		return fail(p, column,
-			    "exe= never matches a sandboxed subject: drop exe= or sandbox=/app-id=");
+		return fail(
+			p, column,
+			"exe= never matches a sandboxed subject: drop exe= or sandbox=/app-id=");
 	if (r->remember_given && r->decision != WMAC_ASK)
 		return fail(p, column, "remember= is only valid on ask rules");
 	if (p->user && r->decision == WMAC_ALLOW)
-		return fail(p, column,
-			    "a per-user policy may not grant: only deny and ask rules are accepted");
+		return fail(
+			p, column,
+			"a per-user policy may not grant: only deny and ask rules are accepted");
 	if (p->user && r->remember_given && r->remember != REMEMBER_NEVER)
 		return fail(p, column, "a per-user policy may only say remember=never");
 	/* Weights: a launcher entry is the strongest identity, a uid the weakest. */

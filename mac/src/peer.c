@@ -118,7 +118,7 @@ static int take_snapshot(int dirfd, struct snapshot *snap)
 
 static bool process_alive(int pidfd)
 {
-	struct pollfd p = { .fd = pidfd, .events = POLLIN };
+	struct pollfd p = {.fd = pidfd, .events = POLLIN};
 	/* A pidfd becomes readable when its process exits. */
 	return poll(&p, 1, 0) == 0;
 }

@@ -25,24 +25,23 @@ int unix_peer_inode(int fd, uint64_t *peer_ino)
 	struct {
 		struct nlmsghdr nlh;
 		struct unix_diag_req req;
-	} request = {
-		.nlh = {
-			.nlmsg_len = sizeof(request),
-			.nlmsg_type = SOCK_DIAG_BY_FAMILY,
-			.nlmsg_flags = NLM_F_REQUEST,
-		},
-		.req = {
-			.sdiag_family = AF_UNIX,
-			.udiag_states = ~0u,
-			.udiag_ino = (__u32)st.st_ino,
-			.udiag_show = UDIAG_SHOW_PEER,
-			/* No cookie: look the socket up by inode alone. */
-			.udiag_cookie = { ~0u, ~0u },
-		},
-	};
-	struct sockaddr_nl kernel = { .nl_family = AF_NETLINK };
-	if (sendto(nl, &request, sizeof(request), 0, (struct sockaddr *)&kernel,
-		   sizeof(kernel)) < 0) {
+	} request;
+	memset(&request, 0, sizeof(request));
+	request.nlh.nlmsg_len = sizeof(request);
+	request.nlh.nlmsg_type = SOCK_DIAG_BY_FAMILY;
+	request.nlh.nlmsg_flags = NLM_F_REQUEST;
+	request.req.sdiag_family = AF_UNIX;
+	request.req.udiag_states = ~0u;
+	request.req.udiag_ino = (__u32)st.st_ino;
+	request.req.udiag_show = UDIAG_SHOW_PEER;
+	/* No cookie: look the socket up by inode alone. */
+	request.req.udiag_cookie[0] = ~0u;
+	request.req.udiag_cookie[1] = ~0u;
+
+	struct sockaddr_nl kernel = {.nl_family = AF_NETLINK};
+	ssize_t sent = sendto(nl, &request, sizeof(request), 0, (struct sockaddr *)&kernel,
+			      sizeof(kernel));
+	if (sent < 0) {
 		int e = errno;
 		close(nl);
 		return -e;

@@ -21,8 +21,8 @@ static void ignore(const struct wmac_audit_record *r, void *data)
 	(*(unsigned long *)data) += r->count;
 }
 
-static const char *const permissions[] = { "screenshot", "screencast", "global-shortcut",
-					   "selection-read", "privileged-global", "fullscreen" };
+static const char *const permissions[] = {"screenshot",	    "screencast",	 "global-shortcut",
+					  "selection-read", "privileged-global", "fullscreen"};
 
 int main(void)
 {
@@ -34,8 +34,9 @@ int main(void)
 		const char *permission = permissions[i % 6];
 		const char *decision = i % 3 == 0 ? "deny" : i % 3 == 1 ? "allow" : "ask";
 		if (i % 4 == 0)
-			len += (size_t)snprintf(text + len, cap - len, "%s %s:obj-%d exe=/usr/bin/app-%d\n",
-						decision, permission, i, i);
+			len += (size_t)snprintf(text + len, cap - len,
+						"%s %s:obj-%d exe=/usr/bin/app-%d\n", decision,
+						permission, i, i);
 		else if (i % 4 == 1)
 			len += (size_t)snprintf(text + len, cap - len, "%s %s launcher=entry-%d\n",
 						decision, permission, i);
@@ -59,7 +60,7 @@ int main(void)
 	wmac_context_set_audit(ctx, ignore, &audited, 1000);
 
 	/* A subject that no specific rule names: the worst case, every rule is looked at. */
-	struct wmac_launch_record rec = { .entry = "panel", .executable = "/usr/bin/panel" };
+	struct wmac_launch_record rec = {.entry = "panel", .executable = "/usr/bin/panel"};
 	struct wmac_subject *s = wmac_subject_from_launch(&rec);
 
 	const long n = 2000000;
@@ -69,9 +70,9 @@ int main(void)
 	double cached = (now_s() - t0) / (double)n;
 
 	/* Several permissions and objects in turn, as input events and shortcuts interleave. */
-	static const char *const objects[] = { "HDMI-A-1", "seat0", "alt-tab", "super-l",
-					       "zwlr_layer_shell_v1", "DP-2", "media-play",
-					       "ctrl-alt-t" };
+	static const char *const objects[] = {
+		"HDMI-A-1", "seat0",	  "alt-tab",   "super-l", "zwlr_layer_shell_v1",
+		"DP-2",	    "media-play", "ctrl-alt-t"};
 	t0 = now_s();
 	for (long i = 0; i < n; i++)
 		wmac_check(ctx, s, permissions[i % 6], objects[i % 8]);

@@ -19,7 +19,7 @@ static int connect_client(const char *path, int lfd, bool exec_sleep, pid_t *pid
 {
 	*pid = fork();
 	if (*pid == 0) {
-		struct sockaddr_un addr = { .sun_family = AF_UNIX };
+		struct sockaddr_un addr = {.sun_family = AF_UNIX};
 		snprintf(addr.sun_path, sizeof(addr.sun_path), "%s", path);
 		int fd = socket(AF_UNIX, SOCK_STREAM, 0);
 		if (fd < 0 || connect(fd, (struct sockaddr *)&addr, sizeof(addr)) < 0)
@@ -40,7 +40,7 @@ static void wait_for_exe(pid_t pid, const char *exe)
 		ssize_t n = readlink(link, target, sizeof(target) - 1);
 		if (n > 0 && (target[n] = '\0', strcmp(target, exe) == 0))
 			return;
-		nanosleep(&(struct timespec){ 0, 10000000 }, NULL);
+		nanosleep(&(struct timespec){0, 10000000}, NULL);
 	}
 }
 
@@ -60,7 +60,7 @@ int main(void)
 	fclose(f);
 	chmod(policy, 0644);
 
-	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	struct sockaddr_un addr = {.sun_family = AF_UNIX};
 	snprintf(addr.sun_path, sizeof(addr.sun_path), "%s", sock);
 	int lfd = socket(AF_UNIX, SOCK_STREAM, 0);
 	if (bind(lfd, (struct sockaddr *)&addr, sizeof(addr)) < 0 || listen(lfd, 4) < 0)

@@ -12,7 +12,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static const char *const objects[] = { "", "HDMI-A-1", "media-play", "zwlr_layer_shell_v1" };
+static const char *const objects[] = {"", "HDMI-A-1", "media-play", "zwlr_layer_shell_v1"};
 
 static void ask_everything(struct wmac_context *ctx, struct wmac_subject *s)
 {
@@ -42,7 +42,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct wmac_context *ctx = wmac_context_create();
 	if (wmac_context_load_text(ctx, "system", text, "user", user, &err) == 0) {
 		struct wmac_launch_record rec = {
-			.entry = "panel", .executable = "/usr/bin/panel", .uid = 1000,
+			.entry = "panel",
+			.executable = "/usr/bin/panel",
+			.uid = 1000,
 		};
 		struct wmac_subject *launched = wmac_subject_from_launch(&rec);
 		struct wmac_subject *sandboxed = wmac_subject_from_launch(&rec);

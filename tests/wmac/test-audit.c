@@ -32,7 +32,7 @@ static void collect(const struct wmac_audit_record *r, void *data)
 
 static struct wmac_subject *launched(const char *entry)
 {
-	struct wmac_launch_record rec = { .entry = entry, .executable = "/usr/bin/x" };
+	struct wmac_launch_record rec = {.entry = entry, .executable = "/usr/bin/x"};
 	return wmac_subject_from_launch(&rec);
 }
 
@@ -46,13 +46,13 @@ static struct wmac_context *context_with(const char *name, const char *text)
 }
 
 static const char *const policy = "version 1\n"
-				  "allow fullscreen\n"		      /* 2 */
-				  "ask screenshot\n"		      /* 3 */
+				  "allow fullscreen\n" /* 2 */
+				  "ask screenshot\n" /* 3 */
 				  "deny screencast:secret launcher=a\n"; /* 4 */
 
 static void every_decision_reaches_the_audit_callback(void)
 {
-	struct seen seen = { 0 };
+	struct seen seen = {0};
 	struct wmac_context *ctx = context_with("system.policy", policy);
 	wmac_context_set_audit(ctx, collect, &seen, 0);
 	struct wmac_subject *a = launched("a");
@@ -109,7 +109,7 @@ static void every_decision_reaches_the_audit_callback(void)
 
 static void repetitions_are_counted_not_dropped(void)
 {
-	struct seen seen = { 0 };
+	struct seen seen = {0};
 	struct wmac_context *ctx = context_with("p", policy);
 	wmac_context_set_audit(ctx, collect, &seen, 60 * 1000);
 	struct wmac_subject *a = launched("a");
@@ -141,9 +141,9 @@ static void repetitions_are_counted_not_dropped(void)
 	for (int i = 0; i < 5; i++)
 		wmac_check(ctx, b, "fullscreen", "out");
 	struct wmac_error err;
-	CHECK_INT(wmac_context_load_text(ctx, "q", "version 1\ndeny fullscreen\n", NULL, NULL,
-					 &err),
-		  0);
+	CHECK_INT(
+		wmac_context_load_text(ctx, "q", "version 1\ndeny fullscreen\n", NULL, NULL, &err),
+		0);
 	CHECK_INT(seen.total, 1015);
 	CHECK_STR(seen.last_file, "p");
 	CHECK_INT(seen.last.count, 4);
@@ -162,14 +162,14 @@ static void repetitions_are_counted_not_dropped(void)
 
 static void repetitions_are_reported_once_the_interval_has_passed(void)
 {
-	struct seen seen = { 0 };
+	struct seen seen = {0};
 	struct wmac_context *ctx = context_with("p", policy);
 	wmac_context_set_audit(ctx, collect, &seen, 30);
 	struct wmac_subject *a = launched("a");
 	for (int i = 0; i < 50; i++)
 		wmac_check(ctx, a, "fullscreen", "out");
 	CHECK_INT(seen.records, 1);
-	struct timespec ts = { 0, 80 * 1000 * 1000 };
+	struct timespec ts = {0, 80 * 1000 * 1000};
 	nanosleep(&ts, NULL);
 	wmac_check(ctx, a, "fullscreen", "out");
 	CHECK_INT(seen.records, 2);
@@ -181,11 +181,11 @@ static void repetitions_are_reported_once_the_interval_has_passed(void)
 
 static void counts_survive_cache_eviction_and_long_objects(void)
 {
-	struct seen seen = { 0 };
+	struct seen seen = {0};
 	struct wmac_context *ctx = context_with("p", policy);
 	wmac_context_set_audit(ctx, collect, &seen, 60 * 1000);
 	struct wmac_subject *a = launched("a");
-	unsigned long expected[512] = { 0 };
+	unsigned long expected[512] = {0};
 	unsigned int x = 12345;
 	for (int i = 0; i < 20000; i++) {
 		x = x * 1103515245u + 12345u;
@@ -228,7 +228,7 @@ static void check_again(const struct wmac_audit_record *r, void *data)
 /* The callback runs without any library lock held, so it may log through the library. */
 static void audit_callback_may_call_back_into_the_library(void)
 {
-	struct reentrant re = { .ctx = context_with("p", policy), .inner = WMAC_DENY };
+	struct reentrant re = {.ctx = context_with("p", policy), .inner = WMAC_DENY};
 	re.subject = launched("a");
 	wmac_context_set_audit(re.ctx, check_again, &re, 0);
 	CHECK_INT(wmac_check(re.ctx, re.subject, "fullscreen", NULL), WMAC_ALLOW);

@@ -11,7 +11,11 @@
 static struct wmac_subject *launched(const char *entry, const char *exe)
 {
 	struct wmac_launch_record rec = {
-		.entry = entry, .executable = exe, .pid = 4321, .uid = 1000, .gid = 1000,
+		.entry = entry,
+		.executable = exe,
+		.pid = 4321,
+		.uid = 1000,
+		.gid = 1000,
 	};
 	return wmac_subject_from_launch(&rec);
 }
@@ -28,9 +32,9 @@ static struct wmac_context *context_with(const char *system, const char *user)
 }
 
 static const char *const permissions[] = {
-	"screenshot",	   "screencast",      "lock-screen",	   "virtual-keyboard",
-	"virtual-pointer", "input-method",    "global-shortcut",   "selection-read",
-	"selection-write", "privileged-global", "buffer-import", "fullscreen",
+	"screenshot",	   "screencast",	"lock-screen",	   "virtual-keyboard",
+	"virtual-pointer", "input-method",	"global-shortcut", "selection-read",
+	"selection-write", "privileged-global", "buffer-import",   "fullscreen",
 	"raise-focus",
 };
 
@@ -79,7 +83,7 @@ static void keep_reason(const struct wmac_audit_record *r, void *data)
 
 static void every_error_path_denies(void)
 {
-	struct reasons why = { 0 };
+	struct reasons why = {0};
 	struct wmac_subject *s = launched("trusted", "/usr/bin/t");
 	CHECK_INT(WMAC_DENY, 0);
 	CHECK_INT(wmac_check(NULL, s, "fullscreen", NULL), WMAC_DENY);
@@ -121,7 +125,7 @@ static void every_error_path_denies(void)
 	wmac_context_destroy(other);
 
 	/* Bad subjects are refused at creation. */
-	struct wmac_launch_record rec = { .entry = "x", .executable = "relative/path" };
+	struct wmac_launch_record rec = {.entry = "x", .executable = "relative/path"};
 	errno = 0;
 	CHECK(wmac_subject_from_launch(&rec) == NULL && errno == EINVAL);
 	rec.executable = NULL;
@@ -146,12 +150,12 @@ static void every_error_path_denies(void)
 
 static void user_policy_only_tightens_decisions(void)
 {
-	struct reasons why = { 0 };
-	struct wmac_context *ctx = context_with(
-		"version 1\nallow fullscreen\ndeny screenshot\nask screencast\n"
-		"allow raise-focus launcher=t\n",
-		"version 1\ndeny fullscreen launcher=t\nask screenshot launcher=t\n"
-		"ask raise-focus\ndeny screencast:secret\n");
+	struct reasons why = {0};
+	struct wmac_context *ctx =
+		context_with("version 1\nallow fullscreen\ndeny screenshot\nask screencast\n"
+			     "allow raise-focus launcher=t\n",
+			     "version 1\ndeny fullscreen launcher=t\nask screenshot launcher=t\n"
+			     "ask raise-focus\ndeny screencast:secret\n");
 	wmac_context_set_audit(ctx, keep_reason, &why, 0);
 	struct wmac_subject *t = launched("t", "/usr/bin/t");
 	struct wmac_subject *u = launched("u", "/usr/bin/u");
@@ -171,10 +175,10 @@ static void user_policy_only_tightens_decisions(void)
 
 static void answers_apply_only_where_the_policy_asks(void)
 {
-	struct wmac_context *ctx = context_with(
-		"version 1\nask screenshot\ndeny screencast\nallow fullscreen\n"
-		"ask selection-read remember=never\n",
-		NULL);
+	struct wmac_context *ctx =
+		context_with("version 1\nask screenshot\ndeny screencast\nallow fullscreen\n"
+			     "ask selection-read remember=never\n",
+			     NULL);
 	struct wmac_subject *a = launched("a", "/usr/bin/a");
 	struct wmac_subject *b = launched("b", "/usr/bin/b");
 	CHECK_INT(wmac_check(ctx, a, "screenshot", "out"), WMAC_ASK);
@@ -182,16 +186,14 @@ static void answers_apply_only_where_the_policy_asks(void)
 	CHECK_INT(wmac_answer(ctx, a, "screenshot", "out", WMAC_ALLOW, WMAC_SCOPE_ONCE), 0);
 	CHECK_INT(wmac_check(ctx, a, "screenshot", "out"), WMAC_ASK);
 	/* An answer can never turn a deny (or an allow) into something else. */
-	CHECK_INT(wmac_answer(ctx, a, "screencast", "out", WMAC_ALLOW, WMAC_SCOPE_SESSION),
-		  -EPERM);
+	CHECK_INT(wmac_answer(ctx, a, "screencast", "out", WMAC_ALLOW, WMAC_SCOPE_SESSION), -EPERM);
 	CHECK_INT(wmac_check(ctx, a, "screencast", "out"), WMAC_DENY);
 	CHECK_INT(wmac_answer(ctx, a, "fullscreen", NULL, WMAC_DENY, WMAC_SCOPE_SESSION), -EPERM);
 	CHECK_INT(wmac_answer(ctx, a, "org.no.such", NULL, WMAC_ALLOW, WMAC_SCOPE_ONCE), -EPERM);
 	CHECK_INT(wmac_answer(ctx, a, "screenshot", "out", WMAC_ASK, WMAC_SCOPE_ONCE), -EINVAL);
 	CHECK_INT(wmac_answer(ctx, a, "screenshot", "out", WMAC_ALLOW, (enum wmac_scope)9),
 		  -EINVAL);
-	CHECK_INT(wmac_answer(ctx, a, "screenshot", "o\nut", WMAC_ALLOW, WMAC_SCOPE_ONCE),
-		  -EINVAL);
+	CHECK_INT(wmac_answer(ctx, a, "screenshot", "o\nut", WMAC_ALLOW, WMAC_SCOPE_ONCE), -EINVAL);
 	CHECK_INT(wmac_answer(ctx, a, "screenshot", "out", WMAC_ALLOW, WMAC_SCOPE_FOREVER),
 		  -ENOENT);
 	CHECK_INT(wmac_answer(ctx, a, "selection-read", "seat0", WMAC_ALLOW, WMAC_SCOPE_SESSION),
@@ -259,11 +261,11 @@ static void forever_answers_survive_in_the_answer_file(void)
 
 static void sandboxed_subjects_match_by_app_and_remember_only_if_allowed(void)
 {
-	struct wmac_context *ctx = context_with(
-		"version 1\nask screenshot\nallow screencast sandbox=org.flatpak "
-		"app-id=org.example.Rec\nallow fullscreen exe=/usr/bin/bwrap\n"
-		"ask selection-read sandbox=org.flatpak remember=always\n",
-		NULL);
+	struct wmac_context *ctx =
+		context_with("version 1\nask screenshot\nallow screencast sandbox=org.flatpak "
+			     "app-id=org.example.Rec\nallow fullscreen exe=/usr/bin/bwrap\n"
+			     "ask selection-read sandbox=org.flatpak remember=always\n",
+			     NULL);
 	struct wmac_subject *s = launched("app", "/usr/bin/bwrap");
 	CHECK_INT(wmac_check(ctx, s, "fullscreen", NULL), WMAC_ALLOW);
 	CHECK_INT(wmac_subject_set_sandbox(s, "org.flatpak", "org.example.Rec", "42"), 0);
@@ -275,8 +277,7 @@ static void sandboxed_subjects_match_by_app_and_remember_only_if_allowed(void)
 	CHECK_INT(wmac_check(ctx, s, "fullscreen", NULL), WMAC_DENY);
 	CHECK_INT(wmac_check(ctx, s, "screencast", "out"), WMAC_ALLOW);
 	CHECK_INT(wmac_check(ctx, s, "screenshot", "out"), WMAC_ASK);
-	CHECK_INT(wmac_answer(ctx, s, "screenshot", "out", WMAC_ALLOW, WMAC_SCOPE_SESSION),
-		  -EPERM);
+	CHECK_INT(wmac_answer(ctx, s, "screenshot", "out", WMAC_ALLOW, WMAC_SCOPE_SESSION), -EPERM);
 	CHECK_INT(wmac_answer(ctx, s, "screenshot", "out", WMAC_ALLOW, WMAC_SCOPE_ONCE), 0);
 	CHECK_INT(wmac_answer(ctx, s, "selection-read", "seat0", WMAC_ALLOW, WMAC_SCOPE_SESSION),
 		  0);
@@ -294,8 +295,12 @@ static void sandboxed_subjects_match_by_app_and_remember_only_if_allowed(void)
 static void subject_accessors_describe_the_subject(void)
 {
 	struct wmac_launch_record rec = {
-		.entry = "lock-screen", .executable = "/usr/libexec/garnet-lock",
-		.argv0 = "garnet-lock", .pid = 77, .uid = 1000, .gid = 100,
+		.entry = "lock-screen",
+		.executable = "/usr/libexec/garnet-lock",
+		.argv0 = "garnet-lock",
+		.pid = 77,
+		.uid = 1000,
+		.gid = 100,
 	};
 	struct wmac_subject *s = wmac_subject_from_launch(&rec);
 	CHECK(wmac_subject_is_verified(s));

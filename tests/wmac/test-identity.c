@@ -26,7 +26,7 @@ static char self_exe[PATH_MAX];
 
 static int listen_at(const char *path)
 {
-	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	struct sockaddr_un addr = {.sun_family = AF_UNIX};
 	snprintf(addr.sun_path, sizeof(addr.sun_path), "%s", path);
 	unlink(path);
 	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -37,7 +37,7 @@ static int listen_at(const char *path)
 
 static int connect_to(const char *path, int flags)
 {
-	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	struct sockaddr_un addr = {.sun_family = AF_UNIX};
 	snprintf(addr.sun_path, sizeof(addr.sun_path), "%s", path);
 	int fd = socket(AF_UNIX, SOCK_STREAM | flags, 0);
 	if (fd < 0 || connect(fd, (struct sockaddr *)&addr, sizeof(addr)) < 0)
@@ -63,7 +63,7 @@ static bool wait_for_exe(pid_t pid, const char *path)
 			if (strcmp(target, path) == 0)
 				return true;
 		}
-		struct timespec ts = { 0, 10 * 1000 * 1000 };
+		struct timespec ts = {0, 10 * 1000 * 1000};
 		nanosleep(&ts, NULL);
 	}
 	return false;
@@ -236,7 +236,7 @@ static void exec_during_resolution_is_detected(void)
 		}
 		int conn = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
 		wait_byte(ready[0]);
-		struct exec_race race = { .go = go[1], .pid = child };
+		struct exec_race race = {.go = go[1], .pid = child};
 		peer_resolve_hook = exec_now;
 		peer_resolve_hook_data = &race;
 		struct wmac_subject *s = wmac_subject_from_socket(conn);
@@ -391,8 +391,12 @@ static void launched_client_on_socketpair_is_identified_by_its_launch_record(voi
 	wmac_subject_destroy(by_socket);
 
 	struct wmac_launch_record rec = {
-		.entry = "locker", .executable = sleep_exe, .argv0 = "sleep",
-		.pid = child, .uid = geteuid(), .gid = getegid(),
+		.entry = "locker",
+		.executable = sleep_exe,
+		.argv0 = "sleep",
+		.pid = child,
+		.uid = geteuid(),
+		.gid = getegid(),
 	};
 	struct wmac_subject *launched = wmac_subject_from_launch(&rec);
 	CHECK(wmac_subject_is_verified(launched) && wmac_subject_is_launched(launched));

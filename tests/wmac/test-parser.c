@@ -28,9 +28,9 @@ static void expect_error_at(const char *text, bool user, unsigned int line, unsi
 	}
 	wmac_context_destroy(ctx);
 }
-#define expect_error(text, line, column, message)                                               \
+#define expect_error(text, line, column, message) \
 	expect_error_at(text, false, line, column, message, __LINE__)
-#define expect_user_error(text, line, column, message)                                          \
+#define expect_user_error(text, line, column, message) \
 	expect_error_at(text, true, line, column, message, __LINE__)
 
 static void parser_reports_every_error_with_line_and_column(void)
@@ -174,21 +174,21 @@ static void remember_rule(const struct wmac_audit_record *r, void *data)
 static void most_specific_rule_wins(void)
 {
 	struct wmac_context *ctx = wmac_context_create();
-	struct last_rule last = { 0 };
+	struct last_rule last = {0};
 	wmac_context_set_audit(ctx, remember_rule, &last, 0);
 	struct wmac_error err;
 	const char *policy = "version 1\n"
-			     "allow screenshot:out-1\n"			   /* 2 */
-			     "deny screenshot launcher=shot\n"		   /* 3 */
-			     "allow screenshot:out-2 launcher=shot\n"	   /* 4 */
-			     "allow global-shortcut:media-* launcher=p\n"  /* 5 */
+			     "allow screenshot:out-1\n" /* 2 */
+			     "deny screenshot launcher=shot\n" /* 3 */
+			     "allow screenshot:out-2 launcher=shot\n" /* 4 */
+			     "allow global-shortcut:media-* launcher=p\n" /* 5 */
 			     "deny global-shortcut:media-vol* launcher=p\n" /* 6 */
 			     "allow global-shortcut:media-volume-up launcher=p\n" /* 7 */
-			     "allow lock-screen launcher=l\n"		   /* 8 */
-			     "deny lock-screen launcher=l\n"		   /* 9 */
-			     "allow fullscreen launcher=l\n"		   /* 10 */
-			     "deny fullscreen uid=1000\n"		   /* 11 */
-			     "allow raise-focus exe=/usr/libexec/*\n"	   /* 12 */
+			     "allow lock-screen launcher=l\n" /* 8 */
+			     "deny lock-screen launcher=l\n" /* 9 */
+			     "allow fullscreen launcher=l\n" /* 10 */
+			     "deny fullscreen uid=1000\n" /* 11 */
+			     "allow raise-focus exe=/usr/libexec/*\n" /* 12 */
 			     "deny raise-focus exe=/usr/libexec/garnet-shot\n"; /* 13 */
 	CHECK_INT(wmac_context_load_text(ctx, "p", policy, NULL, NULL, &err), 0);
 
@@ -229,9 +229,9 @@ static void failed_reload_keeps_active_policy(void)
 {
 	struct wmac_context *ctx = wmac_context_create();
 	struct wmac_error err;
-	CHECK_INT(wmac_context_load_text(ctx, "a", "version 1\nallow fullscreen\n", NULL, NULL,
-					 &err),
-		  0);
+	CHECK_INT(
+		wmac_context_load_text(ctx, "a", "version 1\nallow fullscreen\n", NULL, NULL, &err),
+		0);
 	CHECK_INT(decide_for(ctx, "x", "fullscreen", NULL), WMAC_ALLOW);
 	CHECK_INT(wmac_context_load_text(ctx, "b", "version 1\ndeny fullscreen\nallow bogus\n",
 					 NULL, NULL, &err),

@@ -38,13 +38,14 @@ static bool consistent(const char *permission, enum wmac_decision d)
 	if (strcmp(last.file, "A") == 0)
 		return d == WMAC_ALLOW && last.line == (fullscreen ? 2u : 3u);
 	if (strcmp(last.file, "B") == 0)
-		return d == (fullscreen ? WMAC_DENY : WMAC_ASK) && last.line == (fullscreen ? 3u : 4u);
+		return d == (fullscreen ? WMAC_DENY : WMAC_ASK) &&
+		       last.line == (fullscreen ? 3u : 4u);
 	return false;
 }
 
 static void *checker(void *data)
 {
-	struct wmac_launch_record rec = { .entry = "s", .executable = "/usr/bin/s" };
+	struct wmac_launch_record rec = {.entry = "s", .executable = "/usr/bin/s"};
 	struct wmac_subject *own = wmac_subject_from_launch(&rec);
 	unsigned long n = 0;
 	while (!atomic_load(&stop)) {
@@ -63,7 +64,7 @@ static void *checker(void *data)
 static void reload_under_concurrent_checks_is_atomic(void)
 {
 	struct wmac_error err;
-	struct wmac_launch_record rec = { .entry = "s", .executable = "/usr/bin/s" };
+	struct wmac_launch_record rec = {.entry = "s", .executable = "/usr/bin/s"};
 	ctx = wmac_context_create();
 	shared = wmac_subject_from_launch(&rec);
 	wmac_context_set_audit(ctx, audit, NULL, 0);
@@ -78,7 +79,8 @@ static void reload_under_concurrent_checks_is_atomic(void)
 	/* Long enough for the checkers to be running during many reloads. */
 	for (int i = 0;; i++) {
 		clock_gettime(CLOCK_MONOTONIC, &now);
-		if ((now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000 > 300)
+		if ((now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000 >
+		    300)
 			break;
 		reloads++;
 		expected_failures += i % 7 == 0;
