@@ -24,8 +24,9 @@
  *
  * Threads: wmac_check() and wmac_answer() may be called from several threads at once on one
  * context, concurrently with wmac_context_load(); a reload is atomic (a check sees either the
- * old or the new policy, never a mix). A subject must be used with one context only, and its
- * attributes must be set before it is shared between threads. The audit callback runs on the
+ * old or the new policy, never a mix). A subject belongs to the first context that checks it:
+ * checks of it with another context are denied. Its attributes must be set before it is
+ * shared between threads. The audit callback runs on the
  * thread that made the decision, without any libwmac lock held.
  */
 #ifndef WMAC_H
@@ -149,6 +150,9 @@ struct wmac_subject;
  * A socketpair() made by the calling process reports the caller as its peer; such a subject
  * is unverified: use wmac_subject_from_launch() for clients the compositor starts itself.
  *
+ * A peer whose pid this process cannot see (it runs in a pid namespace that is not ours or a
+ * descendant) gets an unverified subject with pid 0.
+ *
  * Returns NULL with errno set when fd is not a connected AF_UNIX socket (EBADF, ENOTSOCK,
  * ENOTCONN, EINVAL) or on allocation failure (ENOMEM). The fd is not kept.
  */
@@ -201,7 +205,10 @@ bool wmac_subject_is_launched(const struct wmac_subject *subject);
 pid_t wmac_subject_get_pid(const struct wmac_subject *subject);
 uid_t wmac_subject_get_uid(const struct wmac_subject *subject);
 gid_t wmac_subject_get_gid(const struct wmac_subject *subject);
-/* A pidfd for the subject's process, owned by the subject; -1 when there is none. */
+/*
+ * A pidfd for the subject's process, owned by the subject (do not close it); -1 for launched
+ * and unverified subjects. Lets the compositor notice when the client's process exits.
+ */
 int wmac_subject_get_pidfd(const struct wmac_subject *subject);
 /* The following return NULL when unknown. Strings live as long as the subject. */
 const char *wmac_subject_get_executable(const struct wmac_subject *subject);

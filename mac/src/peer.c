@@ -207,8 +207,9 @@ static void read_socket_label(int fd, struct wmac_subject *s)
 /* Fills s->executable and returns NULL, or returns why the peer cannot be trusted. */
 static const char *verify_peer(int fd, struct wmac_subject *s)
 {
+	/* Pid 0: the peer runs in a pid namespace this process cannot see into. */
 	if (s->pid <= 0)
-		return "the kernel reports no peer process";
+		return "the peer's pid is not visible from this pid namespace";
 	if (s->pid == getpid())
 		return "the peer is this process (a socketpair made here): use a launch record";
 
@@ -280,15 +281,13 @@ WMAC_EXPORT struct wmac_subject *wmac_subject_from_socket(int fd)
 		errno = EINVAL;
 		return NULL;
 	}
+	/* Refuse unconnected sockets before asking who is at the other end. */
+	if (getpeername(fd, (struct sockaddr *)&addr, &(socklen_t){sizeof(addr)}) < 0)
+		return NULL;
 	struct ucred cred;
 	socklen_t len = sizeof(cred);
 	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) < 0)
 		return NULL;
-	/* An unconnected socket has no peer: the kernel then reports pid 0. */
-	if (cred.pid == 0) {
-		errno = ENOTCONN;
-		return NULL;
-	}
 
 	struct wmac_subject *s = subject_alloc();
 	if (!s)
@@ -300,8 +299,12 @@ WMAC_EXPORT struct wmac_subject *wmac_subject_from_socket(int fd)
 	s->unverified_reason = verify_peer(fd, s);
 	s->verified = s->unverified_reason == NULL;
 	if (!s->verified) {
+		/* After a failed check the pidfd may name some other process: do not offer it. */
 		free(s->executable);
 		s->executable = NULL;
+		if (s->pidfd >= 0)
+			close(s->pidfd);
+		s->pidfd = -1;
 	}
 	return s;
 }

@@ -477,6 +477,46 @@ static void reused_pid_is_not_taken_for_the_process_that_connected(void)
 	}
 }
 
+/* A compositor in a pid namespace that cannot see its client's pid still gets a subject. */
+static void peer_outside_our_pid_namespace_is_unverified(void)
+{
+	int lfd = listen_at(sock_path);
+	pid_t outer = fork();
+	if (outer == 0) {
+		if (unshare(CLONE_NEWPID) < 0 && unshare(CLONE_NEWUSER | CLONE_NEWPID) < 0)
+			_exit(77);
+		pid_t inner = fork();
+		if (inner == 0) {
+			int conn = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
+			struct wmac_subject *s = wmac_subject_from_socket(conn);
+			tap_failed = false;
+			expect_unverified(s, "not visible from this pid namespace");
+			CHECK_INT(wmac_subject_get_pid(s), 0);
+			CHECK_INT(wmac_subject_get_pidfd(s), -1);
+			wmac_subject_destroy(s);
+			_exit(tap_failed ? 1 : 0);
+		}
+		int status;
+		waitpid(inner, &status, 0);
+		_exit(WIFEXITED(status) ? WEXITSTATUS(status) : 1);
+	}
+	pid_t client = fork();
+	if (client == 0) {
+		setpgid(0, 0);
+		connect_to(sock_path, 0);
+		pause();
+		_exit(0);
+	}
+	int status;
+	waitpid(outer, &status, 0);
+	reap(client);
+	close(lfd);
+	int code = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+	if (code == 77)
+		SKIP("cannot create a pid namespace here");
+	CHECK_INT(code, 0);
+}
+
 int main(void)
 {
 	if (!realpath("/bin/sleep", sleep_exe) || !realpath("/proc/self/exe", self_exe))
@@ -490,6 +530,7 @@ int main(void)
 	RUN(setuid_after_connecting_is_detected);
 	RUN(launched_client_on_socketpair_is_identified_by_its_launch_record);
 	RUN(reused_pid_is_not_taken_for_the_process_that_connected);
+	RUN(peer_outside_our_pid_namespace_is_unverified);
 	unlink(sock_path);
 	return tap_done();
 }
