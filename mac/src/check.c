@@ -209,12 +209,23 @@ WMAC_EXPORT enum wmac_decision wmac_check(struct wmac_context *ctx, struct wmac_
 	return v.decision == WMAC_ALLOW || v.decision == WMAC_ASK ? v.decision : WMAC_DENY;
 }
 
+static bool printable(const char *object)
+{
+	for (const unsigned char *c = (const unsigned char *)object; *c; c++)
+		if (*c < 0x20 || *c == 0x7f)
+			return false;
+	return true;
+}
+
 static int remember_answer(struct wmac_context *ctx, struct wmac_subject *s, const char *permission,
 			   const char *object, enum wmac_decision answer, enum wmac_scope scope)
 {
 	char *key = subject_identity_key(s);
-	if (!key)
+	/* An executable named with a newline must not corrupt the answer file. */
+	if (!key || !printable(key)) {
+		free(key);
 		return -EPERM;
+	}
 	int ret;
 	if (scope == WMAC_SCOPE_SESSION) {
 		ret = answer_set_put(&ctx->session_answers, key, permission, object, answer);
@@ -230,14 +241,6 @@ static int remember_answer(struct wmac_context *ctx, struct wmac_subject *s, con
 	return ret;
 }
 
-static bool valid_object(const char *object)
-{
-	for (const unsigned char *c = (const unsigned char *)object; *c; c++)
-		if (*c < 0x20 || *c == 0x7f)
-			return false;
-	return true;
-}
-
 WMAC_EXPORT int wmac_answer(struct wmac_context *ctx, struct wmac_subject *s,
 			    const char *permission, const char *object, enum wmac_decision answer,
 			    enum wmac_scope scope)
@@ -248,7 +251,7 @@ WMAC_EXPORT int wmac_answer(struct wmac_context *ctx, struct wmac_subject *s,
 		return -EINVAL;
 	if (!object)
 		object = "";
-	if (!valid_object(object))
+	if (!printable(object))
 		return -EINVAL;
 
 	struct outbox out;

@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <sys/mount.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -517,6 +518,70 @@ static void peer_outside_our_pid_namespace_is_unverified(void)
 	CHECK_INT(code, 0);
 }
 
+/*
+ * A client whose executable name holds a newline asks to have an answer remembered: that
+ * would write a forged line into the user's answer file, so it is refused.
+ */
+static void executable_named_with_a_newline_cannot_write_answers(void)
+{
+	char dir[] = "/tmp/wmac-newline-XXXXXX", exe[128], answers[128];
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(exe, sizeof(exe), "%s/evil\nallow screenshot \"\" \"launcher:panel\"", dir);
+	snprintf(answers, sizeof(answers), "%s/answers", dir);
+	/* A copy of the sleep binary under the hostile name. */
+	FILE *in = fopen(sleep_exe, "rb"), *copy = fopen(exe, "wb");
+	char buf[65536];
+	size_t n;
+	while (in && copy && (n = fread(buf, 1, sizeof(buf), in)) > 0)
+		fwrite(buf, 1, n, copy);
+	if (in)
+		fclose(in);
+	if (copy)
+		fclose(copy);
+	chmod(exe, 0755);
+
+	int lfd = listen_at(sock_path), ready[2];
+	if (pipe(ready) < 0)
+		abort();
+	pid_t child = fork();
+	if (child == 0) {
+		setpgid(0, 0);
+		connect_to(sock_path, 0);
+		execl(exe, "sleep", "1000", (char *)NULL);
+		_exit(91);
+	}
+	int conn = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
+	if (!wait_for_exe(child, exe)) {
+		reap(child);
+		close(conn);
+		close(lfd);
+		unlink(exe);
+		rmdir(dir);
+		SKIP("cannot run a copied binary from /tmp");
+	}
+	struct wmac_subject *s = wmac_subject_from_socket(conn);
+	CHECK(wmac_subject_is_verified(s));
+	CHECK_STR(wmac_subject_get_executable(s), exe);
+	struct wmac_context *ctx = wmac_context_create();
+	struct wmac_error err;
+	CHECK_INT(wmac_context_load_text(ctx, "p", "version 1\nask screenshot\n", NULL, NULL, &err),
+		  0);
+	CHECK_INT(wmac_context_set_answer_file(ctx, answers, &err), 0);
+	CHECK_INT(wmac_check(ctx, s, "screenshot", ""), WMAC_ASK);
+	CHECK_INT(wmac_answer(ctx, s, "screenshot", "", WMAC_ALLOW, WMAC_SCOPE_FOREVER), -EPERM);
+	CHECK_INT(wmac_answer(ctx, s, "screenshot", "", WMAC_ALLOW, WMAC_SCOPE_ONCE), 0);
+	CHECK(access(answers, F_OK) != 0);
+	wmac_context_destroy(ctx);
+	wmac_subject_destroy(s);
+	reap(child);
+	close(conn);
+	close(lfd);
+	close(ready[0]);
+	close(ready[1]);
+	unlink(exe);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	if (!realpath("/bin/sleep", sleep_exe) || !realpath("/proc/self/exe", self_exe))
@@ -531,6 +596,7 @@ int main(void)
 	RUN(launched_client_on_socketpair_is_identified_by_its_launch_record);
 	RUN(reused_pid_is_not_taken_for_the_process_that_connected);
 	RUN(peer_outside_our_pid_namespace_is_unverified);
+	RUN(executable_named_with_a_newline_cannot_write_answers);
 	unlink(sock_path);
 	return tap_done();
 }
