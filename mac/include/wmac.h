@@ -309,7 +309,8 @@ enum wmac_decision wmac_check(struct wmac_context *ctx, struct wmac_subject *sub
  *           turn a DENY into an ALLOW), or the answer may not be remembered for this
  *           subject (unverified, or sandboxed without remember=always in the system policy);
  *  -ENOENT  WMAC_SCOPE_FOREVER without an answer file;
- *  -EIO etc. writing the answer file failed (the answer still applies for the session).
+ *  other    writing the answer file failed with this errno (the answer still applies for
+ *           the session).
  */
 int wmac_answer(struct wmac_context *ctx, struct wmac_subject *subject, const char *permission,
 		const char *object, enum wmac_decision answer, enum wmac_scope scope);

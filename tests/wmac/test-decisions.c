@@ -326,6 +326,54 @@ static void subject_accessors_describe_the_subject(void)
 	wmac_context_destroy(NULL);
 }
 
+/* The disk refusing an answer must not lose it: it still holds for the session. */
+static void answer_that_cannot_be_saved_still_holds_for_the_session(void)
+{
+	struct wmac_context *ctx = context_with("version 1\nask screenshot\n", NULL);
+	struct wmac_error err;
+	char dir[] = "/tmp/wmac-gone-XXXXXX", path[64];
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof(path), "%s/answers", dir);
+	CHECK_INT(wmac_context_set_answer_file(ctx, path, &err), 0);
+	rmdir(dir);
+	struct wmac_subject *a = launched("a", "/usr/bin/a");
+	CHECK_INT(wmac_answer(ctx, a, "screenshot", "out", WMAC_ALLOW, WMAC_SCOPE_FOREVER),
+		  -ENOENT);
+	CHECK_INT(wmac_check(ctx, a, "screenshot", "out"), WMAC_ALLOW);
+	wmac_subject_destroy(a);
+	wmac_context_destroy(ctx);
+}
+
+static void sandboxed_and_unverified_subjects_describe_themselves(void)
+{
+	struct wmac_subject *s = launched("app", "/usr/bin/bwrap");
+	wmac_subject_set_sandbox(s, "org.flatpak", "org.example.App", NULL);
+	char buf[256];
+	wmac_subject_describe(s, buf, sizeof(buf));
+	CHECK_STR(buf, "pid 4321 uid 1000 launcher app exe /usr/bin/bwrap sandbox org.flatpak app "
+		       "org.example.App");
+	wmac_subject_destroy(s);
+
+	int sv[2];
+	CHECK_INT(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+	s = wmac_subject_from_socket(sv[0]);
+	int n = wmac_subject_describe(s, buf, sizeof(buf));
+	char want[256];
+	snprintf(want, sizeof(want),
+		 "pid %d uid %u (unverified: the peer is this process (a socketpair made here): "
+		 "use a launch record)",
+		 (int)getpid(), (unsigned int)geteuid());
+	CHECK_STR(buf, want);
+	CHECK_INT(n, strlen(want));
+	CHECK_INT(wmac_subject_describe(s, buf, 4), strlen(want));
+	CHECK_STR(buf, "pid");
+	wmac_subject_describe(NULL, buf, sizeof(buf));
+	CHECK_STR(buf, "(no subject)");
+	wmac_subject_destroy(s);
+	close(sv[0]);
+	close(sv[1]);
+}
+
 int main(void)
 {
 	RUN(each_permission_is_granted_only_where_the_policy_says);
@@ -335,5 +383,7 @@ int main(void)
 	RUN(forever_answers_survive_in_the_answer_file);
 	RUN(sandboxed_subjects_match_by_app_and_remember_only_if_allowed);
 	RUN(subject_accessors_describe_the_subject);
+	RUN(answer_that_cannot_be_saved_still_holds_for_the_session);
+	RUN(sandboxed_and_unverified_subjects_describe_themselves);
 	return tap_done();
 }
