@@ -26,8 +26,13 @@
  * context, concurrently with wmac_context_load(); a reload is atomic (a check sees either the
  * old or the new policy, never a mix). A subject belongs to the first context that checks it:
  * checks of it with another context are denied. Its attributes must be set before it is
- * shared between threads. The audit callback runs on the
- * thread that made the decision, without any libwmac lock held.
+ * shared between threads. The audit callback runs on the thread that made the decision,
+ * without any libwmac lock held, so it may call libwmac again.
+ *
+ * Clients the compositor starts itself (lock screen, panel, screenshooter, on-screen keyboard)
+ * get their subject from wmac_subject_from_launch(), never from their socket: see there.
+ * Sandboxed clients get wmac_subject_set_sandbox() right after their subject is created.
+ * The design and threat model are in doc/wmac.md; the policy format in wmac.policy(5).
  */
 #ifndef WMAC_H
 #define WMAC_H
@@ -87,19 +92,20 @@ enum wmac_scope {
 /*
  * Permissions are named by strings. The built-in set, with what the object names:
  *
- *	screenshot         copy the pixels of an output once          object: output name
- *	screencast         stream the pixels of an output             object: output name
- *	lock-screen        lock the session and draw the lock surface object: none
- *	virtual-keyboard   inject key events                          object: seat name
- *	virtual-pointer    inject pointer events                      object: seat name
- *	input-method       compose text for other clients             object: seat name
- *	global-shortcut    receive a key combination whatever has focus object: action name
- *	selection-read     read the clipboard without having focus    object: seat name
- *	selection-write    set the clipboard without having focus     object: seat name
- *	privileged-global  bind a privileged protocol global          object: interface name
- *	buffer-import      use a buffer that another client owns      object: owner
- *	fullscreen         cover every output                         object: output name
- *	raise-focus        take keyboard focus without a user action  object: none
+ *	permission         the act                                   object
+ *	screenshot         copy the pixels of an output once         output name
+ *	screencast         stream the pixels of an output            output name
+ *	lock-screen        lock the session, draw the lock surface   none
+ *	virtual-keyboard   inject key events                         seat name
+ *	virtual-pointer    inject pointer events                     seat name
+ *	input-method       compose text for other clients            seat name
+ *	global-shortcut    get a key combination whatever has focus  action name
+ *	selection-read     read the clipboard without focus          seat name
+ *	selection-write    set the clipboard without focus           seat name
+ *	privileged-global  bind a privileged protocol global         interface name
+ *	buffer-import      use a buffer another client owns          the owner, as named by the compositor
+ *	fullscreen         cover every output                        output name
+ *	raise-focus        take keyboard focus without user action   none
  *
  * A policy file may declare more (names with a dot, e.g. "org.example.record-audio").
  * Asking for a permission that is neither built in nor declared yields WMAC_DENY.
