@@ -11,6 +11,7 @@
 
 #define MAX_LINE 4096
 #define MAX_RULES 100000
+#define MAX_PERMISSIONS 4096
 
 struct parser {
 	struct policy *policy;
@@ -102,6 +103,8 @@ static int parse_permission_declaration(struct parser *p, const struct token *ke
 			   name.text);
 	else if (policy_find_permission(p->policy, name.text) >= 0)
 		ret = fail(p, name.column, "permission '%s' declared twice", name.text);
+	else if (p->policy->permission_count >= MAX_PERMISSIONS)
+		ret = fail(p, name.column, "too many permissions (at most %d)", MAX_PERMISSIONS);
 	else if (policy_add_permission(p->policy, name.text) < 0)
 		ret = set_error(p->error, -ENOMEM, p->name, p->reader.line, name.column,
 				"out of memory");

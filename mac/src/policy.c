@@ -92,13 +92,18 @@ int policy_add_permission(struct policy *policy, const char *name)
 	if (!copy)
 		return -ENOMEM;
 	policy->permissions[policy->permission_count++] = copy;
-	/* Keep the table at most half full so probes stay short. */
+	/* Keep the table at most half full so probes stay short; grow by doubling. */
 	size_t size = policy->permission_hash_size;
-	if (size < policy->permission_count * 2) {
-		size = size ? size : 32;
-		while (size < policy->permission_count * 2)
-			size *= 2;
+	if (size >= policy->permission_count * 2) {
+		size_t at = hash_string(copy, strlen(copy)) & (size - 1);
+		while (policy->permission_hash_slots[at])
+			at = (at + 1) & (size - 1);
+		policy->permission_hash_slots[at] = (uint32_t)policy->permission_count;
+		return 0;
 	}
+	size = size ? size : 32;
+	while (size < policy->permission_count * 2)
+		size *= 2;
 	return rehash_permissions(policy, size);
 }
 

@@ -337,6 +337,40 @@ static void installed_default_policy_loads(void)
 	wmac_context_destroy(ctx);
 }
 
+/* "version 1", then count lines PREFIX<n>SUFFIX. */
+static char *repeat_lines(const char *prefix, const char *suffix, int count)
+{
+	size_t cap = (size_t)count * 64 + 64, len = 0;
+	char *text = malloc(cap);
+	len += (size_t)snprintf(text, cap, "version 1\n");
+	for (int i = 0; i < count; i++)
+		len += (size_t)snprintf(text + len, cap - len, "%s%d%s\n", prefix, i, suffix);
+	return text;
+}
+
+/* Limits keep a huge or hostile file from costing unbounded memory or time. */
+static void oversized_policies_are_refused_by_line(void)
+{
+	char *text = repeat_lines("permission org.example.p", "", 4100);
+	expect_error(text, 4085, 12, "too many permissions (at most 4096)");
+	free(text);
+	text = repeat_lines("deny screenshot:out-", "", 100001);
+	expect_error(text, 100002, 1, "too many rules (at most 100000)");
+	free(text);
+
+	struct wmac_context *ctx = wmac_context_create();
+	struct wmac_error err;
+	text = repeat_lines("permission org.example.p", "", 4000);
+	CHECK_INT(wmac_context_load_text(ctx, "p", text, NULL, NULL, &err), 0);
+	free(text);
+	text = repeat_lines("allow screenshot:out-", " launcher=x", 100000);
+	CHECK_INT(wmac_context_load_text(ctx, "p", text, NULL, NULL, &err), 0);
+	free(text);
+	CHECK_INT(decide_for(ctx, "x", "screenshot", "out-99999"), WMAC_ALLOW);
+	CHECK_INT(decide_for(ctx, "x", "screenshot", "out-100000"), WMAC_DENY);
+	wmac_context_destroy(ctx);
+}
+
 int main(int argc, char **argv)
 {
 	default_policy_path = argc > 1 ? argv[1] : "data/wmac.policy";
@@ -349,6 +383,7 @@ int main(int argc, char **argv)
 	RUN(failed_reload_keeps_active_policy);
 	RUN(policy_files_are_checked_for_trust);
 	RUN(installed_default_policy_loads);
+	RUN(oversized_policies_are_refused_by_line);
 	rmdir(tmpdir);
 	return tap_done();
 }
