@@ -105,7 +105,7 @@ static int parse_answer_line(struct line_reader *reader, const char *path, struc
 
 int answer_file_load(struct answer_set *set, const char *path, struct wmac_error *error)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
 	if (fd < 0 && errno == ENOENT)
 		return 0;
 	if (fd < 0)

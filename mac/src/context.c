@@ -113,7 +113,8 @@ WMAC_EXPORT int wmac_context_load_text(struct wmac_context *ctx, const char *sys
 static int read_policy_file(const char *path, bool system, uid_t trusted_owner, char **text,
 			    size_t *len, struct wmac_error *error)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	/* O_NONBLOCK: a FIFO planted as a user policy must not hang the caller in open(). */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0)
 		return set_error(error, -errno, path, 0, 0, "cannot open: %s", strerror(errno));
 	struct stat st;

@@ -305,6 +305,29 @@ static void policy_files_are_checked_for_trust(void)
 	unlink(bad);
 }
 
+/* Anything running as the user can plant a FIFO or a device where the user file goes. */
+static void user_file_that_is_not_a_regular_file_cannot_hang_the_caller(void)
+{
+	struct wmac_context *ctx = wmac_context_create();
+	struct wmac_error err;
+	wmac_context_set_trusted_owner(ctx, getuid());
+	char *sys = write_file("sys.policy", "version 1\nallow fullscreen\n", 0644);
+	char fifo[300];
+	snprintf(fifo, sizeof(fifo), "%s/fifo", tmpdir);
+	CHECK_INT(mkfifo(fifo, 0600), 0);
+	alarm(10); /* a hang fails the test instead of blocking the suite */
+	CHECK_INT(wmac_context_load(ctx, sys, fifo, &err), -EINVAL);
+	CHECK_STR(err.file, fifo);
+	CHECK_STR(err.message, "not a regular file");
+	CHECK_INT(wmac_context_load(ctx, sys, "/dev/zero", &err), -EINVAL);
+	CHECK_INT(wmac_context_set_answer_file(ctx, fifo, &err), -EINVAL);
+	alarm(0);
+	CHECK_INT(decide_for(ctx, "x", "fullscreen", NULL), WMAC_DENY);
+	wmac_context_destroy(ctx);
+	unlink(fifo);
+	unlink(sys);
+}
+
 static void installed_default_policy_loads(void)
 {
 	struct wmac_context *ctx = wmac_context_create();
@@ -382,6 +405,7 @@ int main(int argc, char **argv)
 	RUN(most_specific_rule_wins);
 	RUN(failed_reload_keeps_active_policy);
 	RUN(policy_files_are_checked_for_trust);
+	RUN(user_file_that_is_not_a_regular_file_cannot_hang_the_caller);
 	RUN(installed_default_policy_loads);
 	RUN(oversized_policies_are_refused_by_line);
 	rmdir(tmpdir);
