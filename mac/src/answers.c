@@ -13,6 +13,8 @@
 
 #include "private.h"
 
+#define MAX_ANSWERS 4096
+
 void answer_set_finish(struct answer_set *set)
 {
 	for (size_t i = 0; i < set->count; i++) {
@@ -45,6 +47,9 @@ int answer_set_put(struct answer_set *set, const char *identity, const char *per
 		existing->decision = decision;
 		return 0;
 	}
+	/* Lookups are linear: a planted file of millions of lines must not stall checks. */
+	if (set->count >= MAX_ANSWERS)
+		return -ENOSPC;
 	if (set->count == set->capacity) {
 		size_t cap = set->capacity ? set->capacity * 2 : 8;
 		struct answer *bigger = realloc(set->items, cap * sizeof(*bigger));
@@ -95,7 +100,10 @@ static int parse_answer_line(struct line_reader *reader, const char *path, struc
 	} else {
 		enum wmac_decision d = tok[0].text[0] == 'a' ? WMAC_ALLOW : WMAC_DENY;
 		ret = answer_set_put(set, tok[3].text, tok[1].text, tok[2].text, d);
-		if (ret < 0)
+		if (ret == -ENOSPC)
+			set_error(error, ret, path, reader->line, 1,
+				  "too many answers (at most %d)", MAX_ANSWERS);
+		else if (ret < 0)
 			set_error(error, ret, path, reader->line, 1, "out of memory");
 	}
 	for (int i = 0; i < 5; i++)
@@ -116,12 +124,20 @@ int answer_file_load(struct answer_set *set, const char *path, struct wmac_error
 	close(fd);
 	if (ret < 0)
 		return ret;
+	ret = answer_text_parse(set, path, text, len, error);
+	free(text);
+	return ret;
+}
+
+int answer_text_parse(struct answer_set *set, const char *name, const char *text, size_t len,
+		      struct wmac_error *error)
+{
 	struct answer_set loaded = {0};
 	struct line_reader reader;
+	int ret = 0;
 	line_reader_init(&reader, text, len);
 	while (ret == 0 && line_reader_next(&reader))
-		ret = parse_answer_line(&reader, path, &loaded, error);
-	free(text);
+		ret = parse_answer_line(&reader, name, &loaded, error);
 	if (ret < 0) {
 		answer_set_finish(&loaded);
 		return ret;

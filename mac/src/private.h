@@ -171,6 +171,8 @@ const struct answer *answer_set_find(const struct answer_set *set, const char *i
 int answer_set_put(struct answer_set *set, const char *identity, const char *permission,
 		   const char *object, enum wmac_decision decision);
 int answer_file_load(struct answer_set *set, const char *path, struct wmac_error *error);
+int answer_text_parse(struct answer_set *set, const char *name, const char *text, size_t len,
+		      struct wmac_error *error);
 int answer_file_save(const struct answer_set *set, const char *path);
 
 /* ---- text (text.c) ---- */

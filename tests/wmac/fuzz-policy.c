@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * libFuzzer target for the policy parser: raw bytes through the parser and compiler, then,
+ * libFuzzer target for the policy parser: raw bytes through the parser and compiler and the
+ * answer-file parser, then,
  * for text, a system and a user policy (split at a form feed) loaded into a context and
  * asked about every permission. Must never crash, leak or hang.
  */
@@ -30,6 +31,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (policy_parse(policy, false, "fuzz", (const char *)data, size, &err) == 0)
 		policy_compile(policy, &err);
 	policy_unref(policy);
+
+	/* The same bytes as a per-user answer file, the other parser fed by user-writable data. */
+	struct answer_set answers = {0};
+	answer_text_parse(&answers, "answers", (const char *)data, size, &err);
+	answer_set_finish(&answers);
 
 	if (memchr(data, '\0', size))
 		return 0;

@@ -374,6 +374,29 @@ static void sandboxed_and_unverified_subjects_describe_themselves(void)
 	close(sv[1]);
 }
 
+/* A planted answer file of endless lines is refused instead of slowing every check. */
+static void oversized_answer_file_is_refused(void)
+{
+	char dir[] = "/tmp/wmac-many-XXXXXX", path[64];
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof(path), "%s/answers", dir);
+	FILE *f = fopen(path, "w");
+	for (int i = 0; i < 4097; i++)
+		fprintf(f, "allow screenshot \"o%d\" \"launcher:a\"\n", i);
+	fclose(f);
+	struct wmac_context *ctx = context_with("version 1\nask screenshot\n", NULL);
+	struct wmac_error err;
+	CHECK_INT(wmac_context_set_answer_file(ctx, path, &err), -ENOSPC);
+	CHECK_INT(err.line, 4097);
+	CHECK_STR(err.message, "too many answers (at most 4096)");
+	struct wmac_subject *a = launched("a", "/usr/bin/a");
+	CHECK_INT(wmac_check(ctx, a, "screenshot", "o1"), WMAC_ASK);
+	wmac_subject_destroy(a);
+	wmac_context_destroy(ctx);
+	unlink(path);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	RUN(each_permission_is_granted_only_where_the_policy_says);
@@ -385,5 +408,6 @@ int main(void)
 	RUN(subject_accessors_describe_the_subject);
 	RUN(answer_that_cannot_be_saved_still_holds_for_the_session);
 	RUN(sandboxed_and_unverified_subjects_describe_themselves);
+	RUN(oversized_answer_file_is_refused);
 	return tap_done();
 }
