@@ -120,6 +120,16 @@ static void expect_unverified(struct wmac_subject *s, const char *why)
 		tap_failed = true;
 	}
 	CHECK_INT(decision_as_sleep(s), WMAC_DENY);
+
+	/* Nor can anything be remembered for it: it has no identity to remember by. */
+	struct wmac_context *ctx = wmac_context_create();
+	struct wmac_error err;
+	CHECK_INT(wmac_context_load_text(ctx, "p", "version 1\nask screenshot\n", NULL, NULL, &err),
+		  0);
+	CHECK_INT(wmac_check(ctx, s, "screenshot", "out"), WMAC_ASK);
+	CHECK_INT(wmac_answer(ctx, s, "screenshot", "out", WMAC_ALLOW, WMAC_SCOPE_SESSION), -EPERM);
+	CHECK_INT(wmac_check(ctx, s, "screenshot", "out"), WMAC_ASK);
+	wmac_context_destroy(ctx);
 }
 
 static void connected_client_is_identified_by_its_executable(void)
