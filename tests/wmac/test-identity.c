@@ -176,7 +176,7 @@ static void connected_client_is_identified_by_its_executable(void)
 }
 
 /*
- * The classic spoof: connect with a close-on-exec socket, keep a copy in a forked helper,
+ * The classic spoof: connect with a close-on-exec socket, keep a copy in a forked child,
  * then exec the binary the policy trusts so that /proc names it as the peer.
  */
 static void client_that_execs_a_trusted_binary_after_connecting_is_unverified(void)
@@ -304,7 +304,7 @@ static void exit_during_resolution_is_detected(void)
 	close(ready[1]);
 }
 
-/* A process that connected, handed its connection to a helper and dropped its own copy. */
+/* A process that connected, handed its connection to a child and dropped its own copy. */
 static void handed_off_connection_is_unverified(void)
 {
 	int lfd = listen_at(sock_path), ready[2];
@@ -420,7 +420,7 @@ static void launched_client_on_socketpair_is_identified_by_its_launch_record(voi
 }
 
 /*
- * Pid reuse: the process that connected is gone (a helper keeps the connection open) and a
+ * Pid reuse: the process that connected is gone (a child of it keeps the connection open) and a
  * new process, running the trusted binary, got its pid. A new pid namespace lets the test pick
  * the pid through ns_last_pid.
  */
