@@ -5,8 +5,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "private.h"
 #include "tap.h"
-#include "wmac.h"
 
 static struct wmac_subject *launched(const char *entry, const char *exe)
 {
@@ -397,6 +397,40 @@ static void oversized_answer_file_is_refused(void)
 	rmdir(dir);
 }
 
+/*
+ * LSM labels come from the kernel (SO_PEERSEC) for socket subjects; this machine may run no
+ * LSM, so the label is set directly on the subject to test the matching.
+ */
+static void lsm_label_rules_match_the_kernel_label(void)
+{
+	struct wmac_context *ctx =
+		context_with("version 1\nallow screenshot label=\"system_u:system_r:shot_t:s0\"\n"
+			     "deny screenshot label=\"system_u:system_r:shot_t:s0\" uid=1000\n",
+			     NULL);
+	struct wmac_subject *s = launched("x", "/usr/bin/x");
+	CHECK_INT(wmac_check(ctx, s, "screenshot", NULL), WMAC_DENY);
+	wmac_subject_destroy(s);
+
+	s = launched("x", "/usr/bin/x");
+	s->label = strdup("system_u:system_r:shot_t:s0");
+	CHECK_STR(wmac_subject_get_lsm_label(s), "system_u:system_r:shot_t:s0");
+	/* The uid makes the deny rule more specific. */
+	CHECK_INT(wmac_check(ctx, s, "screenshot", NULL), WMAC_DENY);
+	/* Same label, another uid: the label rule grants. */
+	struct wmac_subject *t = launched("y", "/usr/bin/y");
+	t->uid = 1001;
+	t->label = strdup("system_u:system_r:shot_t:s0");
+	CHECK_INT(wmac_check(ctx, t, "screenshot", NULL), WMAC_ALLOW);
+	wmac_subject_destroy(t);
+	t = launched("y", "/usr/bin/y");
+	t->uid = 1001;
+	t->label = strdup("system_u:system_r:other_t:s0");
+	CHECK_INT(wmac_check(ctx, t, "screenshot", NULL), WMAC_DENY);
+	wmac_subject_destroy(t);
+	wmac_subject_destroy(s);
+	wmac_context_destroy(ctx);
+}
+
 int main(void)
 {
 	RUN(each_permission_is_granted_only_where_the_policy_says);
@@ -409,5 +443,6 @@ int main(void)
 	RUN(answer_that_cannot_be_saved_still_holds_for_the_session);
 	RUN(sandboxed_and_unverified_subjects_describe_themselves);
 	RUN(oversized_answer_file_is_refused);
+	RUN(lsm_label_rules_match_the_kernel_label);
 	return tap_done();
 }
