@@ -528,6 +528,57 @@ static void peer_outside_our_pid_namespace_is_unverified(void)
 	CHECK_INT(code, 0);
 }
 
+/* Copies the sleep binary to path, so a test can run it under a name of its choosing. */
+static void copy_sleep_to(const char *path)
+{
+	FILE *in = fopen(sleep_exe, "rb"), *copy = fopen(path, "wb");
+	char buf[65536];
+	size_t n;
+	while (in && copy && (n = fread(buf, 1, sizeof(buf), in)) > 0)
+		fwrite(buf, 1, n, copy);
+	if (in)
+		fclose(in);
+	if (copy)
+		fclose(copy);
+	chmod(path, 0755);
+}
+
+/*
+ * A client whose executable was deleted after it started: the path /proc shows may since name
+ * another file, so it identifies nothing.
+ */
+static void client_running_a_deleted_executable_is_unverified(void)
+{
+	char dir[] = "/tmp/wmac-deleted-XXXXXX", exe[64];
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(exe, sizeof(exe), "%s/sleep", dir);
+	copy_sleep_to(exe);
+	int lfd = listen_at(sock_path);
+	pid_t child = fork();
+	if (child == 0) {
+		setpgid(0, 0);
+		connect_to(sock_path, 0);
+		execl(exe, "sleep", "1000", (char *)NULL);
+		_exit(91);
+	}
+	int conn = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
+	bool started = wait_for_exe(child, exe);
+	unlink(exe);
+	rmdir(dir);
+	if (!started) {
+		reap(child);
+		close(conn);
+		close(lfd);
+		SKIP("cannot run a copied binary from /tmp");
+	}
+	struct wmac_subject *s = wmac_subject_from_socket(conn);
+	expect_unverified(s, "deleted or replaced");
+	wmac_subject_destroy(s);
+	reap(child);
+	close(conn);
+	close(lfd);
+}
+
 /*
  * A client whose executable name holds a newline asks to have an answer remembered: that
  * would write a forged line into the user's answer file, so it is refused.
@@ -538,17 +589,7 @@ static void executable_named_with_a_newline_cannot_write_answers(void)
 	CHECK(mkdtemp(dir) != NULL);
 	snprintf(exe, sizeof(exe), "%s/evil\nallow screenshot \"\" \"launcher:panel\"", dir);
 	snprintf(answers, sizeof(answers), "%s/answers", dir);
-	/* A copy of the sleep binary under the hostile name. */
-	FILE *in = fopen(sleep_exe, "rb"), *copy = fopen(exe, "wb");
-	char buf[65536];
-	size_t n;
-	while (in && copy && (n = fread(buf, 1, sizeof(buf), in)) > 0)
-		fwrite(buf, 1, n, copy);
-	if (in)
-		fclose(in);
-	if (copy)
-		fclose(copy);
-	chmod(exe, 0755);
+	copy_sleep_to(exe);
 
 	int lfd = listen_at(sock_path), ready[2];
 	if (pipe(ready) < 0)
@@ -607,6 +648,7 @@ int main(void)
 	RUN(reused_pid_is_not_taken_for_the_process_that_connected);
 	RUN(peer_outside_our_pid_namespace_is_unverified);
 	RUN(executable_named_with_a_newline_cannot_write_answers);
+	RUN(client_running_a_deleted_executable_is_unverified);
 	unlink(sock_path);
 	return tap_done();
 }
