@@ -265,7 +265,9 @@ struct wmac_error {
  * a rule there that grants (allow) is an error. See wmac.policy(5) for the format.
  *
  * Returns 0, or a negative errno with *error filled (when error is not NULL); on failure
- * the active policy is left unchanged.
+ * the active policy is left unchanged. A broken user file fails the whole load; a compositor
+ * that would rather run with the system policy alone may load again with user_path NULL
+ * (after telling the user), giving up the user's restrictions until the file is fixed.
  */
 int wmac_context_load(struct wmac_context *ctx, const char *system_path, const char *user_path,
 		      struct wmac_error *error);
