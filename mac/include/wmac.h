@@ -149,9 +149,9 @@ struct wmac_subject;
  *     reused pid does not), and its LSM label must match the connection's (SO_PEERSEC).
  *
  * If any step fails the subject is still returned but marked unverified (see
- * wmac_subject_is_verified()): it keeps the uid of the connection but has no executable, so
- * no rule naming an executable, launcher entry or sandbox can match it and remembered
- * answers never apply to it.
+ * wmac_subject_is_verified()): it keeps the uid (and LSM label) of the connection but has no
+ * executable, so no exe= rule can match it (launcher= rules only match launched subjects), and
+ * remembered answers never apply to it.
  *
  * A socketpair() made by the calling process reports the caller as its peer; such a subject
  * is unverified: use wmac_subject_from_launch() for clients the compositor starts itself.
@@ -204,7 +204,10 @@ int wmac_subject_set_sandbox(struct wmac_subject *subject, const char *engine, c
 			     const char *instance_id);
 
 bool wmac_subject_is_verified(const struct wmac_subject *subject);
-/* Why the subject is unverified ("pid reused", "exec during resolution", ...); NULL if verified. */
+/*
+ * Why the subject is unverified, e.g. "exec during resolution" or "the process that connected
+ * has exited"; NULL if verified.
+ */
 const char *wmac_subject_get_unverified_reason(const struct wmac_subject *subject);
 /* True for subjects created with wmac_subject_from_launch(). */
 bool wmac_subject_is_launched(const struct wmac_subject *subject);
@@ -227,7 +230,8 @@ const char *wmac_subject_get_lsm_label(const struct wmac_subject *subject);
 
 /*
  * Writes a one-line description for logs, e.g.
- * "pid 4242 uid 1000 exe /usr/bin/grim" or "pid 7 uid 1000 (unverified: pid reused)".
+ * "pid 4242 uid 1000 exe /usr/bin/grim" or
+ * "pid 7 uid 1000 (unverified: exec during resolution)".
  * Returns the length it needed, like snprintf().
  */
 int wmac_subject_describe(const struct wmac_subject *subject, char *buf, size_t size);
