@@ -57,10 +57,19 @@ static const char *fence_timeline_name(struct dma_fence *fence)
 	return "render";
 }
 
+static void put_deps(struct garnet_request *req)
+{
+	while (req->ndeps)
+		dma_fence_put(req->deps[--req->ndeps]);
+	kfree(req->deps);
+	req->deps = NULL;
+}
+
 static void fence_release(struct dma_fence *fence)
 {
 	struct garnet_request *req = to_request(fence);
 
+	put_deps(req);
 	kvfree(req->cmds);
 	dma_fence_free(fence);
 }
@@ -194,17 +203,63 @@ void garnet_request_free_unsubmitted(struct garnet_request *req)
 		if (req->objs[i].obj)
 			drm_gem_object_put(&req->objs[i].obj->shmem.base);
 	garnet_client_put(req->client);
+	put_deps(req);
 	kvfree(req->cmds);
 	kfree(req);
+}
+
+/*
+ * Implicit sync with other drivers: fences of other contexts in an object's reservation
+ * object (all of them when this request writes, the writers' when it reads) are waited for
+ * before the batch runs. garnet's own requests are already ordered by the engine queue.
+ * Caller holds the reservation lock.
+ */
+int garnet_request_add_deps(struct garnet_request *req, struct dma_resv *resv, bool write)
+{
+	struct dma_resv_iter cursor;
+	struct dma_fence *fence;
+
+	dma_resv_for_each_fence(&cursor, resv, write ? DMA_RESV_USAGE_READ : DMA_RESV_USAGE_WRITE,
+				fence) {
+		struct dma_fence **deps;
+
+		if (fence->context == req->gpu->fence_context || dma_fence_is_signaled(fence))
+			continue;
+		deps = krealloc_array(req->deps, req->ndeps + 1, sizeof(*deps), GFP_KERNEL);
+		if (!deps)
+			return -ENOMEM;
+		req->deps = deps;
+		req->deps[req->ndeps++] = dma_fence_get(fence);
+	}
+	return 0;
+}
+
+/* Other drivers get as long as vgem gives its own fences; then the batch does not run. */
+#define GARNET_DEP_TIMEOUT	(10 * HZ)
+
+static int wait_deps(struct garnet_request *req)
+{
+	unsigned int i;
+
+	for (i = 0; i < req->ndeps; i++)
+		if (dma_fence_wait_timeout(req->deps[i], false, GARNET_DEP_TIMEOUT) <= 0)
+			return -ETIMEDOUT;
+	return 0;
 }
 
 static void request_run(struct work_struct *work)
 {
 	struct garnet_request *req = container_of(work, struct garnet_request, run_work);
 	struct garnet_gpu *gpu = req->gpu;
-	unsigned long deadline = jiffies + msecs_to_jiffies(READ_ONCE(garnet_watchdog_ms));
+	unsigned long deadline;
 	int ret = 0;
 
+	if (wait_deps(req)) {
+		/* Not this batch's fault: it does not run, and nobody is blamed. */
+		dma_fence_set_error(&req->fence, -ETIMEDOUT);
+		goto signal;
+	}
+	deadline = jiffies + msecs_to_jiffies(READ_ONCE(garnet_watchdog_ms));
 	if (!READ_ONCE(req->client->banned))
 		ret = garnet_cmd_execute(req, deadline);
 	else
@@ -218,7 +273,7 @@ static void request_run(struct work_struct *work)
 		client_error(req->client, ret, req->fence.seqno);
 	if (ret)
 		dma_fence_set_error(&req->fence, ret);
-
+signal:
 	atomic64_set(&gpu->completed_seqno, req->fence.seqno);
 	atomic64_inc(&gpu->counters.completed);
 	dma_fence_signal(&req->fence);

@@ -346,6 +346,12 @@ static int eb_submit(struct eb *eb, u32 start, u32 len, struct garnet_request **
 	if (ret)
 		goto out_unlock_resv;
 
+	for (i = 0; i < eb->count && !ret; i++)
+		ret = garnet_request_add_deps(req, gem[i]->resv, eb->objs[i].write_domain ||
+					      eb->exec[i].flags & EXEC_OBJECT_WRITE);
+	if (ret)
+		goto out_unlock_resv;
+
 	eb_move_to_gpu(eb);
 	eb_add_fence(eb, req);
 	garnet_request_submit(req);

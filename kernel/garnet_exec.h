@@ -22,6 +22,7 @@
 
 #include <drm/drm_mm.h>
 
+struct dma_resv;
 struct drm_file;
 struct drm_minor;
 struct garnet_device;
@@ -121,7 +122,8 @@ struct garnet_request {
 	u32 *cmds;			/* kernel copy of the batch: what runs */
 	u32 cmd_dwords;
 	u64 batch_addr;			/* address of cmds[0] in the client's space */
-	bool validated;
+	struct dma_fence **deps;	/* other drivers' fences to wait for first */
+	unsigned int ndeps;
 	unsigned int nobj;
 	struct garnet_req_obj objs[];	/* sorted by start */
 };
@@ -158,6 +160,7 @@ struct garnet_request *garnet_request_alloc(struct garnet_gpu *gpu, struct garne
 void garnet_request_submit(struct garnet_request *req);
 void garnet_request_free_unsubmitted(struct garnet_request *req);
 int garnet_gem_wait_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
+int garnet_request_add_deps(struct garnet_request *req, struct dma_resv *resv, bool write);
 
 /* garnet_cmd.c */
 struct garnet_req_obj *garnet_req_lookup(struct garnet_request *req, u64 addr, u64 len);
