@@ -94,6 +94,7 @@ static const struct drm_ioctl_desc garnet_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(I915_GEM_GET_TILING, garnet_gem_get_tiling_ioctl, DRM_RENDER_ALLOW),
 
 	/* Execution (garnet_exec.c, garnet_engine.c). */
+	DRM_IOCTL_DEF_DRV(I915_GEM_EXECBUFFER, garnet_execbuffer_ioctl, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(I915_GEM_EXECBUFFER2_WR, garnet_execbuffer2_ioctl, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(I915_GEM_WAIT, garnet_gem_wait_ioctl, DRM_RENDER_ALLOW),
 

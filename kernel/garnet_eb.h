@@ -26,6 +26,7 @@ struct eb {
 	struct drm_i915_gem_exec_object2 *exec;		/* kernel copy of the list */
 	struct eb_obj *objs;
 	u32 count;
+	bool legacy;			/* EXECBUFFER: the list is drm_i915_gem_exec_object */
 	u32 batch;			/* index of the batch object */
 	u64 *by_handle;			/* handle << 32 | index, sorted */
 	struct drm_i915_gem_relocation_entry *relocs;	/* every relocation, list order */

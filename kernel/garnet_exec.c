@@ -85,17 +85,22 @@ static int eb_lookup(struct eb *eb)
 	int ret;
 
 	eb->count = args->buffer_count;
-	eb->exec = kvmalloc_array(eb->count, sizeof(*eb->exec), GFP_KERNEL);
 	eb->objs = kvcalloc(eb->count, sizeof(*eb->objs), GFP_KERNEL);
 	eb->by_handle = kvmalloc_array(eb->count, sizeof(u64), GFP_KERNEL);
 	objs = kvmalloc_array(eb->count, sizeof(u64), GFP_KERNEL);
 	ret = -ENOMEM;
-	if (!eb->exec || !eb->objs || !eb->by_handle || !objs)
+	if (!eb->objs || !eb->by_handle || !objs)
 		goto out;
-	ret = -EFAULT;
-	if (copy_from_user(eb->exec, u64_to_user_ptr(args->buffers_ptr),
-			   (size_t)eb->count * sizeof(*eb->exec)))
-		goto out;
+	/* The legacy ioctl hands in a list it has converted already. */
+	if (!eb->exec) {
+		eb->exec = kvmalloc_array(eb->count, sizeof(*eb->exec), GFP_KERNEL);
+		if (!eb->exec)
+			goto out;
+		ret = -EFAULT;
+		if (copy_from_user(eb->exec, u64_to_user_ptr(args->buffers_ptr),
+				   (size_t)eb->count * sizeof(*eb->exec)))
+			goto out;
+	}
 
 	for (i = 0; i < eb->count; i++) {
 		struct drm_i915_gem_exec_object2 *e = &eb->exec[i];
@@ -371,37 +376,88 @@ out_free:
 	return ret;
 }
 
-int garnet_execbuffer2_ioctl(struct drm_device *drm, void *data, struct drm_file *file)
+static int execbuffer(struct eb *eb)
 {
-	struct garnet_file *gfile = to_garnet_file(file);
-	struct eb eb = {
-		.file = file,
-		.gpu = to_garnet_device(drm)->gpu,
-		.client = gfile->client,
-		.args = data,
-	};
 	struct garnet_request *req = NULL;
 	u32 start, len;
 	int ret;
 
-	ret = garnet_client_check(eb.client);
-	if (ret)
-		return ret;
-	ret = check_args(eb.args);
-	if (ret)
-		return ret;
-
-	ret = eb_lookup(&eb);
+	ret = garnet_client_check(eb->client);
 	if (!ret)
-		ret = eb_copy_relocs(&eb);
+		ret = check_args(eb->args);
 	if (!ret)
-		ret = eb_check_batch(&eb, &start, &len);
+		ret = eb_lookup(eb);
 	if (!ret)
-		ret = eb_submit(&eb, start, len, &req);
+		ret = eb_copy_relocs(eb);
+	if (!ret)
+		ret = eb_check_batch(eb, &start, &len);
+	if (!ret)
+		ret = eb_submit(eb, start, len, &req);
 	if (!ret) {
 		dma_fence_put(&req->fence);
-		ret = eb_write_back(&eb);
+		ret = eb_write_back(eb);
 	}
-	eb_release(&eb);
+	eb_release(eb);
 	return ret;
+}
+
+int garnet_execbuffer2_ioctl(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct eb eb = {
+		.file = file,
+		.gpu = to_garnet_device(drm)->gpu,
+		.client = to_garnet_file(file)->client,
+		.args = data,
+	};
+
+	return execbuffer(&eb);
+}
+
+/*
+ * The 2008 EXECBUFFER: the same call with the first version of the object list (no flags),
+ * always on the render ring. Offsets go back into the caller's list of that version.
+ */
+int garnet_execbuffer_ioctl(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct drm_i915_gem_execbuffer *args = data;
+	struct drm_i915_gem_exec_object __user *ulist = u64_to_user_ptr(args->buffers_ptr);
+	struct drm_i915_gem_execbuffer2 args2 = {
+		.buffers_ptr = args->buffers_ptr,
+		.buffer_count = args->buffer_count,
+		.batch_start_offset = args->batch_start_offset,
+		.batch_len = args->batch_len,
+		.DR1 = args->DR1,
+		.DR4 = args->DR4,
+		.num_cliprects = args->num_cliprects,
+		.cliprects_ptr = args->cliprects_ptr,
+		.flags = I915_EXEC_RENDER,
+	};
+	struct eb eb = {
+		.file = file,
+		.gpu = to_garnet_device(drm)->gpu,
+		.client = to_garnet_file(file)->client,
+		.args = &args2,
+		.legacy = true,
+	};
+	u32 i;
+
+	if (args->buffer_count < 1 || args->buffer_count > GARNET_MAX_OBJECTS)
+		return -EINVAL;
+	eb.exec = kvcalloc(args->buffer_count, sizeof(*eb.exec), GFP_KERNEL);
+	if (!eb.exec)
+		return -ENOMEM;
+	for (i = 0; i < args->buffer_count; i++) {
+		struct drm_i915_gem_exec_object e;
+
+		if (copy_from_user(&e, &ulist[i], sizeof(e))) {
+			kvfree(eb.exec);
+			return -EFAULT;
+		}
+		eb.exec[i].handle = e.handle;
+		eb.exec[i].relocation_count = e.relocation_count;
+		eb.exec[i].relocs_ptr = e.relocs_ptr;
+		eb.exec[i].alignment = e.alignment;
+		eb.exec[i].offset = e.offset;
+	}
+	return execbuffer(&eb);
 }

@@ -169,6 +169,7 @@ int garnet_cmd_execute(struct garnet_request *req, unsigned long deadline);
 
 /* garnet_exec.c */
 int garnet_execbuffer2_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
+int garnet_execbuffer_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
 
 /* garnet_exec_debugfs.c */
 void garnet_exec_debugfs_init(struct drm_minor *minor);

@@ -151,13 +151,15 @@ int eb_apply_relocs(struct eb *eb)
 int eb_write_back(struct eb *eb)
 {
 	struct drm_i915_gem_exec_object2 __user *uexec = u64_to_user_ptr(eb->args->buffers_ptr);
+	struct drm_i915_gem_exec_object __user *ulegacy = u64_to_user_ptr(eb->args->buffers_ptr);
 	u32 i, j;
 
 	for (i = 0; i < eb->count; i++) {
 		struct drm_i915_gem_relocation_entry __user *urelocs;
 		struct eb_obj *o = &eb->objs[i];
+		u64 __user *offset = eb->legacy ? &ulegacy[i].offset : &uexec[i].offset;
 
-		if (put_user(eb->exec[i].offset, &uexec[i].offset))
+		if (put_user(eb->exec[i].offset, offset))
 			return -EFAULT;
 		if (!o->relocs_changed)
 			continue;

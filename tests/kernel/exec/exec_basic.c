@@ -89,6 +89,41 @@ static void store_dword_writes_and_offsets_come_back(void)
 	close(fd);
 }
 
+/* The 2008 EXECBUFFER: the same call with the first version of the list. */
+static void legacy_execbuffer(void)
+{
+	int fd = gt_open_render();
+	uint32_t t = gt_create(fd, 4096), batch = gt_create(fd, 4096), out = 0;
+	struct drm_i915_gem_exec_object list[2] = { { .handle = t }, { .handle = batch } };
+	struct drm_i915_gem_execbuffer eb = {
+		.buffers_ptr = (uintptr_t)list, .buffer_count = 2,
+	};
+	struct gt_batch b;
+
+	gtb_init(&b);
+	gtb_store(&b, t, 64, 0xfeedf00d);
+	gtb_end(&b);
+	gt_pwrite(fd, batch, 0, b.dw, b.n * 4);
+	list[1].relocation_count = b.nreloc;
+	list[1].relocs_ptr = (uintptr_t)b.relocs;
+	eb.batch_len = b.n * 4;
+	gt_assert_ok(gt_ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER, &eb));
+	gt_assert_eq(b.relocs[0].presumed_offset, list[0].offset);
+	gt_pread(fd, t, 64, &out, 4);
+	gt_assert_eq(out, 0xfeedf00d);
+
+	/* Its fields are checked as EXECBUFFER2's. */
+	eb.batch_len = 12;
+	gt_assert_errno(gt_ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER, &eb), EINVAL);
+	eb.batch_len = b.n * 4;
+	eb.num_cliprects = 1;
+	gt_assert_errno(gt_ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER, &eb), EINVAL);
+	eb.num_cliprects = 0;
+	eb.buffer_count = 0;
+	gt_assert_errno(gt_ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER, &eb), EINVAL);
+	close(fd);
+}
+
 static void color_fill_exact_pixels(void)
 {
 	int fd = gt_open_render();
@@ -290,6 +325,24 @@ static void relocation_rules(void)
 	/* The same write domain twice is fine. */
 	v.b.relocs[1].read_domains = v.b.relocs[1].write_domain = I915_GEM_DOMAIN_INSTRUCTION;
 	gt_assert_eq(gt_exec_submit(fd, &v.x), 0);
+	close(fd);
+}
+
+/* HANDLE_LUT: relocation targets are indices into the list. */
+static void handle_lut(void)
+{
+	int fd = gt_open_render();
+	static struct valid v;
+	uint32_t out = 0;
+
+	valid_init(&v, fd);
+	v.x.eb.flags |= I915_EXEC_HANDLE_LUT;
+	v.b.relocs[0].target_handle = 0;
+	v.b.relocs[0].presumed_offset = ~0ull;
+	gt_assert_eq(gt_exec_submit(fd, &v.x), 0);
+	gt_pread(fd, v.x.batch_handle, 4, &out, 4);
+	gt_assert_eq(out, (uint32_t)v.x.obj[0].offset);
+	EXPECT(p->b.relocs[0].target_handle = 2, ENOENT);
 	close(fd);
 }
 
@@ -498,11 +551,13 @@ static void domain_counters(void)
 GT_MAIN(
 	GT_SUBTEST(empty_batch_runs, "empty-batch-runs"),
 	GT_SUBTEST(store_dword_writes_and_offsets_come_back, "store-dword-and-offsets-written-back"),
+	GT_SUBTEST(legacy_execbuffer, "legacy-execbuffer"),
 	GT_SUBTEST(color_fill_exact_pixels, "xy-color-blt-exact-pixels"),
 	GT_SUBTEST(copy_blit_exact_pixels, "xy-src-copy-blt-exact-pixels"),
 	GT_SUBTEST(overlapping_copy_is_a_move, "xy-src-copy-blt-overlapping"),
 	GT_SUBTEST(every_argument_is_checked, "every-argument-is-checked"),
 	GT_SUBTEST(relocation_rules, "relocation-rules"),
+	GT_SUBTEST(handle_lut, "handle-lut"),
 	GT_SUBTEST(relocation_fast_path, "relocation-fast-path"),
 	GT_SUBTEST(relocation_after_eviction, "relocation-after-eviction"),
 	GT_SUBTEST(busy_wait_and_implicit_waits, "busy-wait-and-implicit-waits"),
