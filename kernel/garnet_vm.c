@@ -240,13 +240,20 @@ void garnet_vm_object_free(struct garnet_object *gobj)
 }
 
 /*
- * Under memory pressure, idle unpinned bindings of objects the user marked DONTNEED are
- * dropped, so that the object shrinker may purge their pages. Busy bindings are left alone:
+ * Under memory pressure idle, unpinned bindings are dropped: their pages become ordinary
+ * shmem pages again, which reclaim may swap out, and those of objects marked DONTNEED may be
+ * purged by the object shrinker. DONTNEED ones go first. Busy bindings are left alone:
  * in-flight requests keep their memory.
+ *
+ * Reclaim may run inside a vmap of one of garnet's objects (a dma-buf importer, a plane), with
+ * that object's vmap or pages lock held: such an object is skipped, never waited for.
  */
 static bool shrinkable(struct garnet_vma *vma)
 {
-	return !vma->pin_count && garnet_vma_idle(vma) && READ_ONCE(vma->obj->shmem.madv) > 0;
+	struct drm_gem_shmem_object *shmem = &vma->obj->shmem;
+
+	return !vma->pin_count && garnet_vma_idle(vma) && !mutex_is_locked(&shmem->vmap_lock) &&
+	       !mutex_is_locked(&shmem->pages_lock);
 }
 
 static unsigned long gtt_shrinker_count(struct shrinker *shrinker, struct shrink_control *sc)
@@ -266,26 +273,37 @@ static unsigned long gtt_shrinker_count(struct shrinker *shrinker, struct shrink
 	return count ?: SHRINK_EMPTY;
 }
 
-static unsigned long gtt_shrinker_scan(struct shrinker *shrinker, struct shrink_control *sc)
+static unsigned long shrink_pass(struct garnet_gpu *gpu, unsigned long todo, bool dontneed_only)
 {
-	struct garnet_gpu *gpu = container_of(shrinker, struct garnet_gpu, shrinker);
 	struct garnet_vma *vma, *next;
 	struct garnet_vm *vm;
 	unsigned long freed = 0;
 
-	if (!mutex_trylock(&gpu->lock))
-		return SHRINK_STOP;
 	list_for_each_entry(vm, &gpu->vms, gpu_link) {
 		list_for_each_entry_safe(vma, next, &vm->lru, lru_link) {
-			if (freed >= sc->nr_to_scan)
-				break;
-			if (!shrinkable(vma))
+			if (freed >= todo)
+				return freed;
+			if (!shrinkable(vma) ||
+			    (dontneed_only && READ_ONCE(vma->obj->shmem.madv) <= 0))
 				continue;
 			freed += vma->node.size >> PAGE_SHIFT;
 			garnet_vma_unbind(vma);
 			atomic64_inc(&gpu->counters.shrinker_unbinds);
 		}
 	}
+	return freed;
+}
+
+static unsigned long gtt_shrinker_scan(struct shrinker *shrinker, struct shrink_control *sc)
+{
+	struct garnet_gpu *gpu = container_of(shrinker, struct garnet_gpu, shrinker);
+	unsigned long freed;
+
+	if (!mutex_trylock(&gpu->lock))
+		return SHRINK_STOP;
+	freed = shrink_pass(gpu, sc->nr_to_scan, true);
+	if (freed < sc->nr_to_scan)
+		freed += shrink_pass(gpu, sc->nr_to_scan - freed, false);
 	mutex_unlock(&gpu->lock);
 	return freed;
 }

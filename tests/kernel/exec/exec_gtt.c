@@ -218,6 +218,38 @@ static void shrinker_reclaims_idle_purgeable_objects(void)
 	close(fd);
 }
 
+/* Idle bindings of objects still wanted are dropped too (their pages become swappable). */
+static void shrinker_unbinds_idle_objects_keeping_contents(void)
+{
+	int fd = gt_open_render();
+	uint32_t obj = gt_create(fd, MIB), px[4] = { 0 };
+	long long unbinds, binds;
+	struct gt_batch b;
+	int64_t t = -1;
+
+	gtb_init(&b);
+	gtb_fill(&b, obj, 4096, 0, 0, 1024, 256, 0xabcdef01);
+	gtb_end(&b);
+	gt_run(fd, &b, &obj, 1);
+	gt_assert_eq(gt_wait(fd, obj, &t), 0);
+	unbinds = gt_exec_counter(fd, "shrinker_unbinds");
+	drop_caches();
+	gt_assert(gt_exec_counter(fd, "shrinker_unbinds") > unbinds);
+
+	/* Bound again on next use, with the contents the engine wrote. */
+	binds = gt_exec_counter(fd, "binds");
+	gtb_init(&b);
+	gtb_store(&b, obj, 0, 0x600d);
+	gtb_end(&b);
+	gt_run(fd, &b, &obj, 1);
+	gt_assert(gt_exec_counter(fd, "binds") > binds);
+	gt_pread(fd, obj, 0, px, sizeof(px));
+	gt_assert_eq(px[0], 0x600d);
+	gt_assert_eq(px[1], 0xabcdef01);
+	gt_assert_eq(px[3], 0xabcdef01);
+	close(fd);
+}
+
 /* A purgeable object still in use by the engine keeps its binding and its pages. */
 static void shrinker_spares_busy_objects(void)
 {
@@ -253,5 +285,7 @@ GT_MAIN(
 	GT_SUBTEST(gem_init_rules, "gem-init-is-for-the-master"),
 	GT_SUBTEST(pin_keeps_an_object_in_place, "pin-and-unpin"),
 	GT_SUBTEST(shrinker_reclaims_idle_purgeable_objects, "shrinker-reclaims-idle-purgeable"),
+	GT_SUBTEST(shrinker_unbinds_idle_objects_keeping_contents,
+		   "shrinker-unbinds-idle-objects-keeping-contents"),
 	GT_SUBTEST(shrinker_spares_busy_objects, "shrinker-spares-busy-objects")
 )
