@@ -12,6 +12,7 @@
  */
 #include <linux/dma-resv.h>
 #include <linux/jiffies.h>
+#include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/slab.h>
 
@@ -65,6 +66,10 @@ static void put_deps(struct garnet_request *req)
 	req->deps = NULL;
 }
 
+/*
+ * A fence can outlive every garnet file: another driver's reservation object may hold it.
+ * Each fence holds the module, so its ops stay valid until the last reference goes.
+ */
 static void fence_release(struct dma_fence *fence)
 {
 	struct garnet_request *req = to_request(fence);
@@ -72,6 +77,7 @@ static void fence_release(struct dma_fence *fence)
 	put_deps(req);
 	kvfree(req->cmds);
 	dma_fence_free(fence);
+	module_put(THIS_MODULE);
 }
 
 const struct dma_fence_ops garnet_request_fence_ops = {

@@ -10,6 +10,7 @@
  */
 #include <linux/dma-resv.h>
 #include <linux/mm.h>
+#include <linux/module.h>
 #include <linux/sort.h>
 #include <linux/uaccess.h>
 
@@ -274,6 +275,8 @@ static void eb_add_fence(struct eb *eb, struct garnet_request *req)
 	struct garnet_gpu *gpu = eb->gpu;
 	u32 i;
 
+	/* Dropped when the fence is released (garnet_engine.c); an open file holds one already. */
+	__module_get(THIS_MODULE);
 	dma_fence_init(&req->fence, &garnet_request_fence_ops, &gpu->fence_lock,
 		       gpu->fence_context, ++gpu->next_seqno);
 	for (i = 0; i < eb->count; i++) {

@@ -6,6 +6,10 @@
  */
 #include "gt_exec.h"
 
+#include <fcntl.h>
+#include <linux/dma-buf.h>
+#include <linux/sync_file.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -263,14 +267,37 @@ static void hang_once(int fd, uint32_t own)
 	gt_exec_finish(fd, &x);
 }
 
+/* The status of the fences on an object, taken while it is busy: a sync_file of them. */
+static int busy_fences_sync_file(int fd, uint32_t handle)
+{
+	struct dma_buf_export_sync_file exp = { .flags = DMA_BUF_SYNC_WRITE, .fd = -1 };
+	int dmabuf;
+
+	gt_assert_ok(drmPrimeHandleToFD(fd, handle, DRM_CLOEXEC, &dmabuf));
+	gt_assert_ok(gt_ioctl(dmabuf, DMA_BUF_IOCTL_EXPORT_SYNC_FILE, &exp));
+	close(dmabuf);
+	return exp.fd;
+}
+
 static void endless_loop_is_stopped(void)
 {
-	int fd = gt_open_render();
+	int fd = gt_open_render(), sync;
 	uint32_t own = gt_create(fd, 4096);
 	long long hangs = gt_exec_counter(fd, "hangs");
+	struct sync_file_info info = { 0 };
+	struct pollfd pfd;
 	struct gt_batch b;
+	struct gt_exec x;
 
-	hang_once(fd, own);
+	gt_assert_eq(run_jump(fd, own, 4, &x), 0);
+	sync = busy_fences_sync_file(fd, x.batch_handle);
+	pfd = (struct pollfd){ .fd = sync, .events = POLLIN };
+	gt_assert_eq(poll(&pfd, 1, 30000), 1);
+	/* The fence completed with the watchdog's error. */
+	gt_assert_ok(gt_ioctl(sync, SYNC_IOC_FILE_INFO, &info));
+	gt_assert_eq(info.status, -ETIMEDOUT);
+	close(sync);
+	gt_exec_finish(fd, &x);
 	gt_assert_eq(gt_exec_counter(fd, "hangs"), hangs + 1);
 	engine_serves();
 	/* The file learns of it once, then may go on. */
