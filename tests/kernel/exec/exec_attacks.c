@@ -412,6 +412,58 @@ static void isolation_faults_are_contained(void)
 	gt_set_param("isolation", old);
 }
 
+/* Faults count towards a ban like hangs; the fence of a faulting batch says -EFAULT. */
+static void isolation_faults_ban_the_file(void)
+{
+	long old = gt_set_param("isolation", 1);
+	long threshold = gt_set_param("ban_threshold", 2);
+	int fd = gt_open_render(), sync;
+	uint32_t own = gt_create(fd, 4096), big = gt_create(fd, 4u << 20), both[2] = { own, big };
+	long long bans = gt_exec_counter(fd, "bans");
+	struct sync_file_info info = { 0 };
+	struct pollfd pfd;
+	struct gt_batch b, end;
+	struct gt_exec x;
+
+	gtb_init(&end);
+	gtb_end(&end);
+	for (int i = 0; i < 2; i++) {
+		/* A long fill first keeps the engine busy while the fence is taken. */
+		static struct gt_batch fault;
+
+		gtb_init(&fault);
+		for (int j = 0; j < 60; j++)
+			gtb_fill(&fault, big, 4096, 0, 0, 1024, 1024, (uint32_t)j);
+		gtb_emit(&fault, MI_STORE_DATA_IMM);
+		gtb_emit(&fault, 0xfffff000);
+		gtb_emit(&fault, 0xbad);
+		gtb_end(&fault);
+		gt_exec_prepare(&x, fd, &fault, both, 2);
+		gt_assert_eq(gt_exec_submit(fd, &x), 0);
+		sync = busy_fences_sync_file(fd, x.batch_handle);
+		pfd = (struct pollfd){ .fd = sync, .events = POLLIN };
+		gt_assert_eq(poll(&pfd, 1, 30000), 1);
+		info = (struct sync_file_info){ 0 };
+		gt_assert_ok(gt_ioctl(sync, SYNC_IOC_FILE_INFO, &info));
+		close(sync);
+		gt_exec_finish(fd, &x);
+		if (info.status == 1)
+			gt_skip("the batch finished before its fence could be taken");
+		gt_assert_eq(info.status, -EFAULT);
+		gt_assert_eq(gt_try_run(fd, &end, &own, 1), -EIO);
+	}
+	gt_assert_eq(gt_exec_counter(fd, "bans"), bans + 1);
+	gt_assert_eq(gt_try_run(fd, &end, &own, 1), -EIO);
+	gtb_init(&b);
+	gtb_store(&b, own, 0, 1);
+	gtb_end(&b);
+	gt_assert_eq(gt_try_run(fd, &b, &own, 1), -EIO);
+	close(fd);
+	gt_set_param("ban_threshold", threshold);
+	gt_set_param("isolation", old);
+	engine_serves();
+}
+
 static void isolation_places_randomly(void)
 {
 	long old = gt_set_param("isolation", 1);
@@ -447,5 +499,6 @@ GT_MAIN(
 	GT_SUBTEST(long_blit_is_stopped, "oversized-blit-is-stopped-by-the-watchdog"),
 	GT_SUBTEST(repeated_hangs_ban_the_file, "repeated-hangs-ban-the-file"),
 	GT_SUBTEST(isolation_faults_are_contained, "isolation-fault-is-contained"),
+	GT_SUBTEST(isolation_faults_ban_the_file, "isolation-faults-ban-the-file"),
 	GT_SUBTEST(isolation_places_randomly, "isolation-places-randomly")
 )

@@ -70,7 +70,7 @@ uint32_t gt_busy(int fd, uint32_t handle);
 long long gt_debugfs_value(int fd, const char *file, const char *name);
 long long gt_exec_counter(int fd, const char *name);
 
-/* Writes a module parameter of garnet; returns the previous value. */
+/* Writes a module parameter of garnet; returns the previous value, restored at exit too. */
 long gt_set_param(const char *name, long value);
 
 #endif /* GT_EXEC_H */
