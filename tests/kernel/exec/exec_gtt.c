@@ -146,6 +146,15 @@ static void pin_keeps_an_object_in_place(void)
 	gt_assert_eq(aperture_available(fd), avail - 2 * MIB);
 	gt_assert_ok(pin(fd, obj, 0, &again));
 	gt_assert_eq(again, offset);
+	/* debugfs shows the binding at its address, pinned. */
+	{
+		char *gtt = gt_debugfs_read(fd, "garnet_gtt"), line[64];
+
+		snprintf(line, sizeof(line), "0x%08llx  2097152 pin 1", (unsigned long long)offset);
+		if (!strstr(gtt, line))
+			gt_fail(__FILE__, __LINE__, "no '%s' in garnet_gtt:\n%s", line, gtt);
+		free(gtt);
+	}
 
 	/* An execbuffer finds it where it was pinned, and GEM_INIT cannot move it. */
 	gtb_init(&b);
