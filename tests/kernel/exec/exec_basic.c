@@ -328,13 +328,26 @@ static void relocation_rules(void)
 	close(fd);
 }
 
-/* HANDLE_LUT: relocation targets are indices into the list. */
+/* HANDLE_LUT: relocation targets are indices into the list; BATCH_FIRST: the batch leads. */
 static void handle_lut(void)
 {
 	int fd = gt_open_render();
 	static struct valid v;
 	uint32_t out = 0;
 
+	static const int params[] = {
+		I915_PARAM_HAS_EXEC_HANDLE_LUT, I915_PARAM_HAS_EXEC_NO_RELOC,
+		I915_PARAM_HAS_EXEC_BATCH_FIRST,
+	};
+
+	/* GETPARAM says so. */
+	for (size_t i = 0; i < sizeof(params) / sizeof(params[0]); i++) {
+		int value = 0;
+		struct drm_i915_getparam gp = { .param = params[i], .value = &value };
+
+		gt_assert_ok(gt_ioctl(fd, DRM_IOCTL_I915_GETPARAM, &gp));
+		gt_assert_eq(value, 1);
+	}
 	valid_init(&v, fd);
 	v.x.eb.flags |= I915_EXEC_HANDLE_LUT;
 	v.b.relocs[0].target_handle = 0;
@@ -343,6 +356,21 @@ static void handle_lut(void)
 	gt_pread(fd, v.x.batch_handle, 4, &out, 4);
 	gt_assert_eq(out, (uint32_t)v.x.obj[0].offset);
 	EXPECT(p->b.relocs[0].target_handle = 2, ENOENT);
+
+	/* The same list with the batch first. */
+	{
+		struct drm_i915_gem_exec_object2 swapped[2] = { v.x.obj[1], v.x.obj[0] };
+
+		v.x.eb.buffers_ptr = (uintptr_t)swapped;
+		v.x.eb.flags = I915_EXEC_RENDER | I915_EXEC_BATCH_FIRST;
+		v.b.relocs[0].target_handle = v.t;
+		v.b.relocs[0].presumed_offset = ~0ull;
+		gt_assert_eq(gt_exec_submit(fd, &v.x), 0);
+		gt_assert_eq(v.b.relocs[0].presumed_offset, swapped[1].offset);
+		/* Without the flag the last object, a plain target, would be the batch. */
+		v.x.eb.flags = I915_EXEC_RENDER;
+		gt_assert_eq(gt_exec_submit(fd, &v.x), -EINVAL);
+	}
 	close(fd);
 }
 
