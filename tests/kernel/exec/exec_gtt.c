@@ -88,6 +88,35 @@ static void eviction_keeps_results_right(void)
 	close(fd);
 }
 
+/* With nothing idle left to evict, binding waits for the engine instead of failing. */
+static void eviction_waits_for_busy_objects(void)
+{
+	int fd = open_master();
+	uint64_t gtt = gt_exec_counter(fd, "aperture_size");
+	long long waits = gt_exec_counter(fd, "eviction_waits");
+	long watchdog = gt_set_param("watchdog_ms", 60000);
+	uint32_t obj[3], last;
+	static struct gt_batch b;
+
+	gt_assert_ok(gem_init(fd, 0, 12 * MIB));
+	for (int i = 0; i < 3; i++) {
+		obj[i] = gt_create(fd, 4 * MIB);
+		gtb_init(&b);
+		for (int j = 0; j < (i == 0 ? 100 : 1); j++)
+			gtb_fill(&b, obj[i], 4096, 0, 0, 1024, 1024, colour_of(i) + (uint32_t)j);
+		gtb_end(&b);
+		gt_run(fd, &b, &obj[i], 1);
+	}
+	gt_assert(gt_exec_counter(fd, "eviction_waits") > waits);
+	for (int i = 0; i < 3; i++) {
+		gt_pread(fd, obj[i], 4 * MIB - 4, &last, 4);
+		gt_assert_eq(last, colour_of(i) + (i == 0 ? 99 : 0));
+	}
+	gt_assert_ok(gem_init(fd, 0, gtt));
+	gt_set_param("watchdog_ms", watchdog);
+	close(fd);
+}
+
 static void gem_init_rules(void)
 {
 	int fd = open_master(), render = gt_open_render();
@@ -291,6 +320,7 @@ static void shrinker_spares_busy_objects(void)
 
 GT_MAIN(
 	GT_SUBTEST(eviction_keeps_results_right, "eviction-at-four-times-the-aperture"),
+	GT_SUBTEST(eviction_waits_for_busy_objects, "eviction-waits-for-busy-objects"),
 	GT_SUBTEST(gem_init_rules, "gem-init-is-for-the-master"),
 	GT_SUBTEST(pin_keeps_an_object_in_place, "pin-and-unpin"),
 	GT_SUBTEST(shrinker_reclaims_idle_purgeable_objects, "shrinker-reclaims-idle-purgeable"),
