@@ -146,11 +146,9 @@ void garnet_client_close(struct garnet_file *gfile)
 /* -EIO once for every fault or hang not yet reported, and for good once banned. */
 int garnet_client_check(struct garnet_client *client)
 {
-	if (READ_ONCE(client->banned))
-		return -EIO;
 	if (atomic_add_unless(&client->unreported, -1, 0))
 		return -EIO;
-	return 0;
+	return READ_ONCE(client->banned) ? -EIO : 0;
 }
 
 static void client_error(struct garnet_client *client, int error, u64 seqno)

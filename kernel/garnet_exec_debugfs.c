@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * debugfs of the execution side: garnet_exec holds "name value" counters (which paths ran),
- * garnet_gtt the bindings of every address space. Tests read them from the outside.
+ * garnet_gtt the bindings of every address space, garnet_exec_clients each file's faults,
+ * hangs and ban. Tests read them from the outside.
  */
 #include <linux/seq_file.h>
 
@@ -78,8 +79,35 @@ static int gtt_show(struct seq_file *m, void *unused)
 	return 0;
 }
 
+/*
+ * How each open file's batches behaved. Files leave gdev->clients under names_lock before
+ * their client goes, so every client seen here is alive.
+ */
+static int clients_show(struct seq_file *m, void *unused)
+{
+	struct drm_info_node *node = m->private;
+	struct garnet_device *gdev = to_garnet_device(node->minor->dev);
+	struct garnet_file *gfile;
+	unsigned long id;
+
+	seq_puts(m, "client isolated errors unreported banned\n");
+	mutex_lock(&gdev->names_lock);
+	xa_for_each(&gdev->clients, id, gfile) {
+		struct garnet_client *client = gfile->client;
+
+		if (!client)
+			continue;
+		seq_printf(m, "%llu %d %d %d %d\n", client->id, !!client->own_vm,
+			   atomic_read(&client->errors), atomic_read(&client->unreported),
+			   READ_ONCE(client->banned));
+	}
+	mutex_unlock(&gdev->names_lock);
+	return 0;
+}
+
 static const struct drm_info_list exec_debugfs_list[] = {
 	{ "garnet_exec", exec_show, 0 },
+	{ "garnet_exec_clients", clients_show, 0 },
 	{ "garnet_gtt", gtt_show, 0 },
 };
 
