@@ -196,6 +196,8 @@ void garnet_surface_state_finish(struct garnet_surface_state *state);
 /* A role: what a surface is for. commit runs after the new state is current. */
 struct garnet_surface_role {
 	const char *name;
+	/* Before the pending state is applied: false refuses the commit (error posted). */
+	bool (*precommit)(struct garnet_surface *surface);
 	void (*commit)(struct garnet_surface *surface);
 	/* Where in the global space the surface's origin is, when the role places it. */
 	bool (*position)(struct garnet_surface *surface, int32_t *x, int32_t *y);
@@ -492,6 +494,10 @@ bool garnet_test_protocol_init(struct garnet_compositor *c);
 bool garnet_presentation_init(struct garnet_compositor *c);
 bool garnet_viewporter_init(struct garnet_compositor *c);
 bool garnet_xdg_shell_init(struct garnet_compositor *c);
+void garnet_xdg_ping(struct garnet_surface *surface);
+/* The surface a subsurface or popup ultimately belongs to. */
+struct garnet_surface *garnet_xdg_root_surface(struct garnet_surface *surface);
+struct garnet_toplevel *garnet_xdg_toplevel_from_surface(struct garnet_surface *surface);
 bool garnet_xdg_decoration_init(struct garnet_compositor *c);
 bool garnet_xdg_output_init(struct garnet_compositor *c);
 void garnet_xdg_output_update(struct garnet_output *output);

@@ -317,6 +317,8 @@ static void surface_commit_now(struct garnet_surface *surface)
 {
 	int32_t x, y;
 
+	if (surface->role && surface->role->precommit && !surface->role->precommit(surface))
+		return;
 	garnet_surface_apply_state(surface, &surface->pending);
 	garnet_subsurface_parent_commit(surface);
 	if (surface->role && surface->role->commit)

@@ -95,8 +95,11 @@ void garnet_scene_for_each_surface(struct garnet_compositor *c, garnet_scene_ite
 
 	for (int layer = GARNET_LAYER_COUNT - 1; layer >= 0 && !w.stopped; layer--) {
 		wl_list_for_each(view, &c->layers[layer], layer_link) {
-			garnet_surface_for_each_in_tree(view->surface, view->x, view->y, stop_aware,
-							&w);
+			int32_t x = view->x, y = view->y;
+
+			/* The role knows where its surface is (a popup follows its parent). */
+			garnet_surface_position(view->surface, &x, &y);
+			garnet_surface_for_each_in_tree(view->surface, x, y, stop_aware, &w);
 			if (w.stopped)
 				break;
 		}

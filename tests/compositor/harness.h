@@ -158,7 +158,8 @@ void client_roundtrip(struct client *c);
 /* Dispatches until *flag becomes true or the connection fails; false on failure. */
 bool client_dispatch_until(struct client *c, const bool *flag);
 struct client_output *client_first_output(struct client *c);
-/* Asserts the connection ended with a protocol error on interface with code. */
+/* Asserts the connection ended with a protocol error on interface with code (iface NULL: on an
+ * object the client has already destroyed, so its interface is unknown to it). */
 void client_expect_protocol_error(struct client *c, const struct wl_interface *iface,
 				  uint32_t code);
 bool client_has_global(struct client *c, const char *interface);
