@@ -595,8 +595,33 @@ void client_destroy(struct client *c)
 
 	wl_list_for_each_safe(out, tmp, &c->outputs, link) {
 		wl_list_remove(&out->link);
+		wl_output_destroy(out->wl_output);
 		free(out);
 	}
+	/* libwayland frees proxies only when asked, disconnected or not. */
+#define DESTROY(p, fn)                                                                             \
+	if (p)                                                                                     \
+		fn(p)
+	DESTROY(c->selection_offer, wl_data_offer_destroy);
+	DESTROY(c->data_device, wl_data_device_destroy);
+	DESTROY(c->pointer, wl_pointer_destroy);
+	DESTROY(c->keyboard, wl_keyboard_destroy);
+	DESTROY(c->touch, wl_touch_destroy);
+	DESTROY(c->seat, wl_seat_destroy);
+	DESTROY(c->compositor, wl_compositor_destroy);
+	DESTROY(c->subcompositor, wl_subcompositor_destroy);
+	DESTROY(c->shm, wl_shm_destroy);
+	DESTROY(c->data_device_manager, wl_data_device_manager_destroy);
+	DESTROY(c->primary_manager, zwp_primary_selection_device_manager_v1_destroy);
+	DESTROY(c->garnet_test, garnet_test_destroy);
+	DESTROY(c->wm_base, xdg_wm_base_destroy);
+	DESTROY(c->viewporter, wp_viewporter_destroy);
+	DESTROY(c->presentation, wp_presentation_destroy);
+	DESTROY(c->single_pixel, wp_single_pixel_buffer_manager_v1_destroy);
+	DESTROY(c->decoration_manager, zxdg_decoration_manager_v1_destroy);
+	DESTROY(c->xdg_output_manager, zxdg_output_manager_v1_destroy);
+	DESTROY(c->registry, wl_registry_destroy);
+#undef DESTROY
 	/* Disconnecting drops every proxy on the compositor side. */
 	wl_display_disconnect(c->display);
 	free(c);

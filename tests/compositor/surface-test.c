@@ -80,6 +80,7 @@ TEST(no_frame_callback_for_unmapped_surface)
 	wl_surface_commit(s->wl_surface);
 	client_dispatch_for(c, NEGATIVE_WAIT_MS);
 	check_int(t, done, ==, 0);
+	wl_callback_destroy(cb);
 	surface_destroy(s);
 	client_roundtrip(c);
 	client_destroy(c);

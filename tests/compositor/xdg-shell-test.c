@@ -80,6 +80,7 @@ TEST(destroying_wm_base_with_surfaces_is_an_error)
 	struct client_surface *s = toplevel_create(c, 20, 20, 0xff00ff00, NULL);
 
 	xdg_wm_base_destroy(c->wm_base);
+	c->wm_base = NULL;
 	client_expect_protocol_error(c, NULL, XDG_WM_BASE_ERROR_DEFUNCT_SURFACES);
 	surface_destroy(s);
 	client_destroy(c);
@@ -141,9 +142,11 @@ TEST(incomplete_positioner_is_an_error)
 
 	xdg_positioner_set_size(p, 10, 10);
 	s->xdg_surface = xdg_wm_base_get_xdg_surface(c->wm_base, s->wl_surface);
-	xdg_surface_get_popup(s->xdg_surface, parent->xdg_surface, p);
+	struct xdg_popup *popup = xdg_surface_get_popup(s->xdg_surface, parent->xdg_surface, p);
+
 	client_expect_protocol_error(c, &xdg_wm_base_interface,
 				     XDG_WM_BASE_ERROR_INVALID_POSITIONER);
+	xdg_popup_destroy(popup);
 	xdg_positioner_destroy(p);
 	surface_destroy(s);
 	surface_destroy(parent);
