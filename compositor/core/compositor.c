@@ -143,7 +143,6 @@ struct garnet_compositor *garnet_compositor_create(const struct garnet_options *
 	wl_list_init(&c->privileged_globals);
 	wl_list_init(&c->outputs);
 	wl_list_init(&c->backends);
-	wl_list_init(&c->xdg_output_resources);
 	for (int i = 0; i < GARNET_LAYER_COUNT; i++)
 		wl_list_init(&c->layers[i]);
 	wl_signal_init(&c->events.destroy);

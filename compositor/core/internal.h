@@ -69,7 +69,6 @@ struct garnet_compositor {
 		*presentation_global, *viewporter_global, *xdg_wm_base_global,
 		*decoration_global, *xdg_output_global, *data_device_global,
 		*primary_selection_global, *single_pixel_global;
-	struct wl_list xdg_output_resources; /* zxdg_output_v1 resources */
 
 	struct {
 		struct wl_signal destroy;
@@ -409,28 +408,43 @@ bool garnet_seat_may_deliver(struct garnet_seat *seat, struct garnet_surface *su
 			     enum garnet_input_kind kind);
 uint32_t garnet_seat_modifiers(struct garnet_seat *seat);
 void garnet_seat_data_device_focus(struct garnet_seat *seat, struct wl_client *client);
-void garnet_seat_set_selection(struct garnet_seat *seat, struct garnet_data_source *source,
-			       uint32_t serial);
+void garnet_seat_set_selection(struct garnet_seat *seat, struct garnet_data_source *source);
 void garnet_seat_set_primary_selection(struct garnet_seat *seat,
 				       struct garnet_data_source *source);
 uint32_t garnet_now_msec(struct garnet_compositor *c);
 
 /* ---- data sources (clipboard, primary, drag) ---- */
+struct garnet_data_source;
+struct garnet_data_source_impl {
+	void (*send)(struct garnet_data_source *source, const char *mime, int32_t fd);
+	void (*cancel)(struct garnet_data_source *source);
+};
 struct garnet_data_source {
+	const struct garnet_data_source_impl *impl;
 	struct wl_resource *resource;
 	struct wl_array mime_types; /* char * */
-	bool primary;
-	bool used_for_drag;
-	uint32_t dnd_actions;
+	bool used;               /* set as a selection or dragged: once only */
+	uint32_t dnd_actions;    /* what the source offers (wl_data_device_manager.dnd_action) */
 	uint32_t current_action;
 	bool accepted;
-	struct wl_resource *offer; /* the drag offer made from it */
 	struct {
 		struct wl_signal destroy;
 	} events;
 };
-void garnet_data_source_send(struct garnet_data_source *source, const char *mime, int32_t fd);
-void garnet_data_source_cancel(struct garnet_data_source *source);
+void garnet_data_source_init(struct garnet_data_source *source,
+			     const struct garnet_data_source_impl *impl,
+			     struct wl_resource *resource);
+/* Emits destroy and frees the mime types (the struct belongs to the caller). */
+void garnet_data_source_finish(struct garnet_data_source *source);
+bool garnet_data_source_add_mime(struct garnet_data_source *source, const char *mime);
+/* Hands fd to the source's client for writing mime, if the security hook lets client read it;
+ * closes fd either way. */
+void garnet_data_source_read(struct garnet_seat *seat, struct garnet_data_source *source,
+			     struct wl_client *reader, enum garnet_selection_kind kind,
+			     const char *mime, int32_t fd);
+/* The client that now gets selections offered: the one with keyboard focus. */
+struct wl_client *garnet_seat_selection_client(struct garnet_seat *seat);
+void garnet_primary_selection_focus(struct garnet_seat *seat, struct wl_client *client);
 
 /* ---- shell ---- */
 struct garnet_shell *garnet_shell_create(struct garnet_compositor *c);
@@ -453,6 +467,7 @@ struct garnet_toplevel {
 	struct wl_list link; /* shell toplevels, most recently focused first */
 	bool mapped, placed;
 	bool maximized, fullscreen, minimized, activated, resizing;
+	bool configured_once; /* the initial configure has been sent */
 	int32_t pending_width, pending_height; /* what the next configure asks for */
 	int32_t geometry_x, geometry_y, geometry_width, geometry_height;
 	int32_t saved_x, saved_y, saved_width, saved_height;
@@ -460,6 +475,7 @@ struct garnet_toplevel {
 	uint32_t resize_edges;
 	int32_t resize_x, resize_y;
 	struct garnet_toplevel *parent;
+	struct wl_resource *decoration; /* zxdg_toplevel_decoration_v1, if any */
 };
 void garnet_shell_toplevel_map(struct garnet_shell *shell, struct garnet_toplevel *toplevel);
 void garnet_shell_toplevel_unmap(struct garnet_shell *shell, struct garnet_toplevel *toplevel);
@@ -498,9 +514,9 @@ void garnet_xdg_ping(struct garnet_surface *surface);
 /* The surface a subsurface or popup ultimately belongs to. */
 struct garnet_surface *garnet_xdg_root_surface(struct garnet_surface *surface);
 struct garnet_toplevel *garnet_xdg_toplevel_from_surface(struct garnet_surface *surface);
+struct garnet_toplevel *garnet_xdg_toplevel_from_resource(struct wl_resource *toplevel);
 bool garnet_xdg_decoration_init(struct garnet_compositor *c);
 bool garnet_xdg_output_init(struct garnet_compositor *c);
-void garnet_xdg_output_update(struct garnet_output *output);
 bool garnet_data_device_init(struct garnet_compositor *c);
 bool garnet_primary_selection_init(struct garnet_compositor *c);
 bool garnet_single_pixel_buffer_init(struct garnet_compositor *c);

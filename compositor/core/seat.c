@@ -114,6 +114,17 @@ uint32_t garnet_seat_modifiers(struct garnet_seat *seat)
 	return seat->mods_depressed | seat->mods_latched | seat->mods_locked;
 }
 
+static bool key_is_held(struct garnet_seat *seat, uint32_t key)
+{
+	uint32_t *k;
+
+	wl_array_for_each(k, &seat->keys) {
+		if (*k == key)
+			return true;
+	}
+	return false;
+}
+
 static bool update_keys(struct garnet_seat *seat, uint32_t key, bool pressed)
 {
 	uint32_t *k, *end = (uint32_t *)((char *)seat->keys.data + seat->keys.size);
@@ -144,7 +155,7 @@ void garnet_seat_notify_key(struct garnet_seat *seat, uint32_t time_msec, uint32
 	uint32_t serial, depressed, latched, locked, group;
 	bool mods_changed;
 
-	if (!update_keys(seat, key, pressed))
+	if (pressed && key_is_held(seat, key))
 		return;
 	xkb_state_update_key(seat->xkb_state, key + 8, pressed ? XKB_KEY_DOWN : XKB_KEY_UP);
 	depressed = xkb_state_serialize_mods(seat->xkb_state, XKB_STATE_MODS_DEPRESSED);
@@ -158,8 +169,11 @@ void garnet_seat_notify_key(struct garnet_seat *seat, uint32_t time_msec, uint32
 	seat->mods_locked = locked;
 	seat->group = group;
 
-	/* Compositor bindings see the key first; a bound key never reaches a client. */
+	/* Compositor bindings see the key first; a bound key never reaches a client, not even
+	 * in the held keys of a later enter. */
 	if (garnet_shell_handle_key(seat->compositor->shell, key, pressed))
+		return;
+	if (!update_keys(seat, key, pressed))
 		return;
 	focus = seat->keyboard_focus;
 	if (!focus || !garnet_seat_may_deliver(seat, focus, GARNET_INPUT_KEYBOARD))

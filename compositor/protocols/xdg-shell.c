@@ -142,6 +142,7 @@ static void toplevel_configure(struct garnet_toplevel *toplevel)
 		wl_array_release(&caps);
 		xs->sent_capabilities = true;
 	}
+	toplevel->configured_once = true;
 	xdg_toplevel_send_configure(xs->role_resource, toplevel->pending_width,
 				    toplevel->pending_height, &states);
 	wl_array_release(&states);
@@ -925,6 +926,10 @@ static void toplevel_resource_destroy(struct wl_resource *resource)
 		garnet_shell_toplevel_unmap(xs->surface->compositor->shell, &xs->toplevel);
 	}
 	garnet_view_finish(&xs->toplevel.view);
+	if (xs->toplevel.decoration) {
+		wl_resource_set_user_data(xs->toplevel.decoration, NULL);
+		xs->toplevel.decoration = NULL;
+	}
 	xs->role_resource = NULL;
 	xs->mapped = false;
 }
@@ -1299,6 +1304,16 @@ struct garnet_surface *garnet_xdg_root_surface(struct garnet_surface *surface)
 		return surface;
 	}
 	return NULL;
+}
+
+struct garnet_toplevel *garnet_xdg_toplevel_from_resource(struct wl_resource *resource)
+{
+	struct xdg_surface_data *xs;
+
+	if (!wl_resource_instance_of(resource, &xdg_toplevel_interface, &xdg_toplevel_impl))
+		return NULL;
+	xs = wl_resource_get_user_data(resource);
+	return xs ? &xs->toplevel : NULL;
 }
 
 struct garnet_toplevel *garnet_xdg_toplevel_from_surface(struct garnet_surface *surface)
