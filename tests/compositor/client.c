@@ -565,6 +565,7 @@ struct client *client_create(struct test_context *t)
 struct had_global {
 	const char *name;
 	bool found;
+	uint32_t global_name;
 };
 
 static void probe_global(void *data, struct wl_registry *registry, uint32_t name,
@@ -572,15 +573,28 @@ static void probe_global(void *data, struct wl_registry *registry, uint32_t name
 {
 	struct had_global *h = data;
 
-	if (strcmp(interface, h->name) == 0)
+	if (strcmp(interface, h->name) == 0) {
 		h->found = true;
+		h->global_name = name;
+	}
 }
 
 static const struct wl_registry_listener probe_listener = {probe_global, registry_global_remove};
 
+uint32_t client_find_global(struct client *c, const char *interface)
+{
+	struct had_global h = {interface, false, 0};
+	struct wl_registry *registry = wl_display_get_registry(c->display);
+
+	wl_registry_add_listener(registry, &probe_listener, &h);
+	client_roundtrip(c);
+	wl_registry_destroy(registry);
+	return h.global_name;
+}
+
 bool client_has_global(struct client *c, const char *interface)
 {
-	struct had_global h = {interface, false};
+	struct had_global h = {interface, false, 0};
 	struct wl_registry *registry = wl_display_get_registry(c->display);
 
 	wl_registry_add_listener(registry, &probe_listener, &h);

@@ -163,6 +163,8 @@ struct client_output *client_first_output(struct client *c);
 void client_expect_protocol_error(struct client *c, const struct wl_interface *iface,
 				  uint32_t code);
 bool client_has_global(struct client *c, const char *interface);
+/* The registry name of a global, 0 when it is not offered. */
+uint32_t client_find_global(struct client *c, const char *interface);
 
 struct buffer {
 	struct wl_buffer *wl_buffer;
