@@ -445,6 +445,9 @@ static void data_device_enter(void *data, struct wl_data_device *d, uint32_t ser
 			      struct wl_surface *s, wl_fixed_t x, wl_fixed_t y,
 			      struct wl_data_offer *offer)
 {
+	/* Helpers take no part in drags; tests that do use their own data device. */
+	if (offer)
+		wl_data_offer_destroy(offer);
 }
 
 static void data_device_leave(void *data, struct wl_data_device *d)

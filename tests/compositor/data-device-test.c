@@ -343,6 +343,7 @@ TEST(primary_selection_between_two_clients)
 
 	da = zwp_primary_selection_device_manager_v1_get_device(a->primary_manager, a->seat);
 	db = zwp_primary_selection_device_manager_v1_get_device(b->primary_manager, b->seat);
+	zwp_primary_selection_device_v1_add_listener(da, &primary_device_listener, &sta);
 	zwp_primary_selection_device_v1_add_listener(db, &primary_device_listener, &stb);
 	garnet_test_activate_surface(a->garnet_test, sa->wl_surface);
 	client_roundtrip(a);
@@ -365,6 +366,8 @@ TEST(primary_selection_between_two_clients)
 	close(fds[0]);
 	check(t, strcmp(got, "primary text") == 0);
 	zwp_primary_selection_offer_v1_destroy(stb.offer);
+	if (sta.offer)
+		zwp_primary_selection_offer_v1_destroy(sta.offer);
 	zwp_primary_selection_source_v1_destroy(source);
 	zwp_primary_selection_device_v1_destroy(da);
 	zwp_primary_selection_device_v1_destroy(db);

@@ -132,6 +132,7 @@ static bool run_test(const struct test *test, int index)
 	wl_event_source_remove(done_source);
 	close(t.done_fd);
 	garnet_compositor_destroy(c);
+	free(t.data);
 	return !t.failed;
 }
 

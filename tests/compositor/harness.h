@@ -70,7 +70,8 @@ void test_fail(struct test_context *t, const char *file, int line, const char *f
 
 const char *test_socket(struct test_context *t);
 const char *test_name(struct test_context *t);
-/* Server-side data a setup function may leave for the test body. */
+/* Server-side data a setup function may leave for the test body (heap memory, freed by the
+ * harness after the compositor is destroyed). */
 void *test_data(struct test_context *t);
 void test_set_data(struct test_context *t, void *data);
 
