@@ -8,8 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <xkbcommon/xkbcommon.h>
 
 #include "garnet/compositor.h"
 #include "garnet/headless.h"
@@ -45,6 +47,8 @@ struct cli {
 	const char *config_path;
 	bool no_config, debug, test_mode, oneshot;
 	const char *backend, *socket, *log_path, *screenshot;
+	const char *autostart[MAX_LIST];
+	int autostart_count;
 	int width, height, scale;
 };
 
@@ -64,6 +68,7 @@ static void usage(FILE *out)
 		"      --scale=N           headless output scale (default 1)\n"
 		"  -l, --log=FILE          log to FILE instead of stderr\n"
 		"  -d, --debug             log debug messages\n"
+		"      --autostart=COMMAND run COMMAND once garnet is up (may be repeated)\n"
 		"      --test-mode         expose the garnet_test protocol (test harness only)\n"
 		"      --screenshot=FILE   write a PNG of the first output once a window shows\n"
 		"                          (or after 5 seconds), and print where\n"
@@ -161,6 +166,47 @@ static int handle_output_key(struct config *cfg, const char *name, const char *v
 	return 0;
 }
 
+/* Checked here, where inih still knows the line, rather than when the compositor exists. */
+static int check_binding(struct config *cfg, const struct binding_config *b)
+{
+	static const char *const actions[] = {"exec",	    "close",    "cycle", "maximize",
+					      "fullscreen", "minimize", "quit"};
+	static const char *const modifiers[] = {"super", "logo", "alt", "ctrl", "control",
+						"shift"};
+	char copy[128], *name, *save;
+	bool known = false;
+
+	if (xkb_keysym_from_name(b->key, XKB_KEYSYM_CASE_INSENSITIVE) == XKB_KEY_NoSymbol) {
+		snprintf(cfg->error, sizeof(cfg->error), "binding: unknown key '%s'", b->key);
+		return 0;
+	}
+	snprintf(copy, sizeof(copy), "%s", b->modifiers);
+	for (name = strtok_r(copy, "+", &save); name; name = strtok_r(NULL, "+", &save)) {
+		bool ok = false;
+
+		for (size_t i = 0; i < sizeof(modifiers) / sizeof(modifiers[0]); i++)
+			ok = ok || strcasecmp(name, modifiers[i]) == 0;
+		if (!ok) {
+			snprintf(cfg->error, sizeof(cfg->error),
+				 "binding: unknown modifier '%s' (super, alt, ctrl, shift)", name);
+			return 0;
+		}
+	}
+	for (size_t i = 0; i < sizeof(actions) / sizeof(actions[0]); i++)
+		known = known || strcmp(b->action, actions[i]) == 0;
+	if (!known) {
+		snprintf(cfg->error, sizeof(cfg->error),
+			 "binding: unknown action '%s' (exec, close, cycle, maximize, fullscreen, "
+			 "minimize, quit)", b->action);
+		return 0;
+	}
+	if (strcmp(b->action, "exec") == 0 && !b->argument) {
+		snprintf(cfg->error, sizeof(cfg->error), "binding: exec needs a command");
+		return 0;
+	}
+	return 1;
+}
+
 static int handle_binding(struct config *cfg, const char *value, int line)
 {
 	struct binding_config *b;
@@ -195,7 +241,7 @@ static int handle_binding(struct config *cfg, const char *value, int line)
 	b->action = action;
 	b->argument = *argument ? argument : NULL;
 	b->line = line;
-	return 1;
+	return check_binding(cfg, b);
 }
 
 static int handle_keyboard_key(struct config *cfg, const char *name, const char *value)
@@ -430,7 +476,7 @@ static int on_signal(int signal, void *data)
 static bool parse_cli(int argc, char **argv, struct cli *cli, int *exit_code)
 {
 	enum { OPT_NO_CONFIG = 256, OPT_WIDTH, OPT_HEIGHT, OPT_SCALE, OPT_TEST, OPT_SHOT,
-	       OPT_ONESHOT };
+	       OPT_ONESHOT, OPT_AUTOSTART };
 	static const struct option longopts[] = {
 		{"backend", required_argument, NULL, 'B'},
 		{"socket", required_argument, NULL, 'S'},
@@ -444,6 +490,7 @@ static bool parse_cli(int argc, char **argv, struct cli *cli, int *exit_code)
 		{"test-mode", no_argument, NULL, OPT_TEST},
 		{"screenshot", required_argument, NULL, OPT_SHOT},
 		{"oneshot", no_argument, NULL, OPT_ONESHOT},
+		{"autostart", required_argument, NULL, OPT_AUTOSTART},
 		{"version", no_argument, NULL, 'v'},
 		{"help", no_argument, NULL, 'h'},
 		{0},
@@ -492,6 +539,13 @@ static bool parse_cli(int argc, char **argv, struct cli *cli, int *exit_code)
 			break;
 		case OPT_ONESHOT:
 			cli->oneshot = true;
+			break;
+		case OPT_AUTOSTART:
+			if (cli->autostart_count == MAX_LIST) {
+				fprintf(stderr, "garnet: more than %d --autostart\n", MAX_LIST);
+				return false;
+			}
+			cli->autostart[cli->autostart_count++] = optarg;
 			break;
 		case 'v':
 			printf("garnet %s\n", GARNET_VERSION);
@@ -575,7 +629,8 @@ int main(int argc, char **argv)
 
 		if (!garnet_compositor_add_binding(s.compositor, b->modifiers, b->key, b->action,
 						   b->argument, error, sizeof(error))) {
-			fprintf(stderr, "garnet: %s: [shell] binding: %s\n", cfg.path, error);
+			fprintf(stderr, "garnet: %s: [shell] binding %s+%s: %s\n", cfg.path,
+				b->modifiers, b->key, error);
 			goto err_compositor;
 		}
 	}
@@ -614,6 +669,8 @@ int main(int argc, char **argv)
 	}
 	for (int i = 0; i < cfg.autostart_count; i++)
 		garnet_compositor_spawn(s.compositor, cfg.autostart[i]);
+	for (int i = 0; i < cli.autostart_count; i++)
+		garnet_compositor_spawn(s.compositor, cli.autostart[i]);
 
 	garnet_compositor_run(s.compositor);
 
