@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: MIT
 # The garnet executable from the outside: options, garnet.ini errors with file and line,
 # XDG_RUNTIME_DIR checks, clean shutdown on SIGTERM, and the screenshot ./run relies on.
-# usage: garnet-cli-test.sh GARNET GARNET_DEMO   (TAP output)
+# usage: garnet-cli-test.sh GARNET GARNET_DEMO DEFAULT_INI   (TAP output)
 set -u
 garnet=$1
 demo=$2
+default_ini=$3
 work=$(mktemp -d "${TMPDIR:-/tmp}/garnet-cli-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 runtime="$work/runtime"
@@ -14,7 +15,7 @@ export XDG_RUNTIME_DIR="$runtime"
 unset WAYLAND_DISPLAY
 n=0
 failed=0
-echo "1..10"
+echo "1..11"
 
 result() {
 	n=$((n + 1))
@@ -91,5 +92,12 @@ status=$?
 [ $status -eq 0 ] && [ -s "$work/shot.png" ] && grep -q "written to $work/shot.png" "$work/shot.out" &&
 	head -c 8 "$work/shot.png" | od -An -c | grep -q "P   N   G"
 result $? "oneshot_screenshot_with_demo_client"
+
+# The shipped default configuration is valid.
+"$garnet" --config "$default_ini" --screenshot="$work/default.png" --oneshot \
+	>"$work/default.out" 2>"$work/default.err" </dev/null
+status=$?
+[ $status -eq 0 ] && grep -q "read $default_ini" "$work/default.err"
+result $? "default_garnet_ini_is_valid"
 
 exit $failed
