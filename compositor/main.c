@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <xkbcommon/xkbcommon.h>
@@ -473,6 +474,17 @@ static int on_signal(int signal, void *data)
 	return 0;
 }
 
+/* Every client costs descriptors; libgarnet restores the old limit in the children it starts. */
+static void raise_nofile_limit(void)
+{
+	struct rlimit lim;
+
+	if (getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur < lim.rlim_max) {
+		lim.rlim_cur = lim.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &lim);
+	}
+}
+
 static bool parse_cli(int argc, char **argv, struct cli *cli, int *exit_code)
 {
 	enum { OPT_NO_CONFIG = 256, OPT_WIDTH, OPT_HEIGHT, OPT_SCALE, OPT_TEST, OPT_SHOT,
@@ -619,6 +631,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "garnet: could not start the compositor (see the log above)\n");
 		goto err_log;
 	}
+	raise_nofile_limit();
 	if (log)
 		garnet_log_set_stream(s.compositor, log);
 	garnet_log_set_level(s.compositor, cli.debug ? GARNET_LOG_DEBUG : GARNET_LOG_INFO);

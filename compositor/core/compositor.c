@@ -140,6 +140,8 @@ struct garnet_compositor *garnet_compositor_create(const struct garnet_options *
 	copy_options(c, o);
 	c->log_level = GARNET_LOG_INFO;
 	c->clock = CLOCK_MONOTONIC;
+	if (getrlimit(RLIMIT_NOFILE, &c->nofile) < 0)
+		c->nofile.rlim_cur = c->nofile.rlim_max = 0;
 	wl_list_init(&c->privileged_globals);
 	wl_list_init(&c->outputs);
 	wl_list_init(&c->backends);

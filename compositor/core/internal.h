@@ -7,6 +7,7 @@
 #include <pixman.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <wayland-server-core.h>
 #include <wayland-server-protocol.h>
@@ -64,6 +65,7 @@ struct garnet_compositor {
 	struct garnet_seat *seat;
 	struct garnet_shell *shell;
 	clockid_t clock;
+	struct rlimit nofile; /* RLIMIT_NOFILE as found at creation, restored in children */
 
 	struct wl_global *compositor_global, *subcompositor_global, *test_global,
 		*presentation_global, *viewporter_global, *xdg_wm_base_global,

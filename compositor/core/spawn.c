@@ -15,6 +15,8 @@ static void close_inherited_fds(void)
 {
 	struct rlimit lim;
 
+	if (close_range(3, ~0u, 0) == 0)
+		return;
 	if (getrlimit(RLIMIT_NOFILE, &lim) < 0)
 		lim.rlim_cur = 1024;
 	for (int fd = 3; fd < (int)lim.rlim_cur && fd < 65536; fd++)
@@ -45,6 +47,10 @@ int garnet_compositor_spawn(struct garnet_compositor *c, const char *command)
 			_exit(0);
 		setsid();
 		close_inherited_fds();
+		/* The compositor may have raised its descriptor limit; clients get the usual
+		 * one (some still use select()). */
+		if (c->nofile.rlim_cur)
+			setrlimit(RLIMIT_NOFILE, &c->nofile);
 		setenv("WAYLAND_DISPLAY", c->socket, 1);
 		execl("/bin/sh", "/bin/sh", "-c", command, (char *)NULL);
 		_exit(127);

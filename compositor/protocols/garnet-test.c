@@ -16,6 +16,9 @@ static void test_surface_commit(struct garnet_surface *surface)
 {
 	struct test_surface *ts = surface->role_data;
 
+	if (ts && (surface->current.dx || surface->current.dy))
+		garnet_view_move(&ts->view, ts->view.x + surface->current.dx,
+				 ts->view.y + surface->current.dy);
 	if (ts && garnet_surface_is_mapped(surface) && !ts->view.in_layer)
 		garnet_view_raise(&ts->view, GARNET_LAYER_NORMAL);
 	else if (ts && !garnet_surface_is_mapped(surface))

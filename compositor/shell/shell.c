@@ -206,6 +206,11 @@ void garnet_shell_toplevel_unmap(struct garnet_shell *shell, struct garnet_tople
 void garnet_shell_toplevel_commit(struct garnet_shell *shell, struct garnet_toplevel *tl)
 {
 	struct garnet_output *output;
+	struct garnet_surface_state *cur = &tl->surface->current;
+
+	/* wl_surface.offset (or attach x, y before v5) moves the window's origin. */
+	if (cur->dx || cur->dy)
+		garnet_view_move(&tl->view, tl->view.x + cur->dx, tl->view.y + cur->dy);
 
 	/* Keep the edge opposite to the one being dragged where it was. */
 	if (shell->grabbing && shell->grab.toplevel == tl && shell->grab.edges) {

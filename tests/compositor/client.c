@@ -820,7 +820,7 @@ static void toplevel_configure(void *data, struct xdg_toplevel *toplevel, int32_
 
 	s->configure_width = width;
 	s->configure_height = height;
-	s->activated = s->maximized = s->fullscreen = false;
+	s->activated = s->maximized = s->fullscreen = s->resizing = false;
 	wl_array_for_each(state, states) {
 		if (*state == XDG_TOPLEVEL_STATE_ACTIVATED)
 			s->activated = true;
@@ -828,6 +828,8 @@ static void toplevel_configure(void *data, struct xdg_toplevel *toplevel, int32_
 			s->maximized = true;
 		else if (*state == XDG_TOPLEVEL_STATE_FULLSCREEN)
 			s->fullscreen = true;
+		else if (*state == XDG_TOPLEVEL_STATE_RESIZING)
+			s->resizing = true;
 	}
 }
 

@@ -92,7 +92,7 @@ struct client_surface {
 	struct xdg_toplevel *xdg_toplevel;
 	uint32_t configure_serial, configure_count;
 	int32_t configure_width, configure_height;
-	bool activated, maximized, fullscreen;
+	bool activated, maximized, fullscreen, resizing;
 	bool closed;
 };
 

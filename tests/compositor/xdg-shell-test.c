@@ -271,6 +271,52 @@ TEST(interactive_move_follows_pointer)
 	client_destroy(c);
 }
 
+TEST(interactive_resize_configures_new_size)
+{
+	struct client *c = client_create(t);
+	struct client_surface *s = toplevel_create(c, 40, 40, 0xffff0000, NULL);
+
+	garnet_test_move_surface(c->garnet_test, s->wl_surface, 10, 10);
+	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(45), wl_fixed_from_int(45));
+	garnet_test_pointer_button(c->garnet_test, BTN_LEFT, WL_POINTER_BUTTON_STATE_PRESSED);
+	client_roundtrip(c);
+	xdg_toplevel_resize(s->xdg_toplevel, c->seat, c->input.last_button_serial,
+			    XDG_TOPLEVEL_RESIZE_EDGE_BOTTOM_RIGHT);
+	check(t, toplevel_wait_configure(s));
+	check(t, s->resizing);
+	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(75), wl_fixed_from_int(65));
+	check(t, toplevel_wait_configure(s));
+	check_int(t, s->configure_width, ==, 70);
+	check_int(t, s->configure_height, ==, 60);
+	garnet_test_pointer_button(c->garnet_test, BTN_LEFT, WL_POINTER_BUTTON_STATE_RELEASED);
+	check(t, toplevel_wait_configure(s));
+	check(t, !s->resizing);
+	surface_destroy(s);
+	client_destroy(c);
+}
+
+TEST(surface_offset_moves_toplevel)
+{
+	struct client *c = client_create(t);
+	struct buffer *b;
+	struct client_surface *s = toplevel_create(c, 40, 40, 0xffff0000, &b);
+	pixman_image_t *shot;
+
+	garnet_test_move_surface(c->garnet_test, s->wl_surface, 100, 100);
+	wl_surface_attach(s->wl_surface, b->wl_buffer, 0, 0);
+	wl_surface_offset(s->wl_surface, -30, 20);
+	wl_surface_damage(s->wl_surface, 0, 0, 40, 40);
+	wl_surface_commit(s->wl_surface);
+	shot = capture_output(c, client_first_output(c));
+	check_int(t, image_pixel(shot, 70, 120), ==, 0xffff0000u);
+	check_int(t, image_pixel(shot, 109, 159), ==, 0xffff0000u);
+	check_int(t, image_pixel(shot, 115, 105), !=, 0xffff0000u);
+	pixman_image_unref(shot);
+	buffer_destroy(b);
+	surface_destroy(s);
+	client_destroy(c);
+}
+
 TEST(move_with_stale_serial_is_ignored)
 {
 	struct client *c = client_create(t);
