@@ -373,6 +373,11 @@ struct garnet_seat {
 	struct garnet_pointer_grab default_grab;
 	struct garnet_pointer_grab *grab;
 	uint32_t pointer_enter_serial;
+	/* The pointer's image, set by the focused client (not drawn by the headless backend, but
+	 * given frame callbacks so animated cursors keep going). */
+	struct garnet_surface *cursor;
+	struct wl_listener cursor_destroy;
+	int32_t hotspot_x, hotspot_y;
 
 	struct garnet_touch_point touch[GARNET_TOUCH_POINTS];
 
@@ -409,6 +414,7 @@ void garnet_seat_send_button(struct garnet_seat *seat, uint32_t time, uint32_t b
 bool garnet_seat_may_deliver(struct garnet_seat *seat, struct garnet_surface *surface,
 			     enum garnet_input_kind kind);
 uint32_t garnet_seat_modifiers(struct garnet_seat *seat);
+void garnet_seat_send_cursor_frame(struct garnet_seat *seat, uint32_t msec);
 void garnet_seat_data_device_focus(struct garnet_seat *seat, struct wl_client *client);
 void garnet_seat_set_selection(struct garnet_seat *seat, struct garnet_data_source *source);
 void garnet_seat_set_primary_selection(struct garnet_seat *seat,

@@ -192,6 +192,8 @@ void garnet_seat_notify_key(struct garnet_seat *seat, uint32_t time_msec, uint32
 
 /* ---- pointer ---- */
 
+static void set_cursor_surface(struct garnet_seat *seat, struct garnet_surface *surface);
+
 static void pointer_send_frame(struct wl_resource *pointer)
 {
 	if (wl_resource_get_version(pointer) >= WL_POINTER_FRAME_SINCE_VERSION)
@@ -234,6 +236,9 @@ void garnet_seat_set_pointer_focus(struct garnet_seat *seat, struct garnet_surfa
 		}
 	}
 	seat->pointer_focus = surface;
+	/* A client's cursor image stays only while the pointer is over that client. */
+	if (seat->cursor && (!surface || surface_client(seat->cursor) != surface_client(surface)))
+		set_cursor_surface(seat, NULL);
 	if (!surface)
 		return;
 	wl_signal_add(&surface->events.destroy, &seat->pointer_focus_destroy);
@@ -565,9 +570,46 @@ static void release_resource(struct wl_client *client, struct wl_resource *resou
 	wl_resource_destroy(resource);
 }
 
+static void cursor_commit(struct garnet_surface *surface)
+{
+	struct garnet_seat *seat = surface->compositor->seat;
+
+	if (seat->cursor != surface)
+		return;
+	seat->hotspot_x -= surface->current.dx;
+	seat->hotspot_y -= surface->current.dy;
+	if (!wl_list_empty(&surface->current.frame_callbacks))
+		garnet_compositor_schedule_repaint(surface->compositor);
+}
+
 static const struct garnet_surface_role cursor_role = {
 	.name = "wl_pointer-cursor",
+	.commit = cursor_commit,
 };
+
+static void set_cursor_surface(struct garnet_seat *seat, struct garnet_surface *surface)
+{
+	if (seat->cursor) {
+		wl_list_remove(&seat->cursor_destroy.link);
+		wl_list_init(&seat->cursor_destroy.link);
+	}
+	seat->cursor = surface;
+	if (surface)
+		wl_signal_add(&surface->events.destroy, &seat->cursor_destroy);
+}
+
+static void cursor_destroyed(struct wl_listener *listener, void *data)
+{
+	struct garnet_seat *seat = wl_container_of(listener, seat, cursor_destroy);
+
+	set_cursor_surface(seat, NULL);
+}
+
+void garnet_seat_send_cursor_frame(struct garnet_seat *seat, uint32_t msec)
+{
+	if (seat && seat->cursor)
+		garnet_surface_send_frame_done(seat->cursor, msec);
+}
 
 static void pointer_set_cursor(struct wl_client *client, struct wl_resource *resource,
 			       uint32_t serial, struct wl_resource *surface_resource,
@@ -578,9 +620,14 @@ static void pointer_set_cursor(struct wl_client *client, struct wl_resource *res
 
 	/* Only the client the pointer is over, answering its latest enter, sets the cursor. */
 	if (!seat || !seat->pointer_focus || surface_client(seat->pointer_focus) != client ||
-	    serial != seat->pointer_enter_serial || !surface)
+	    serial != seat->pointer_enter_serial)
 		return;
-	garnet_surface_set_role(surface, &cursor_role, NULL, resource, WL_POINTER_ERROR_ROLE);
+	if (surface && !garnet_surface_set_role(surface, &cursor_role, NULL, resource,
+						WL_POINTER_ERROR_ROLE))
+		return;
+	set_cursor_surface(seat, surface);
+	seat->hotspot_x = hotspot_x;
+	seat->hotspot_y = hotspot_y;
 }
 
 static const struct wl_pointer_interface pointer_impl = {
@@ -768,6 +815,8 @@ struct garnet_seat *garnet_seat_create(struct garnet_compositor *c,
 	wl_list_init(&seat->primary_devices);
 	wl_list_init(&seat->keyboard_focus_destroy.link);
 	wl_list_init(&seat->pointer_focus_destroy.link);
+	wl_list_init(&seat->cursor_destroy.link);
+	seat->cursor_destroy.notify = cursor_destroyed;
 	wl_list_init(&seat->selection_destroy.link);
 	wl_list_init(&seat->primary_selection_destroy.link);
 	wl_list_init(&seat->drag_focus_destroy.link);
@@ -817,6 +866,7 @@ void garnet_seat_destroy(struct garnet_seat *seat)
 	make_inert(&seat->touches);
 	wl_list_remove(&seat->keyboard_focus_destroy.link);
 	wl_list_remove(&seat->pointer_focus_destroy.link);
+	wl_list_remove(&seat->cursor_destroy.link);
 	for (int i = 0; i < GARNET_TOUCH_POINTS; i++)
 		wl_list_remove(&seat->touch[i].surface_destroy.link);
 	if (seat->global)

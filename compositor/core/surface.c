@@ -683,4 +683,5 @@ void garnet_output_send_frame_events(struct garnet_output *output, const struct 
 	};
 
 	garnet_scene_for_each_surface(output->compositor, frame_visit_surface, &v);
+	garnet_seat_send_cursor_frame(output->compositor->seat, v.msec);
 }

@@ -84,7 +84,7 @@ static const char *env_or(const char *name, const char *fallback)
 
 void check_screenshot(struct test_context *t, pixman_image_t *image, const char *name)
 {
-	const char *refdir = env_or("GARNET_TEST_REFERENCE_PATH", "tests/reference");
+	const char *refdir = env_or("GARNET_TEST_REFERENCE_PATH", GARNET_TEST_REFERENCE_DIR);
 	const char *outdir = env_or("GARNET_TEST_OUTPUT_PATH", ".");
 	char ref_path[512], out_path[512];
 	pixman_image_t *ref, *diff;

@@ -5,6 +5,8 @@
 #include <linux/input-event-codes.h>
 
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "garnet/compositor.h"
 #include "harness.h"
@@ -222,7 +224,10 @@ static void add_bindings(struct garnet_compositor *compositor, struct test_conte
 	if (!garnet_compositor_add_binding(compositor, "alt", "Tab", "cycle", NULL, error,
 					   sizeof(error)) ||
 	    !garnet_compositor_add_binding(compositor, "super+shift", "q", "close", NULL, error,
-					   sizeof(error)))
+					   sizeof(error)) ||
+	    !garnet_compositor_add_binding(compositor, "super", "Return", "exec",
+					   "echo \"$WAYLAND_DISPLAY\" > \"$XDG_RUNTIME_DIR/exec-binding\"",
+					   error, sizeof(error)))
 		abort();
 }
 
@@ -247,6 +252,35 @@ TEST_WITH(bound_key_cycles_focus_and_never_reaches_a_client, add_bindings, DEFAU
 	check_int(t, c->input.keys, ==, 2); /* alt down (to b), alt up (to a) */
 	check(t, c->input.last_key == KEY_LEFTALT);
 	surface_destroy(b);
+	surface_destroy(a);
+	client_destroy(c);
+}
+
+TEST_WITH(exec_binding_starts_command_with_wayland_display, add_bindings, DEFAULT_OUTPUT)
+{
+	struct client *c = client_create(t);
+	struct client_surface *a = toplevel_create(c, 50, 50, 0xffff0000, NULL);
+	char path[256], got[128] = "";
+	FILE *f = NULL;
+
+	snprintf(path, sizeof(path), "%s/exec-binding", getenv("XDG_RUNTIME_DIR"));
+	unlink(path);
+	key(c, KEY_LEFTMETA, true);
+	key(c, KEY_ENTER, true);
+	key(c, KEY_ENTER, false);
+	key(c, KEY_LEFTMETA, false);
+	client_roundtrip(c);
+	for (int i = 0; i < 100 && !(f = fopen(path, "r")); i++)
+		usleep(20000);
+	check(t, f != NULL);
+	for (int i = 0; i < 50 && !fgets(got, sizeof(got), f); i++) {
+		usleep(20000);
+		clearerr(f);
+	}
+	fclose(f);
+	unlink(path);
+	check(t, strncmp(got, test_socket(t), strlen(test_socket(t))) == 0);
+	check_int(t, c->input.keys, ==, 2);
 	surface_destroy(a);
 	client_destroy(c);
 }

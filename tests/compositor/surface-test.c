@@ -86,6 +86,26 @@ TEST(no_frame_callback_for_unmapped_surface)
 	client_destroy(c);
 }
 
+TEST(no_frame_callback_for_surface_outside_every_output)
+{
+	struct client *c = client_create(t);
+	struct client_surface *s = surface_create_placed(c, 1000, 1000, 20, 20, 0xffff0000, NULL);
+	int done = 0;
+	struct wl_callback *cb = wl_surface_frame(s->wl_surface);
+
+	wl_callback_add_listener(cb, &count_listener, &done);
+	wl_surface_commit(s->wl_surface);
+	client_dispatch_for(c, NEGATIVE_WAIT_MS);
+	check_int(t, done, ==, 0);
+	check_int(t, s->entered_outputs, ==, 0);
+	/* Moved onto the output, it is drawn and its callback fires. */
+	garnet_test_move_surface(c->garnet_test, s->wl_surface, 10, 10);
+	client_dispatch_for(c, NEGATIVE_WAIT_MS);
+	check_int(t, done, ==, 1);
+	surface_destroy(s);
+	client_destroy(c);
+}
+
 TEST(unchanged_scene_is_not_repainted)
 {
 	struct client *c = client_create(t);

@@ -508,3 +508,62 @@ TEST(click_outside_grabbing_popup_dismisses_it)
 	surface_destroy(parent);
 	client_destroy(c);
 }
+
+TEST(grab_after_popup_commit_is_an_error)
+{
+	struct client *c = client_create(t);
+	struct client_surface *parent = toplevel_create(c, 100, 100, 0xffff0000, NULL);
+	struct client_surface *s = surface_create(c);
+	struct popup_state ps = {0};
+	struct xdg_popup *popup = make_popup(c, parent, s, &ps, 5, 5, 0, false);
+
+	xdg_popup_grab(popup, c->seat, 0);
+	client_expect_protocol_error(c, &xdg_popup_interface, XDG_POPUP_ERROR_INVALID_GRAB);
+	xdg_popup_destroy(popup);
+	surface_destroy(s);
+	surface_destroy(parent);
+	client_destroy(c);
+}
+
+TEST(destroying_popup_below_another_is_an_error)
+{
+	struct client *c = client_create(t);
+	struct client_surface *parent = toplevel_create(c, 100, 100, 0xffff0000, NULL);
+	struct client_surface *s1 = surface_create(c), *s2 = surface_create(c);
+	struct popup_state ps1 = {0}, ps2 = {0};
+	struct xdg_popup *p1 = make_popup(c, parent, s1, &ps1, 5, 5, 0, false);
+	struct xdg_popup *p2 = make_popup(c, s1, s2, &ps2, 5, 5, 0, false);
+
+	xdg_popup_destroy(p1);
+	client_expect_protocol_error(c, &xdg_wm_base_interface,
+				     XDG_WM_BASE_ERROR_NOT_THE_TOPMOST_POPUP);
+	xdg_popup_destroy(p2);
+	surface_destroy(s2);
+	surface_destroy(s1);
+	surface_destroy(parent);
+	client_destroy(c);
+}
+
+TEST(popup_reposition_answers_with_token_and_configure)
+{
+	struct client *c = client_create(t);
+	struct client_surface *parent = toplevel_create(c, 100, 100, 0xffff0000, NULL);
+	struct client_surface *s = surface_create(c);
+	struct popup_state ps = {0};
+	struct xdg_popup *popup = make_popup(c, parent, s, &ps, 5, 5, 0, false);
+	struct xdg_positioner *p = xdg_wm_base_create_positioner(c->wm_base);
+
+	xdg_positioner_set_size(p, 20, 20);
+	xdg_positioner_set_anchor_rect(p, 40, 30, 1, 1);
+	ps.configured = false;
+	xdg_popup_reposition(popup, p, 7);
+	check(t, client_dispatch_until(c, &ps.configured));
+	check_int(t, ps.x, ==, 30);
+	check_int(t, ps.y, ==, 20);
+	check_int(t, ps.w, ==, 20);
+	xdg_positioner_destroy(p);
+	xdg_popup_destroy(popup);
+	surface_destroy(s);
+	surface_destroy(parent);
+	client_destroy(c);
+}
