@@ -311,8 +311,8 @@ void garnet_output_schedule_repaint(struct garnet_output *output)
 	clock_gettime(c->clock, &now);
 	period = 1000000000000LL / output->mode.refresh_mhz;
 	next = timespec_to_nsec(&output->last_present) + period;
-	while (next < timespec_to_nsec(&now))
-		next += period;
+	if (next < timespec_to_nsec(&now))
+		next += ((timespec_to_nsec(&now) - next) / period + 1) * period;
 	delay_ms = (next - timespec_to_nsec(&now)) / 1000000 - c->options.repaint_window_ms;
 	if (!output->repaint_timer)
 		output->repaint_timer =

@@ -286,10 +286,12 @@ void garnet_surface_apply_state(struct garnet_surface *surface, struct garnet_su
 		wl_list_init(&s->feedbacks);
 	}
 
-	/* A surface that changed shape is damaged where it was and where it is now. */
+	/* A surface that changed shape is damaged where it was and where it is now, and the
+	 * pointer may be over something else now. */
 	if (full || old_w != surface->width || old_h != surface->height) {
 		full = true;
 		garnet_compositor_damage_box(surface->compositor, &old_box);
+		garnet_seat_repick(surface->compositor->seat);
 	}
 	pixman_region32_init(&damage);
 	if (full) {

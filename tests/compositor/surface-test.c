@@ -422,3 +422,35 @@ TEST(truncated_shm_pool_is_an_error_and_compositor_survives)
 	surface_destroy(ok);
 	client_destroy(other);
 }
+
+TEST_WITH(surface_spanning_two_outputs_shows_on_both, NULL, {160, 120, 1, 0, 0},
+	  {160, 120, 2, 0, 0})
+{
+	struct client *c = client_create(t);
+	struct client_surface *s = surface_create_placed(c, 140, 20, 40, 20, 0xff00ff00, NULL);
+	struct client_output *out;
+	int checked = 0;
+
+	client_roundtrip(c);
+	check_int(t, s->entered_outputs, ==, 2);
+	wl_list_for_each(out, &c->outputs, link) {
+		pixman_image_t *shot = capture_output(c, out);
+
+		if (strcmp(out->name, "HEADLESS-1") == 0) {
+			check_int(t, image_pixel(shot, 150, 30), ==, 0xff00ff00u);
+			check_int(t, image_pixel(shot, 139, 30), ==, BACKGROUND);
+			checked++;
+		} else {
+			/* The second output starts at x=160 and has scale 2: the surface's right
+			 * 20 pixels are 40 there. */
+			check_int(t, image_pixel(shot, 0, 40), ==, 0xff00ff00u);
+			check_int(t, image_pixel(shot, 39, 79), ==, 0xff00ff00u);
+			check_int(t, image_pixel(shot, 40, 40), ==, BACKGROUND);
+			checked++;
+		}
+		pixman_image_unref(shot);
+	}
+	check_int(t, checked, ==, 2);
+	surface_destroy(s);
+	client_destroy(c);
+}
