@@ -600,6 +600,14 @@ int main(int argc, char **argv)
 	char error[256];
 	int exit_code;
 
+	sigset_t stop_signals;
+
+	/* Held from the start, so a SIGTERM that comes before the loop listens for it (the socket
+	 * exists a moment earlier) still ends in a clean shutdown. */
+	sigemptyset(&stop_signals);
+	sigaddset(&stop_signals, SIGTERM);
+	sigaddset(&stop_signals, SIGINT);
+	sigprocmask(SIG_BLOCK, &stop_signals, NULL);
 	if (!parse_cli(argc, argv, &cli, &exit_code))
 		return exit_code;
 	garnet_options_init(&cfg.options);

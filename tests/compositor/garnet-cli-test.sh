@@ -72,7 +72,7 @@ chmod 0700 "$runtime"
 "$garnet" --no-config --socket=garnet-cli-term >"$work/term.out" 2>"$work/term.err" &
 pid=$!
 i=0
-while [ ! -S "$runtime/garnet-cli-term" ] && [ $i -lt 100 ]; do
+while ! grep -q WAYLAND_DISPLAY "$work/term.out" 2>/dev/null && [ $i -lt 200 ]; do
 	sleep 0.05
 	i=$((i + 1))
 done
@@ -94,7 +94,7 @@ status=$?
 result $? "oneshot_screenshot_with_demo_client"
 
 # The shipped default configuration is valid.
-"$garnet" --config "$default_ini" --screenshot="$work/default.png" --oneshot \
+"$garnet" --config "$default_ini" --autostart="$demo" --screenshot="$work/default.png" --oneshot \
 	>"$work/default.out" 2>"$work/default.err" </dev/null
 status=$?
 [ $status -eq 0 ] && grep -q "read $default_ini" "$work/default.err"
