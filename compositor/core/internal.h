@@ -136,7 +136,7 @@ struct garnet_output {
 	struct timespec last_present;
 	uint64_t msc;
 
-	uint32_t frames, renders, painted_area; /* counters for tests */
+	uint32_t frames, renders, painted_area, painted_surfaces; /* counters for tests */
 	struct wl_list pending_captures;        /* garnet_capture.link */
 
 	struct {

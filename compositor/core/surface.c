@@ -272,6 +272,12 @@ void garnet_surface_apply_state(struct garnet_surface *surface, struct garnet_su
 		}
 	}
 	update_size(surface);
+	if (surface->viewport && cur->src_width >= 0 && cur->dst_width <= 0 &&
+	    (cur->src_width != (int32_t)cur->src_width ||
+	     cur->src_height != (int32_t)cur->src_height))
+		wl_resource_post_error(surface->viewport, 1 /* wp_viewport.bad_size */,
+				       "source size %fx%f is not whole without a destination size",
+				       cur->src_width, cur->src_height);
 	if (!viewport_source_fits(surface))
 		wl_resource_post_error(surface->viewport ? surface->viewport : surface->resource,
 				       surface->viewport ? 2 /* wp_viewport.out_of_buffer */

@@ -280,12 +280,12 @@ static void test_query_output(struct wl_client *client, struct wl_resource *reso
 	struct garnet_output *output = garnet_output_from_resource(output_resource);
 
 	if (!output) {
-		garnet_test_send_output_stats(resource, 0, 0, 0, 0, 0);
+		garnet_test_send_output_stats(resource, 0, 0, 0, 0, 0, 0);
 		return;
 	}
 	garnet_test_send_output_stats(resource, output->frames, output->renders,
 				      output->painted_area, output->mode.width,
-				      output->mode.height);
+				      output->mode.height, output->painted_surfaces);
 }
 
 static void test_destroy(struct wl_client *client, struct wl_resource *resource)

@@ -81,7 +81,7 @@ static bool is_integer_translation(const struct pixman_f_transform *m)
 	       fabs(m->m[1][2] - round(m->m[1][2])) < 1e-9;
 }
 
-static void paint_entry(struct paint_entry *e, pixman_image_t *target,
+static bool paint_entry(struct paint_entry *e, pixman_image_t *target,
 			const pixman_region32_t *damage)
 {
 	struct pixman_f_transform inverse;
@@ -94,7 +94,7 @@ static void paint_entry(struct paint_entry *e, pixman_image_t *target,
 	pixman_region32_intersect(&clip, &e->visible, (pixman_region32_t *)damage);
 	if (!pixman_region32_not_empty(&clip) || !pixman_f_transform_invert(&inverse, &e->to_output)) {
 		pixman_region32_fini(&clip);
-		return;
+		return false;
 	}
 	pixman_transform_from_pixman_f_transform(&fixed, &inverse);
 	pixman_image_set_transform(e->surface->texture, &fixed);
@@ -109,6 +109,7 @@ static void paint_entry(struct paint_entry *e, pixman_image_t *target,
 	pixman_image_set_clip_region32(target, NULL);
 	pixman_image_set_transform(e->surface->texture, NULL);
 	pixman_region32_fini(&clip);
+	return true;
 }
 
 static void paint_background(struct garnet_output *output, pixman_image_t *target,
@@ -158,8 +159,9 @@ uint32_t garnet_render_output(struct garnet_output *output, pixman_image_t *imag
 		paint_background(output, image, &background);
 	pixman_region32_fini(&background);
 
+	output->painted_surfaces = 0;
 	for (size_t i = col.count; i-- > 0;) {
-		paint_entry(&col.entries[i], image, buffer_damage);
+		output->painted_surfaces += paint_entry(&col.entries[i], image, buffer_damage);
 		pixman_region32_fini(&col.entries[i].visible);
 	}
 	free(col.entries);

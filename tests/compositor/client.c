@@ -389,7 +389,8 @@ static void wm_base_ping(void *data, struct xdg_wm_base *wm_base, uint32_t seria
 static const struct xdg_wm_base_listener wm_base_listener = {wm_base_ping};
 
 static void test_output_stats(void *data, struct garnet_test *test, uint32_t frames,
-			      uint32_t renders, uint32_t area, int32_t width, int32_t height)
+			      uint32_t renders, uint32_t area, int32_t width, int32_t height,
+			      uint32_t painted_surfaces)
 {
 	struct client *c = data;
 
@@ -398,6 +399,7 @@ static void test_output_stats(void *data, struct garnet_test *test, uint32_t fra
 	c->stats[2] = area;
 	c->stats[3] = (uint32_t)width;
 	c->stats[4] = (uint32_t)height;
+	c->stats[5] = painted_surfaces;
 }
 
 static const struct garnet_test_listener test_listener = {test_output_stats};

@@ -142,7 +142,9 @@ struct client {
 	uint32_t presentation_clock;
 	bool has_presentation_clock;
 	struct input_log input;
-	uint32_t stats[5]; /* last garnet_test.output_stats */
+	/* last garnet_test.output_stats: frames, renders, painted area, width, height, painted
+	 * surfaces */
+	uint32_t stats[6];
 	uint32_t pings;
 	/* selection */
 	struct wl_data_offer *selection_offer;

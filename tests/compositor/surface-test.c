@@ -256,6 +256,31 @@ TEST(opaque_region_lets_alpha_buffer_hide_what_is_below)
 	client_destroy(c);
 }
 
+TEST(surface_hidden_by_opaque_surface_is_not_painted)
+{
+	struct client *c = client_create(t);
+	struct client_output *out = client_first_output(c);
+	struct client_surface *below = surface_create_placed(c, 10, 10, 50, 50, 0xffff0000, NULL);
+	struct client_surface *above = surface_create(c);
+	struct buffer *b = buffer_create(c, 100, 100, WL_SHM_FORMAT_XRGB8888);
+
+	buffer_fill(b, 0xff00ff00);
+	garnet_test_move_surface(c->garnet_test, above->wl_surface, 0, 0);
+	surface_show(above, b);
+	pixman_image_unref(capture_output(c, out));
+	/* Damage both: only the one on top is drawn, the one it covers is culled. */
+	wl_surface_damage(below->wl_surface, 0, 0, 50, 50);
+	wl_surface_commit(below->wl_surface);
+	wl_surface_damage(above->wl_surface, 0, 0, 100, 100);
+	check(t, surface_commit_and_wait_frame(above));
+	query_output_stats(c, out);
+	check_int(t, c->stats[5], ==, 1);
+	buffer_destroy(b);
+	surface_destroy(above);
+	surface_destroy(below);
+	client_destroy(c);
+}
+
 TEST(invalid_buffer_scale_is_a_protocol_error)
 {
 	struct client *c = client_create(t);
