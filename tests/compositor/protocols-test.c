@@ -159,37 +159,32 @@ TEST(viewport_scales_and_crops)
 	client_destroy(c);
 }
 
-TEST(fractional_source_without_destination_is_an_error)
+/* A 20x20 buffer shown through a viewport with this source must end in error code. */
+static void expect_source_error(struct test_context *t, double x, double w, uint32_t code)
 {
 	struct client *c = client_create(t);
 	struct client_surface *s = surface_create(c);
 	struct buffer *b = buffer_create(c, 20, 20, WL_SHM_FORMAT_XRGB8888);
 	struct wp_viewport *vp = wp_viewporter_get_viewport(c->viewporter, s->wl_surface);
 
-	wp_viewport_set_source(vp, 0, 0, wl_fixed_from_double(10.5), wl_fixed_from_int(10));
+	wp_viewport_set_source(vp, wl_fixed_from_double(x), 0, wl_fixed_from_double(w),
+			       wl_fixed_from_int(10));
 	surface_show(s, b);
-	client_expect_protocol_error(c, &wp_viewport_interface, WP_VIEWPORT_ERROR_BAD_SIZE);
+	client_expect_protocol_error(c, &wp_viewport_interface, code);
 	wp_viewport_destroy(vp);
 	buffer_destroy(b);
 	surface_destroy(s);
 	client_destroy(c);
 }
 
+TEST(fractional_source_without_destination_is_an_error)
+{
+	expect_source_error(t, 0, 10.5, WP_VIEWPORT_ERROR_BAD_SIZE);
+}
+
 TEST(source_outside_buffer_is_an_error)
 {
-	struct client *c = client_create(t);
-	struct client_surface *s = surface_create(c);
-	struct buffer *b = buffer_create(c, 20, 20, WL_SHM_FORMAT_XRGB8888);
-	struct wp_viewport *vp = wp_viewporter_get_viewport(c->viewporter, s->wl_surface);
-
-	wp_viewport_set_source(vp, wl_fixed_from_int(10), 0, wl_fixed_from_int(20),
-			       wl_fixed_from_int(10));
-	surface_show(s, b);
-	client_expect_protocol_error(c, &wp_viewport_interface, WP_VIEWPORT_ERROR_OUT_OF_BUFFER);
-	wp_viewport_destroy(vp);
-	buffer_destroy(b);
-	surface_destroy(s);
-	client_destroy(c);
+	expect_source_error(t, 10, 20, WP_VIEWPORT_ERROR_OUT_OF_BUFFER);
 }
 
 TEST(second_viewport_is_an_error)
