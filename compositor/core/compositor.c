@@ -190,9 +190,13 @@ void garnet_compositor_destroy(struct garnet_compositor *c)
 
 	if (!c)
 		return;
-	wl_signal_emit_mutable(&c->events.destroy, c);
 	/* Clients first: their resources point into everything below. */
 	wl_display_destroy_clients(c->display);
+	if (c->seat && c->seat->grab != &c->seat->default_grab) {
+		c->seat->grab->impl->cancel(c->seat->grab);
+		c->seat->grab = &c->seat->default_grab;
+	}
+	wl_signal_emit_mutable(&c->events.destroy, c);
 	garnet_shell_destroy(c->shell);
 	garnet_seat_destroy(c->seat);
 	wl_list_for_each_safe(output, tmp_output, &c->outputs, link)

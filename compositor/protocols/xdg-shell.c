@@ -389,7 +389,7 @@ static void popup_send_configure(struct xdg_popup_data *popup)
 
 /* ---- popup grab ---- */
 
-static struct popup_grab *seat_popup_grab(struct garnet_compositor *c);
+static struct popup_grab *seat_popup_grab(struct garnet_compositor *c, bool create);
 
 static void popup_dismiss(struct xdg_popup_data *popup);
 
@@ -472,13 +472,15 @@ static void popup_grab_compositor_destroyed(struct wl_listener *listener, void *
 }
 
 /* The popup grab lives as long as the compositor; it is found through the destroy signal. */
-static struct popup_grab *seat_popup_grab(struct garnet_compositor *c)
+static struct popup_grab *seat_popup_grab(struct garnet_compositor *c, bool create)
 {
 	struct wl_listener *l = wl_signal_get(&c->events.destroy, popup_grab_compositor_destroyed);
 	struct popup_grab *grab;
 
 	if (l)
 		return wl_container_of(l, grab, compositor_destroy);
+	if (!create)
+		return NULL;
 	grab = calloc(1, sizeof(*grab));
 	if (!grab)
 		return NULL;
@@ -540,7 +542,7 @@ static void popup_grab(struct wl_client *client, struct wl_resource *resource,
 		return;
 	}
 	c = popup->xs->surface->compositor;
-	grab = seat_popup_grab(c);
+	grab = seat_popup_grab(c, true);
 	if (!grab)
 		return;
 	if (grab->active && grab->client != client) {
@@ -588,7 +590,7 @@ static void popup_resource_destroy(struct wl_resource *resource)
 	wl_list_remove(&popup->parent_link);
 	if (popup->grabbing) {
 		wl_list_remove(&popup->grab_link);
-		grab = seat_popup_grab(c);
+		grab = seat_popup_grab(c, false);
 		if (grab && wl_list_empty(&grab->popups) && grab->active) {
 			grab->active = false;
 			garnet_seat_end_grab(c->seat);

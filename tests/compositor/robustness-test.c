@@ -102,3 +102,26 @@ TEST(garbage_on_the_socket_ends_only_that_client)
 	check_compositor_serves(t);
 	client_destroy(c);
 }
+
+TEST(client_vanishing_mid_drag_leaves_no_grab_behind)
+{
+	struct client *c = client_create(t);
+	struct client_surface *s = surface_create_placed(c, 0, 0, 50, 50, 0xffff0000, NULL);
+	struct wl_data_source *source =
+		wl_data_device_manager_create_data_source(c->data_device_manager);
+
+	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(10), wl_fixed_from_int(10));
+	garnet_test_pointer_button(c->garnet_test, 0x110, WL_POINTER_BUTTON_STATE_PRESSED);
+	client_roundtrip(c);
+	wl_data_source_offer(source, "text/plain");
+	wl_data_device_start_drag(c->data_device, source, s->wl_surface, NULL,
+				  c->input.last_button_serial);
+	client_roundtrip(c);
+	/* Gone mid-drag with the button still down; the compositor is torn down with the drag
+	 * grab still running after the next check. */
+	shutdown(wl_display_get_fd(c->display), SHUT_RDWR);
+	check_compositor_serves(t);
+	wl_data_source_destroy(source);
+	surface_destroy(s);
+	client_destroy(c);
+}
