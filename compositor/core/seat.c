@@ -3,6 +3,7 @@
 // only after the security hook allowed it: there is no path that sends input to everyone.
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -413,8 +414,12 @@ void garnet_seat_notify_motion_absolute(struct garnet_seat *seat, uint32_t time_
 					double y)
 {
 	clamp_to_outputs(seat->compositor, &x, &y);
+	if (seat->cursor)
+		garnet_surface_damage_tree(seat->cursor);
 	seat->x = x;
 	seat->y = y;
+	if (seat->cursor)
+		garnet_surface_damage_tree(seat->cursor);
 	seat->grab->impl->motion(seat->grab, time_msec);
 }
 
@@ -576,20 +581,40 @@ static void cursor_commit(struct garnet_surface *surface)
 
 	if (seat->cursor != surface)
 		return;
-	seat->hotspot_x -= surface->current.dx;
-	seat->hotspot_y -= surface->current.dy;
+	if (surface->current.dx || surface->current.dy) {
+		garnet_surface_damage_tree(surface);
+		seat->hotspot_x -= surface->current.dx;
+		seat->hotspot_y -= surface->current.dy;
+		garnet_surface_damage_tree(surface);
+	}
 	if (!wl_list_empty(&surface->current.frame_callbacks))
 		garnet_compositor_schedule_repaint(surface->compositor);
+}
+
+/* The cursor image is drawn with its hotspot on the pointer, above everything. */
+static bool cursor_position(struct garnet_surface *surface, int32_t *x, int32_t *y)
+{
+	struct garnet_seat *seat = surface->compositor->seat;
+
+	if (!seat || seat->cursor != surface)
+		return false;
+	*x = (int32_t)floor(seat->x) - seat->hotspot_x;
+	*y = (int32_t)floor(seat->y) - seat->hotspot_y;
+	return true;
 }
 
 static const struct garnet_surface_role cursor_role = {
 	.name = "wl_pointer-cursor",
 	.commit = cursor_commit,
+	.position = cursor_position,
 };
 
 static void set_cursor_surface(struct garnet_seat *seat, struct garnet_surface *surface)
 {
+	if (seat->cursor == surface)
+		return;
 	if (seat->cursor) {
+		garnet_surface_damage_tree(seat->cursor);
 		wl_list_remove(&seat->cursor_destroy.link);
 		wl_list_init(&seat->cursor_destroy.link);
 	}
@@ -626,8 +651,12 @@ static void pointer_set_cursor(struct wl_client *client, struct wl_resource *res
 						WL_POINTER_ERROR_ROLE))
 		return;
 	set_cursor_surface(seat, surface);
+	if (surface)
+		garnet_surface_damage_tree(surface);
 	seat->hotspot_x = hotspot_x;
 	seat->hotspot_y = hotspot_y;
+	if (surface)
+		garnet_surface_damage_tree(surface);
 }
 
 static const struct wl_pointer_interface pointer_impl = {

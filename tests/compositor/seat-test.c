@@ -302,3 +302,43 @@ TEST_WITH(close_binding_asks_focused_window_to_close, add_bindings, DEFAULT_OUTP
 	surface_destroy(a);
 	client_destroy(c);
 }
+
+TEST(cursor_surface_is_drawn_at_the_pointer_and_gets_frame_callbacks)
+{
+	struct client *c = client_create(t);
+	struct client_surface *s = surface_create_placed(c, 0, 0, 100, 100, 0xffff0000, NULL);
+	struct client_surface *cursor = surface_create(c);
+	struct buffer *b = buffer_create(c, 8, 8, WL_SHM_FORMAT_ARGB8888);
+	pixman_image_t *shot;
+
+	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(10), wl_fixed_from_int(10));
+	client_roundtrip(c);
+	wl_pointer_set_cursor(c->pointer, c->input.pointer_enter_serial, cursor->wl_surface, 1, 1);
+	buffer_fill(b, 0xffffffff);
+	wl_surface_attach(cursor->wl_surface, b->wl_buffer, 0, 0);
+	wl_surface_damage(cursor->wl_surface, 0, 0, 8, 8);
+	/* An animated cursor waits for its frame callback: it must come. */
+	check(t, surface_commit_and_wait_frame(cursor));
+	/* Drawn on top with its hotspot (1, 1) on the pointer, and it follows the pointer. */
+	shot = capture_output(c, client_first_output(c));
+	check_int(t, image_pixel(shot, 9, 9), ==, 0xffffffffu);
+	check_int(t, image_pixel(shot, 16, 16), ==, 0xffffffffu);
+	check_int(t, image_pixel(shot, 17, 17), ==, 0xffff0000u);
+	pixman_image_unref(shot);
+	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(50), wl_fixed_from_int(50));
+	shot = capture_output(c, client_first_output(c));
+	check_int(t, image_pixel(shot, 9, 9), ==, 0xffff0000u);
+	check_int(t, image_pixel(shot, 49, 49), ==, 0xffffffffu);
+	pixman_image_unref(shot);
+	/* A frame callback of a cursor that did not change still comes. */
+	check(t, surface_commit_and_wait_frame(cursor));
+	/* A null cursor hides it. */
+	wl_pointer_set_cursor(c->pointer, c->input.pointer_enter_serial, NULL, 0, 0);
+	shot = capture_output(c, client_first_output(c));
+	check_int(t, image_pixel(shot, 49, 49), ==, 0xffff0000u);
+	pixman_image_unref(shot);
+	buffer_destroy(b);
+	surface_destroy(cursor);
+	surface_destroy(s);
+	client_destroy(c);
+}
