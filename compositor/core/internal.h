@@ -483,7 +483,11 @@ struct garnet_toplevel {
 	uint32_t resize_edges;
 	int32_t resize_x, resize_y;
 	struct garnet_toplevel *parent;
+	struct wl_listener parent_destroy;
 	struct wl_resource *decoration; /* zxdg_toplevel_decoration_v1, if any */
+	struct {
+		struct wl_signal destroy;
+	} events;
 };
 void garnet_shell_toplevel_map(struct garnet_shell *shell, struct garnet_toplevel *toplevel);
 void garnet_shell_toplevel_unmap(struct garnet_shell *shell, struct garnet_toplevel *toplevel);

@@ -743,6 +743,24 @@ static void toplevel_handle_destroy(struct wl_client *client, struct wl_resource
 	wl_resource_destroy(resource);
 }
 
+static void toplevel_parent_destroyed(struct wl_listener *listener, void *data)
+{
+	struct garnet_toplevel *toplevel = wl_container_of(listener, toplevel, parent_destroy);
+
+	wl_list_remove(&toplevel->parent_destroy.link);
+	wl_list_init(&toplevel->parent_destroy.link);
+	toplevel->parent = NULL;
+}
+
+static void set_toplevel_parent(struct xdg_surface_data *xs, struct xdg_surface_data *parent)
+{
+	wl_list_remove(&xs->toplevel.parent_destroy.link);
+	wl_list_init(&xs->toplevel.parent_destroy.link);
+	xs->toplevel.parent = parent ? &parent->toplevel : NULL;
+	if (parent)
+		wl_signal_add(&parent->toplevel.events.destroy, &xs->toplevel.parent_destroy);
+}
+
 static void toplevel_set_parent(struct wl_client *client, struct wl_resource *resource,
 				struct wl_resource *parent_resource)
 {
@@ -750,10 +768,9 @@ static void toplevel_set_parent(struct wl_client *client, struct wl_resource *re
 
 	if (!xs)
 		return;
-	if (!parent_resource) {
-		xs->toplevel.parent = NULL;
+	set_toplevel_parent(xs, NULL);
+	if (!parent_resource)
 		return;
-	}
 	parent = toplevel_from(parent_resource);
 	for (struct xdg_surface_data *p = parent; p;
 	     p = p->toplevel.parent ? wl_container_of(p->toplevel.parent, p, toplevel) : NULL) {
@@ -763,7 +780,7 @@ static void toplevel_set_parent(struct wl_client *client, struct wl_resource *re
 			return;
 		}
 	}
-	xs->toplevel.parent = parent ? &parent->toplevel : NULL;
+	set_toplevel_parent(xs, parent);
 }
 
 static void replace_string(char **dst, const char *src)
@@ -928,6 +945,10 @@ static void toplevel_resource_destroy(struct wl_resource *resource)
 		garnet_shell_toplevel_unmap(xs->surface->compositor->shell, &xs->toplevel);
 	}
 	garnet_view_finish(&xs->toplevel.view);
+	wl_signal_emit_mutable(&xs->toplevel.events.destroy, &xs->toplevel);
+	wl_list_remove(&xs->toplevel.parent_destroy.link);
+	wl_list_init(&xs->toplevel.parent_destroy.link);
+	xs->toplevel.parent = NULL;
 	if (xs->toplevel.decoration) {
 		wl_resource_set_user_data(xs->toplevel.decoration, NULL);
 		xs->toplevel.decoration = NULL;
@@ -983,6 +1004,9 @@ static void xdg_surface_get_toplevel(struct wl_client *client, struct wl_resourc
 	xs->toplevel.impl = &toplevel_impl;
 	xs->toplevel.surface = xs->surface;
 	wl_list_init(&xs->toplevel.link);
+	wl_list_init(&xs->toplevel.parent_destroy.link);
+	xs->toplevel.parent_destroy.notify = toplevel_parent_destroyed;
+	wl_signal_init(&xs->toplevel.events.destroy);
 	garnet_view_init(&xs->toplevel.view, xs->surface);
 	wl_resource_set_implementation(xs->role_resource, &xdg_toplevel_impl, xs,
 				       toplevel_resource_destroy);

@@ -133,6 +133,26 @@ TEST(toplevel_as_own_parent_is_an_error)
 	client_destroy(c);
 }
 
+TEST(parent_destroyed_before_child_leaves_child_working)
+{
+	struct client *c = client_create(t);
+	struct client_surface *parent = toplevel_create(c, 20, 20, 0xff00ff00, NULL);
+	struct client_surface *child = toplevel_create(c, 20, 20, 0xffff0000, NULL);
+	struct client_surface *other = toplevel_create(c, 20, 20, 0xff0000ff, NULL);
+
+	xdg_toplevel_set_parent(child->xdg_toplevel, parent->xdg_toplevel);
+	client_roundtrip(c);
+	surface_destroy(parent);
+	client_roundtrip(c);
+	/* The child's parent link is gone with the parent: re-parenting walks no stale one. */
+	xdg_toplevel_set_parent(other->xdg_toplevel, child->xdg_toplevel);
+	xdg_toplevel_set_parent(child->xdg_toplevel, NULL);
+	client_roundtrip(c);
+	surface_destroy(other);
+	surface_destroy(child);
+	client_destroy(c);
+}
+
 TEST(incomplete_positioner_is_an_error)
 {
 	struct client *c = client_create(t);
