@@ -112,7 +112,6 @@ static void add_state(struct wl_array *states, uint32_t state)
 static void toplevel_configure(struct garnet_toplevel *toplevel)
 {
 	struct xdg_surface_data *xs = wl_container_of(toplevel, xs, toplevel);
-	struct garnet_output *output = garnet_compositor_first_output(xs->surface->compositor);
 	struct wl_array states;
 	int version;
 
@@ -128,9 +127,8 @@ static void toplevel_configure(struct garnet_toplevel *toplevel)
 		add_state(&states, XDG_TOPLEVEL_STATE_RESIZING);
 	if (toplevel->activated)
 		add_state(&states, XDG_TOPLEVEL_STATE_ACTIVATED);
-	if (version >= XDG_TOPLEVEL_CONFIGURE_BOUNDS_SINCE_VERSION && output)
-		xdg_toplevel_send_configure_bounds(xs->role_resource, output->width,
-						   output->height);
+	/* configure_bounds is only a hint, and Debian's weston clients bind v4+ without a
+	 * handler for it: not sent. */
 	if (version >= XDG_TOPLEVEL_WM_CAPABILITIES_SINCE_VERSION && !xs->sent_capabilities) {
 		struct wl_array caps;
 
