@@ -622,6 +622,7 @@ static bool tree_touches_output(struct garnet_surface *surface, int32_t x, int32
 void garnet_surface_update_outputs(struct garnet_surface *surface)
 {
 	struct garnet_output *output;
+	struct garnet_subsurface *sub;
 	struct wl_resource *resource;
 	uint32_t mask = 0, bit = 1;
 	int32_t x, y;
@@ -649,6 +650,11 @@ void garnet_surface_update_outputs(struct garnet_surface *surface)
 		bit <<= 1;
 	}
 	surface->output_mask = mask;
+	/* Subsurfaces move with their parent. */
+	wl_list_for_each(sub, &surface->children, parent_link) {
+		if (sub->surface != surface)
+			garnet_surface_update_outputs(sub->surface);
+	}
 }
 
 void garnet_surface_send_frame_done(struct garnet_surface *surface, uint32_t msec)

@@ -157,6 +157,26 @@ TEST(sibling_stacking_orders_children)
 	client_destroy(c);
 }
 
+TEST(subsurface_enters_and_leaves_outputs_with_its_parent)
+{
+	struct client *c = client_create(t);
+	struct family f;
+
+	make_family(c, &f);
+	wl_subsurface_set_desync(f.sub);
+	surface_show(f.child, f.child_buffer);
+	client_roundtrip(c);
+	check_int(t, f.child->entered_outputs, ==, 1);
+	garnet_test_move_surface(c->garnet_test, f.parent->wl_surface, 2000, 2000);
+	client_roundtrip(c);
+	check_int(t, f.child->entered_outputs, ==, 0);
+	garnet_test_move_surface(c->garnet_test, f.parent->wl_surface, 0, 0);
+	client_roundtrip(c);
+	check_int(t, f.child->entered_outputs, ==, 1);
+	free_family(&f);
+	client_destroy(c);
+}
+
 TEST(subsurface_of_itself_is_an_error)
 {
 	struct client *c = client_create(t);
