@@ -161,8 +161,6 @@ static int handle_output_key(struct config *cfg, const char *name, const char *v
 		m->refresh_mhz = hz * 1000;
 		return 1;
 	}
-	if (strcmp(name, "name") == 0)
-		return 1;
 	snprintf(cfg->error, sizeof(cfg->error), "unknown key '%s' in [output]", name);
 	return 0;
 }

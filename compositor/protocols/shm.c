@@ -101,7 +101,9 @@ bool garnet_buffer_upload(struct garnet_surface *surface, struct wl_resource *bu
 			}
 			return true;
 		}
-		wl_resource_post_error(surface->resource, WL_DISPLAY_ERROR_INVALID_OBJECT,
+		/* No interface has an error for this; the display's invalid_object fits. */
+		wl_resource_post_error(wl_client_get_object(wl_resource_get_client(buffer), 1),
+				       WL_DISPLAY_ERROR_INVALID_OBJECT,
 				       "wl_buffer@%u is of a kind garnet cannot show",
 				       wl_resource_get_id(buffer));
 		return false;
