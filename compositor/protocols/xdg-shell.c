@@ -9,12 +9,14 @@
 
 #define WM_BASE_VERSION 5
 #define MAX_PENDING_SERIALS 32
+#define PING_TIMEOUT_MS 10000
 
 struct wm_base {
 	struct garnet_compositor *compositor;
 	struct wl_resource *resource;
 	struct wl_list surfaces; /* xdg_surface_data.link */
 	uint32_t ping_serial;
+	struct wl_event_source *ping_timer;
 };
 
 struct positioner {
@@ -1249,8 +1251,11 @@ static void wm_base_pong(struct wl_client *client, struct wl_resource *resource,
 {
 	struct wm_base *base = wl_resource_get_user_data(resource);
 
-	if (serial == base->ping_serial)
-		base->ping_serial = 0;
+	if (serial != base->ping_serial)
+		return;
+	base->ping_serial = 0;
+	if (base->ping_timer)
+		wl_event_source_timer_update(base->ping_timer, 0);
 }
 
 static const struct xdg_wm_base_interface wm_base_impl = {
@@ -1270,7 +1275,21 @@ static void wm_base_resource_destroy(struct wl_resource *resource)
 		wl_list_init(&xs->link);
 		xs->base = NULL;
 	}
+	if (base->ping_timer)
+		wl_event_source_remove(base->ping_timer);
 	free(base);
+}
+
+static int ping_timed_out(void *data)
+{
+	struct wm_base *base = data;
+	pid_t pid = 0;
+
+	/* Logged, not punished: a busy client is not a hostile one. */
+	wl_client_get_credentials(wl_resource_get_client(base->resource), &pid, NULL, NULL);
+	garnet_log(base->compositor, GARNET_LOG_WARNING, "shell",
+		   "pid %d has not answered a ping for %d ms", (int)pid, PING_TIMEOUT_MS);
+	return 0;
 }
 
 /* Pings the client owning surface (if it has an xdg_wm_base), e.g. when it gets focus. */
@@ -1282,6 +1301,11 @@ void garnet_xdg_ping(struct garnet_surface *surface)
 		return;
 	xs->base->ping_serial = wl_display_next_serial(surface->compositor->display);
 	xdg_wm_base_send_ping(xs->base->resource, xs->base->ping_serial);
+	if (!xs->base->ping_timer)
+		xs->base->ping_timer = wl_event_loop_add_timer(surface->compositor->loop,
+							       ping_timed_out, xs->base);
+	if (xs->base->ping_timer)
+		wl_event_source_timer_update(xs->base->ping_timer, PING_TIMEOUT_MS);
 }
 
 static void wm_base_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
