@@ -137,6 +137,8 @@ struct garnet_output {
 	uint64_t msc;
 
 	uint32_t frames, renders, painted_area, painted_surfaces; /* counters for tests */
+	/* Frame callbacks and presentation feedback of the frame being shown. */
+	struct wl_list frame_callbacks, feedbacks;
 	struct wl_list pending_captures;        /* garnet_capture.link */
 
 	struct {
@@ -163,6 +165,7 @@ void garnet_output_matrix(struct garnet_output *output, struct pixman_f_transfor
 struct garnet_output *garnet_output_from_resource(struct wl_resource *resource);
 struct wl_resource *garnet_output_resource_for_client(struct garnet_output *output,
 						      struct wl_client *client);
+void garnet_output_take_frame_events(struct garnet_output *output);
 void garnet_output_send_frame_events(struct garnet_output *output, const struct timespec *when);
 
 /* Capture requests of the test protocol, answered after the next repaint. */
@@ -250,8 +253,6 @@ bool garnet_surface_accepts_input(struct garnet_surface *surface, double sx, dou
 /* Matrix from buffer pixels to surface-local coordinates. */
 void garnet_surface_buffer_matrix(struct garnet_surface *surface, struct pixman_f_transform *m);
 void garnet_surface_update_outputs(struct garnet_surface *surface);
-/* Frame callbacks and presentation feedback of surfaces shown on output. */
-void garnet_surface_send_frame_done(struct garnet_surface *surface, uint32_t msec);
 void garnet_surface_discard_feedback(struct wl_list *feedbacks);
 /* Applies state (pending or cached) to the surface: the heart of wl_surface.commit. */
 void garnet_surface_apply_state(struct garnet_surface *surface, struct garnet_surface_state *s);
@@ -414,7 +415,6 @@ void garnet_seat_send_button(struct garnet_seat *seat, uint32_t time, uint32_t b
 bool garnet_seat_may_deliver(struct garnet_seat *seat, struct garnet_surface *surface,
 			     enum garnet_input_kind kind);
 uint32_t garnet_seat_modifiers(struct garnet_seat *seat);
-void garnet_seat_send_cursor_frame(struct garnet_seat *seat, uint32_t msec);
 void garnet_seat_data_device_focus(struct garnet_seat *seat, struct wl_client *client);
 void garnet_seat_set_selection(struct garnet_seat *seat, struct garnet_data_source *source);
 void garnet_seat_set_primary_selection(struct garnet_seat *seat,

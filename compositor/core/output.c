@@ -124,6 +124,8 @@ void garnet_output_init(struct garnet_output *output, struct garnet_compositor *
 	output->description = strdup(description);
 	wl_list_init(&output->resources);
 	wl_list_init(&output->pending_captures);
+	wl_list_init(&output->frame_callbacks);
+	wl_list_init(&output->feedbacks);
 	wl_signal_init(&output->events.destroy);
 	wl_signal_init(&output->events.frame);
 	pixman_region32_init(&output->damage);
@@ -147,6 +149,10 @@ void garnet_output_finish(struct garnet_output *output)
 
 	wl_signal_emit_mutable(&output->events.destroy, output);
 	wl_list_remove(&output->link);
+	/* What waited for this output's frame will not see it. */
+	wl_resource_for_each_safe(resource, tmp, &output->frame_callbacks)
+		wl_resource_destroy(resource);
+	garnet_surface_discard_feedback(&output->feedbacks);
 	/* The callback's destroy handler unlinks and frees the capture. */
 	wl_list_for_each_safe(capture, tmp_capture, &output->pending_captures, link)
 		wl_resource_destroy(capture->callback);
@@ -255,6 +261,7 @@ static void output_repaint(struct garnet_output *output)
 	pixman_region32_intersect_rect(&frame_damage, &frame_damage, 0, 0, output->mode.width,
 				       output->mode.height);
 	pixman_region32_clear(&output->damage);
+	garnet_output_take_frame_events(output);
 
 	if (pixman_region32_not_empty(&frame_damage)) {
 		image = output->impl->begin_frame(output, &age);

@@ -630,11 +630,6 @@ static void cursor_destroyed(struct wl_listener *listener, void *data)
 	set_cursor_surface(seat, NULL);
 }
 
-void garnet_seat_send_cursor_frame(struct garnet_seat *seat, uint32_t msec)
-{
-	if (seat && seat->cursor)
-		garnet_surface_send_frame_done(seat->cursor, msec);
-}
 
 static void pointer_set_cursor(struct wl_client *client, struct wl_resource *resource,
 			       uint32_t serial, struct wl_resource *surface_resource,

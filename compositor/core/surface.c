@@ -657,45 +657,45 @@ void garnet_surface_update_outputs(struct garnet_surface *surface)
 	}
 }
 
-void garnet_surface_send_frame_done(struct garnet_surface *surface, uint32_t msec)
+/* At repaint, the callbacks and feedback of what is being painted become the frame's: they are
+ * answered when that frame is shown, and later commits wait for the next one. */
+static bool take_frame_events(struct garnet_surface *surface, int32_t x, int32_t y, void *data)
 {
-	struct wl_resource *callback, *tmp;
-
-	wl_resource_for_each_safe(callback, tmp, &surface->current.frame_callbacks) {
-		wl_callback_send_done(callback, msec);
-		wl_resource_destroy(callback);
-	}
-}
-
-struct frame_visit {
-	struct garnet_output *output;
-	const struct timespec *when;
-	uint32_t msec;
-};
-
-static bool frame_visit_surface(struct garnet_surface *surface, int32_t x, int32_t y, void *data)
-{
-	struct frame_visit *v = data;
-	struct garnet_output *o = v->output;
-	struct garnet_presentation_feedback *fb, *tmp;
+	struct garnet_output *o = data;
 
 	if (x >= o->x + o->width || x + surface->width <= o->x || y >= o->y + o->height ||
 	    y + surface->height <= o->y)
 		return true;
-	garnet_surface_send_frame_done(surface, v->msec);
-	wl_list_for_each_safe(fb, tmp, &surface->current.feedbacks, link)
-		garnet_presentation_feedback_presented(fb, o, v->when);
+	wl_list_insert_list(o->frame_callbacks.prev, &surface->current.frame_callbacks);
+	wl_list_init(&surface->current.frame_callbacks);
+	wl_list_insert_list(o->feedbacks.prev, &surface->current.feedbacks);
+	wl_list_init(&surface->current.feedbacks);
 	return true;
+}
+
+void garnet_output_take_frame_events(struct garnet_output *output)
+{
+	struct garnet_seat *seat = output->compositor->seat;
+
+	garnet_scene_for_each_surface(output->compositor, take_frame_events, output);
+	/* The cursor's callbacks come with every frame, drawn or not. */
+	if (seat && seat->cursor) {
+		wl_list_insert_list(output->frame_callbacks.prev,
+				    &seat->cursor->current.frame_callbacks);
+		wl_list_init(&seat->cursor->current.frame_callbacks);
+	}
 }
 
 void garnet_output_send_frame_events(struct garnet_output *output, const struct timespec *when)
 {
-	struct frame_visit v = {
-		.output = output,
-		.when = when,
-		.msec = (uint32_t)(when->tv_sec * 1000 + when->tv_nsec / 1000000),
-	};
+	uint32_t msec = (uint32_t)(when->tv_sec * 1000 + when->tv_nsec / 1000000);
+	struct garnet_presentation_feedback *fb, *tmp;
+	struct wl_resource *callback, *next;
 
-	garnet_scene_for_each_surface(output->compositor, frame_visit_surface, &v);
-	garnet_seat_send_cursor_frame(output->compositor->seat, v.msec);
+	wl_resource_for_each_safe(callback, next, &output->frame_callbacks) {
+		wl_callback_send_done(callback, msec);
+		wl_resource_destroy(callback);
+	}
+	wl_list_for_each_safe(fb, tmp, &output->feedbacks, link)
+		garnet_presentation_feedback_presented(fb, output, when);
 }

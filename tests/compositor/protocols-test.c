@@ -3,6 +3,7 @@
 // xdg-decoration, and the globals and versions garnet advertises.
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "harness.h"
 
@@ -100,6 +101,39 @@ TEST(replaced_commit_feedback_is_discarded)
 	client_dispatch_until(c, &second.presented);
 	check(t, first.discarded);
 	check(t, second.presented);
+	buffer_destroy(b);
+	surface_destroy(s);
+	client_destroy(c);
+}
+
+TEST_WITH(repaint_waits_for_the_repaint_window, NULL, {320, 240, 1, 0, 5000})
+{
+	struct client *c = client_create(t);
+	struct buffer *b;
+	struct client_surface *s = surface_create_placed(c, 0, 0, 32, 32, 0xff00ff00, &b);
+	struct feedback_state first = {0}, second = {0};
+	struct wp_presentation_feedback *fb;
+
+	/* Right after a vblank (5 Hz: 200 ms apart), two commits 50 ms apart. Painting at once
+	 * would show the first and push the second a frame later; painting late, just before
+	 * the next vblank, shows only the second in that frame. */
+	check(t, surface_commit_and_wait_frame(s));
+	fb = wp_presentation_feedback(c->presentation, s->wl_surface);
+	wp_presentation_feedback_add_listener(fb, &fb_listener, &first);
+	buffer_fill(b, 0xff0000ff);
+	wl_surface_attach(s->wl_surface, b->wl_buffer, 0, 0);
+	wl_surface_damage(s->wl_surface, 0, 0, 32, 32);
+	wl_surface_commit(s->wl_surface);
+	wl_display_flush(c->display);
+	usleep(50000);
+	fb = wp_presentation_feedback(c->presentation, s->wl_surface);
+	wp_presentation_feedback_add_listener(fb, &fb_listener, &second);
+	buffer_fill(b, 0xffff0000);
+	wl_surface_attach(s->wl_surface, b->wl_buffer, 0, 0);
+	wl_surface_damage(s->wl_surface, 0, 0, 32, 32);
+	wl_surface_commit(s->wl_surface);
+	check(t, client_dispatch_until(c, &second.presented));
+	check(t, first.discarded);
 	buffer_destroy(b);
 	surface_destroy(s);
 	client_destroy(c);
