@@ -6,102 +6,26 @@
 #include "garnet-test-server-protocol.h"
 #include "../core/internal.h"
 
-/* A surface that a test placed without giving it a shell role. */
-struct test_surface {
-	struct garnet_view view;
-	struct wl_listener surface_destroy;
-};
-
-static void test_surface_commit(struct garnet_surface *surface)
-{
-	struct test_surface *ts = surface->role_data;
-
-	if (ts && (surface->current.dx || surface->current.dy))
-		garnet_view_move(&ts->view, ts->view.x + surface->current.dx,
-				 ts->view.y + surface->current.dy);
-	if (ts && garnet_surface_is_mapped(surface) && !ts->view.in_layer)
-		garnet_view_raise(&ts->view, GARNET_LAYER_NORMAL);
-	else if (ts && !garnet_surface_is_mapped(surface))
-		garnet_view_remove(&ts->view);
-}
-
-static bool test_surface_position(struct garnet_surface *surface, int32_t *x, int32_t *y)
-{
-	struct test_surface *ts = surface->role_data;
-
-	if (!ts || !ts->view.in_layer)
-		return false;
-	*x = ts->view.x;
-	*y = ts->view.y;
-	return true;
-}
-
-static const struct garnet_surface_role test_surface_role = {
-	.name = "garnet_test_surface",
-	.commit = test_surface_commit,
-	.position = test_surface_position,
-};
-
-static void test_surface_destroyed(struct wl_listener *listener, void *data)
-{
-	struct test_surface *ts = wl_container_of(listener, ts, surface_destroy);
-
-	wl_list_remove(&ts->surface_destroy.link);
-	garnet_view_finish(&ts->view);
-	ts->view.surface->role_data = NULL;
-	free(ts);
-}
-
 static void test_move_surface(struct wl_client *client, struct wl_resource *resource,
 			      struct wl_resource *surface_resource, int32_t x, int32_t y)
 {
 	struct garnet_compositor *c = wl_resource_get_user_data(resource);
 	struct garnet_surface *surface = garnet_surface_from_resource(surface_resource);
-	struct test_surface *ts;
 
-	if (surface->role && surface->role != &test_surface_role) {
-		if (garnet_shell_toplevel_for_surface(c->shell, surface)) {
-			garnet_shell_move_toplevel(c->shell, surface, x, y);
-			return;
-		}
+	if (garnet_compositor_place_surface(c, surface_resource, x, y))
+		return;
+	if (surface->role)
 		wl_resource_post_error(resource, GARNET_TEST_ERROR_BAD_SURFACE,
 				       "wl_surface@%u is a %s, which cannot be placed",
 				       wl_resource_get_id(surface_resource), surface->role->name);
-		return;
-	}
-	ts = surface->role_data;
-	if (!ts) {
-		ts = calloc(1, sizeof(*ts));
-		if (!ts) {
-			wl_resource_post_no_memory(resource);
-			return;
-		}
-		garnet_view_init(&ts->view, surface);
-		ts->surface_destroy.notify = test_surface_destroyed;
-		wl_signal_add(&surface->events.destroy, &ts->surface_destroy);
-		garnet_surface_set_role(surface, &test_surface_role, ts, resource,
-					GARNET_TEST_ERROR_BAD_SURFACE);
-		ts->view.x = x;
-		ts->view.y = y;
-		test_surface_commit(surface);
-		return;
-	}
-	garnet_view_move(&ts->view, x, y);
+	else
+		wl_resource_post_no_memory(resource);
 }
 
 static void test_activate_surface(struct wl_client *client, struct wl_resource *resource,
 				  struct wl_resource *surface_resource)
 {
-	struct garnet_compositor *c = wl_resource_get_user_data(resource);
-	struct garnet_surface *surface =
-		surface_resource ? garnet_surface_from_resource(surface_resource) : NULL;
-	struct garnet_toplevel *toplevel =
-		surface ? garnet_shell_toplevel_for_surface(c->shell, surface) : NULL;
-
-	if (toplevel)
-		garnet_shell_focus(c->shell, toplevel);
-	else
-		garnet_seat_set_keyboard_focus(c->seat, surface);
+	garnet_compositor_focus_surface(wl_resource_get_user_data(resource), surface_resource);
 }
 
 static void test_pointer_motion(struct wl_client *client, struct wl_resource *resource,

@@ -63,6 +63,17 @@ GARNET_EXPORT int garnet_compositor_spawn(struct garnet_compositor *c, const cha
 /* The first output, or NULL. */
 GARNET_EXPORT struct garnet_output *garnet_compositor_first_output(struct garnet_compositor *c);
 
+/* Places the surface of a wl_surface resource at x, y of the global space: a toplevel is moved
+ * there; a surface without a role gets a plain one and is shown there once it has a buffer.
+ * false when the surface has a role that cannot be placed (subsurface, popup, cursor). For test
+ * harnesses and wlcs. */
+GARNET_EXPORT bool garnet_compositor_place_surface(struct garnet_compositor *c,
+						   struct wl_resource *surface, int32_t x,
+						   int32_t y);
+/* Gives keyboard focus to the surface (activating its toplevel), or to nobody with NULL. */
+GARNET_EXPORT void garnet_compositor_focus_surface(struct garnet_compositor *c,
+						   struct wl_resource *surface);
+
 /* How many windows (toplevels) are shown now. */
 GARNET_EXPORT int garnet_compositor_window_count(struct garnet_compositor *c);
 
