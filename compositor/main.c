@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// garnet: command line, garnet.ini, logging, and the session around libgarnet.
+// garnet: command line, garnet.ini, logging, signals and autostart around libgarnet.
 #include <errno.h>
 #include <getopt.h>
 #include <ini.h>
@@ -422,7 +422,7 @@ static bool verify_runtime_dir(void)
 	return true;
 }
 
-struct session {
+struct instance {
 	struct garnet_compositor *compositor;
 	struct garnet_output *output;
 	const char *screenshot;
@@ -432,7 +432,7 @@ struct session {
 	struct wl_event_source *screenshot_timeout;
 };
 
-static void take_screenshot(struct session *s)
+static void take_screenshot(struct instance *s)
 {
 	if (s->shot_taken)
 		return;
@@ -450,7 +450,7 @@ static void take_screenshot(struct session *s)
 
 static void on_frame(struct wl_listener *listener, void *data)
 {
-	struct session *s = wl_container_of(listener, s, frame);
+	struct instance *s = wl_container_of(listener, s, frame);
 
 	if (garnet_compositor_window_count(s->compositor) > 0)
 		take_screenshot(s);
@@ -464,7 +464,7 @@ static int screenshot_timeout(void *data)
 
 static int on_signal(int signal, void *data)
 {
-	struct session *s = data;
+	struct instance *s = data;
 
 	garnet_log(s->compositor, GARNET_LOG_INFO, "core", "%s: shutting down",
 		   strsignal(signal));
@@ -591,7 +591,7 @@ int main(int argc, char **argv)
 {
 	struct cli cli = {0};
 	struct config cfg = {0};
-	struct session s = {.exit_code = 0};
+	struct instance s = {.exit_code = 0};
 	struct wl_event_source *sigterm = NULL, *sigint = NULL;
 	struct wl_event_loop *loop;
 	FILE *log = NULL;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Client-side helpers for compositor tests: connect, bind, buffers, surfaces, input logs.
+// The client side of compositor tests: connect, bind, buffers, surfaces, input logs.
 #include <errno.h>
 #include <poll.h>
 #include <stdlib.h>
@@ -447,7 +447,7 @@ static void data_device_enter(void *data, struct wl_data_device *d, uint32_t ser
 			      struct wl_surface *s, wl_fixed_t x, wl_fixed_t y,
 			      struct wl_data_offer *offer)
 {
-	/* Helpers take no part in drags; tests that do use their own data device. */
+	/* This data device takes no part in drags; tests of drags use their own. */
 	if (offer)
 		wl_data_offer_destroy(offer);
 }
