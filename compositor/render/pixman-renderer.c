@@ -72,13 +72,17 @@ static bool collect_surface(struct garnet_surface *surface, int32_t x, int32_t y
 	return true;
 }
 
-static bool is_integer_translation(const struct pixman_f_transform *m)
+static bool is_whole(double v)
 {
-	/* Scale 1 in both directions (any 90-degree turn) and whole-pixel offsets. */
-	return fabs(fabs(m->m[0][0] + m->m[0][1]) - 1) < 1e-9 &&
-	       fabs(fabs(m->m[1][0] + m->m[1][1]) - 1) < 1e-9 &&
-	       fabs(m->m[0][2] - round(m->m[0][2])) < 1e-9 &&
-	       fabs(m->m[1][2] - round(m->m[1][2])) < 1e-9;
+	return fabs(v - round(v)) < 1e-9;
+}
+
+/* Whole-number scale (a 90-degree turn included) and whole-pixel offsets: every output pixel
+ * takes one buffer pixel, so nearest sampling is exact and sharp. Anything else is filtered. */
+static bool is_integer_mapping(const struct pixman_f_transform *m)
+{
+	return is_whole(m->m[0][0]) && is_whole(m->m[0][1]) && is_whole(m->m[1][0]) &&
+	       is_whole(m->m[1][1]) && is_whole(m->m[0][2]) && is_whole(m->m[1][2]);
 }
 
 static bool paint_entry(struct paint_entry *e, pixman_image_t *target,
@@ -87,7 +91,7 @@ static bool paint_entry(struct paint_entry *e, pixman_image_t *target,
 	struct pixman_f_transform inverse;
 	struct pixman_transform fixed;
 	pixman_region32_t clip;
-	bool integer = is_integer_translation(&e->to_output);
+	bool integer = is_integer_mapping(&e->to_output);
 	int32_t w = pixman_image_get_width(target), h = pixman_image_get_height(target);
 
 	pixman_region32_init(&clip);

@@ -232,6 +232,37 @@ TEST(input_region_decides_pointer_target)
 	client_destroy(c);
 }
 
+TEST(surface_state_is_double_buffered)
+{
+	struct client *c = client_create(t);
+	struct client_surface *s = surface_create_placed(c, 0, 0, 100, 100, 0xff0000ff, NULL);
+	struct wl_region *empty = wl_compositor_create_region(c->compositor);
+	pixman_image_t *shot;
+
+	/* Scale and input region set but not committed: nothing changes yet. */
+	wl_surface_set_buffer_scale(s->wl_surface, 2);
+	wl_surface_set_input_region(s->wl_surface, empty);
+	wl_region_destroy(empty);
+	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(80), wl_fixed_from_int(80));
+	client_roundtrip(c);
+	check(t, c->input.pointer_focus == s->wl_surface);
+	shot = capture_output(c, client_first_output(c));
+	check_int(t, image_pixel(shot, 80, 80), ==, 0xff0000ffu);
+	pixman_image_unref(shot);
+	/* Committed: half the size, and no input anywhere. */
+	wl_surface_commit(s->wl_surface);
+	client_roundtrip(c);
+	shot = capture_output(c, client_first_output(c));
+	check_int(t, image_pixel(shot, 80, 80), ==, BACKGROUND);
+	check_int(t, image_pixel(shot, 40, 40), ==, 0xff0000ffu);
+	pixman_image_unref(shot);
+	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(20), wl_fixed_from_int(20));
+	client_roundtrip(c);
+	check(t, c->input.pointer_focus == NULL);
+	surface_destroy(s);
+	client_destroy(c);
+}
+
 TEST(opaque_region_lets_alpha_buffer_hide_what_is_below)
 {
 	struct client *c = client_create(t);
@@ -416,6 +447,37 @@ TEST_WITH(output_transform_90_turns_the_picture, NULL, {200, 100, 1, 1, 0})
 	check_int(t, image_pixel(shot, 0, 0), ==, BACKGROUND);
 	check_screenshot(t, shot, "output-transform-90");
 	pixman_image_unref(shot);
+	surface_destroy(s);
+	client_destroy(c);
+}
+
+TEST_WITH(partial_damage_on_turned_scaled_output, NULL, {200, 120, 2, 3, 0})
+{
+	struct client *c = client_create(t);
+	struct client_output *out = client_first_output(c);
+	struct buffer *b;
+	struct client_surface *s = surface_create_placed(c, 10, 10, 40, 40, 0xff000000, &b);
+	pixman_image_t *full, *shot;
+	int32_t changed = 0;
+
+	full = capture_output(c, out);
+	buffer_fill_rect(b, 5, 5, 2, 2, 0xffffffff);
+	wl_surface_attach(s->wl_surface, b->wl_buffer, 0, 0);
+	wl_surface_damage_buffer(s->wl_surface, 5, 5, 2, 2);
+	check(t, surface_commit_and_wait_frame(s));
+	shot = capture_output(c, out);
+	query_output_stats(c, out);
+	/* 2x2 logical pixels at scale 2 are 16 framebuffer pixels, wherever the turn puts them;
+	 * this buffer is two frames old, so the map's damage is repainted too, but no more. */
+	for (int32_t y = 0; y < 120; y++) {
+		for (int32_t x = 0; x < 200; x++)
+			changed += image_pixel(shot, x, y) != image_pixel(full, x, y);
+	}
+	check_int(t, changed, ==, 16);
+	check_int(t, c->stats[2], <=, 16 + 80 * 80);
+	pixman_image_unref(shot);
+	pixman_image_unref(full);
+	buffer_destroy(b);
 	surface_destroy(s);
 	client_destroy(c);
 }
