@@ -25,7 +25,6 @@
 
 struct binding_config {
 	char *modifiers, *key, *action, *argument;
-	int line;
 };
 
 struct config {
@@ -206,7 +205,7 @@ static int check_binding(struct config *cfg, const struct binding_config *b)
 	return 1;
 }
 
-static int handle_binding(struct config *cfg, const char *value, int line)
+static int handle_binding(struct config *cfg, const char *value)
 {
 	struct binding_config *b;
 	char *copy, *combo, *action, *argument, *plus;
@@ -239,7 +238,6 @@ static int handle_binding(struct config *cfg, const char *value, int line)
 	}
 	b->action = action;
 	b->argument = *argument ? argument : NULL;
-	b->line = line;
 	return check_binding(cfg, b);
 }
 
@@ -323,7 +321,7 @@ static int config_handler(void *user, const char *section, const char *name, con
 			return 1;
 		}
 		if (strcmp(name, "binding") == 0)
-			return handle_binding(cfg, value, 0);
+			return handle_binding(cfg, value);
 		snprintf(cfg->error, sizeof(cfg->error), "unknown key '%s' in [shell]", name);
 		return 0;
 	}
