@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Memory domains as the 2008 GEM design defines them: an object may be readable from several
+ * domains (caches) at once but written through at most one. Moving an object flushes the write
+ * domain when someone else will read, and invalidates the domains that start reading. Every
+ * flush and invalidate is counted, so tests can prove which rule fired.
+ */
+#include <linux/dma-resv.h>
+#include <linux/pagemap.h>
+#include <linux/sched.h>
+
+#include <drm/drm_cache.h>
+#include <drm/drm_file.h>
+#include <uapi/drm/i915_drm.h>
+
+#include "garnet_drv.h"
+#include "garnet_gem.h"
+
+#define GARNET_GPU_DOMAINS	(I915_GEM_DOMAIN_RENDER | I915_GEM_DOMAIN_SAMPLER | \
+				 I915_GEM_DOMAIN_COMMAND | I915_GEM_DOMAIN_INSTRUCTION | \
+				 I915_GEM_DOMAIN_VERTEX)
+#define GARNET_ALL_DOMAINS	(I915_GEM_DOMAIN_CPU | GARNET_GPU_DOMAINS | \
+				 I915_GEM_DOMAIN_GTT | I915_GEM_DOMAIN_WC)
+
+static void count_domains(atomic64_t *counters, u32 domains)
+{
+	unsigned long bits = domains;
+	unsigned int bit;
+
+	for_each_set_bit(bit, &bits, 8)
+		atomic64_inc(&counters[bit]);
+}
+
+/*
+ * Writes back and drops the CPU cache lines of every resident page, so that a reader that
+ * bypasses the CPU cache sees what the CPU wrote, and the CPU later sees what others wrote.
+ */
+static void garnet_object_clflush(struct garnet_device *gdev, struct garnet_object *gobj)
+{
+	struct file *filp = gobj->shmem.base.filp;
+	pgoff_t n = gobj->shmem.base.size >> PAGE_SHIFT;
+	pgoff_t i;
+
+	atomic64_inc(&gdev->counters.clflush);
+	if (!filp)
+		return;
+	for (i = 0; i < n; i++) {
+		struct page *page = find_get_page(filp->f_mapping, i);
+
+		if (!page)
+			continue;
+		drm_clflush_pages(&page, 1);
+		put_page(page);
+		cond_resched();
+	}
+}
+
+/* CPU access must wait for the GPU: reads for its writes, writes for all its accesses. */
+static int wait_for_gpu(struct garnet_object *gobj, u32 read_domains, u32 write_domain)
+{
+	enum dma_resv_usage usage;
+	long ret;
+
+	if (write_domain)
+		usage = DMA_RESV_USAGE_READ;
+	else if (read_domains & ~GARNET_GPU_DOMAINS)
+		usage = DMA_RESV_USAGE_WRITE;
+	else
+		return 0;
+
+	ret = dma_resv_wait_timeout(gobj->shmem.base.resv, usage, true, MAX_SCHEDULE_TIMEOUT);
+	return ret < 0 ? ret : 0;
+}
+
+/*
+ * Applies the move rules; the caller holds the object's dma_resv lock (execbuffer moves many
+ * objects under one ww acquire context) and has checked the domains: write_domain is zero or
+ * one bit inside read_domains. Waiting for the GPU is the caller's business.
+ */
+void garnet_object_move_domains_locked(struct garnet_object *gobj, u32 read_domains,
+				       u32 write_domain)
+{
+	struct garnet_device *gdev = to_garnet_device(gobj->shmem.base.dev);
+	u32 flush = 0, invalidate = 0;
+
+	dma_resv_assert_held(gobj->shmem.base.resv);
+
+	/* Without a new writer, readers accumulate: nothing has made their copies stale. */
+	if (!write_domain)
+		read_domains |= gobj->read_domains;
+
+	/*
+	 * Pending writes must reach memory before anyone but the writer reads, and every new
+	 * reader's copy predates those writes.
+	 */
+	if (gobj->write_domain && gobj->write_domain != read_domains) {
+		flush |= gobj->write_domain;
+		invalidate |= read_domains & ~gobj->write_domain;
+	}
+	/* A domain that was not reading may hold stale data from before. */
+	invalidate |= read_domains & ~gobj->read_domains;
+
+	count_domains(gdev->counters.flush, flush);
+	count_domains(gdev->counters.invalidate, invalidate);
+	if ((flush | invalidate) & I915_GEM_DOMAIN_CPU)
+		garnet_object_clflush(gdev, gobj);
+
+	gobj->read_domains = read_domains;
+	gobj->write_domain = write_domain;
+}
+
+/* Moves one object for a CPU-side caller: waits for the GPU, locks, applies the rules. */
+int garnet_object_set_domain(struct garnet_object *gobj, u32 read_domains, u32 write_domain)
+{
+	struct dma_resv *resv = gobj->shmem.base.resv;
+	int ret;
+
+	ret = wait_for_gpu(gobj, read_domains, write_domain);
+	if (ret)
+		return ret;
+
+	ret = dma_resv_lock_interruptible(resv, NULL);
+	if (ret)
+		return ret;
+	garnet_object_move_domains_locked(gobj, read_domains, write_domain);
+	dma_resv_unlock(resv);
+	return 0;
+}
+
+int garnet_gem_set_domain_ioctl(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct drm_i915_gem_set_domain *args = data;
+	struct garnet_object *gobj;
+	int ret;
+
+	if ((args->read_domains | args->write_domain) & ~GARNET_ALL_DOMAINS)
+		return -EINVAL;
+	if (!args->read_domains)
+		return -EINVAL;
+	/* One write domain at most, and the writer must be among the readers. */
+	if (args->write_domain & (args->write_domain - 1))
+		return -EINVAL;
+	if (args->write_domain & ~args->read_domains)
+		return -EINVAL;
+
+	gobj = garnet_gem_lookup(file, args->handle);
+	if (!gobj)
+		return -ENOENT;
+	ret = garnet_object_set_domain(gobj, args->read_domains, args->write_domain);
+	drm_gem_object_put(&gobj->shmem.base);
+	return ret;
+}
+
+/*
+ * The CPU is done writing. Only a pinned object (one the display may scan out) needs its CPU
+ * writes flushed now; for any other object the next domain change does it.
+ */
+int garnet_gem_sw_finish_ioctl(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct drm_i915_gem_sw_finish *args = data;
+	struct garnet_device *gdev = to_garnet_device(drm);
+	struct garnet_object *gobj;
+	int ret;
+
+	gobj = garnet_gem_lookup(file, args->handle);
+	if (!gobj)
+		return -ENOENT;
+
+	ret = dma_resv_lock_interruptible(gobj->shmem.base.resv, NULL);
+	if (ret)
+		goto out;
+	if (READ_ONCE(gobj->pin_count) && gobj->write_domain == I915_GEM_DOMAIN_CPU) {
+		count_domains(gdev->counters.flush, I915_GEM_DOMAIN_CPU);
+		garnet_object_clflush(gdev, gobj);
+		gobj->write_domain = 0;
+	}
+	dma_resv_unlock(gobj->shmem.base.resv);
+out:
+	drm_gem_object_put(&gobj->shmem.base);
+	return ret;
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Writes the VM test list of suite `kernel`: one line per subtest of every test program
+(`PROGRAM@SUBTEST<TAB>PROGRAM SUBTEST`), then the unload check, which must run last.
+
+usage: gen-list.py OUTPUT UNLOAD_SCRIPT PROGRAM...
+"""
+import os
+import subprocess
+import sys
+
+
+def main():
+    output, unload, programs = sys.argv[1], sys.argv[2], sys.argv[3:]
+    lines = []
+    for prog in programs:
+        base = os.path.basename(prog)
+        names = subprocess.run([prog, "--list"], check=True, capture_output=True,
+                               text=True).stdout.split()
+        if not names:
+            sys.exit(f"gen-list.py: {prog} lists no subtests")
+        lines += [f"{base}@{name}\t{prog} {name}" for name in names]
+    lines.append(f"garnet_module@unloads-with-no-objects-left\tsh {unload}")
+    with open(output, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
