@@ -414,7 +414,6 @@ void garnet_seat_send_button(struct garnet_seat *seat, uint32_t time, uint32_t b
 			     bool pressed);
 bool garnet_seat_may_deliver(struct garnet_seat *seat, struct garnet_surface *surface,
 			     enum garnet_input_kind kind);
-uint32_t garnet_seat_modifiers(struct garnet_seat *seat);
 void garnet_seat_data_device_focus(struct garnet_seat *seat, struct wl_client *client);
 void garnet_seat_set_selection(struct garnet_seat *seat, struct garnet_data_source *source);
 void garnet_seat_set_primary_selection(struct garnet_seat *seat,
@@ -459,7 +458,6 @@ struct garnet_shell *garnet_shell_create(struct garnet_compositor *c);
 void garnet_shell_destroy(struct garnet_shell *shell);
 bool garnet_shell_handle_key(struct garnet_shell *shell, uint32_t key, bool pressed);
 void garnet_shell_handle_click(struct garnet_shell *shell, struct garnet_surface *surface);
-void garnet_shell_output_added(struct garnet_shell *shell, struct garnet_output *output);
 
 /* Toplevel window as the shell manages it; xdg-shell fills it in. */
 struct garnet_toplevel;
@@ -534,7 +532,6 @@ bool garnet_primary_selection_init(struct garnet_compositor *c);
 bool garnet_single_pixel_buffer_init(struct garnet_compositor *c);
 
 /* Buffers: shm or single-pixel; copied into an image at commit. */
-bool garnet_buffer_is_valid(struct wl_resource *buffer);
 /* Copies damage (buffer pixels) of buffer into *image, reallocating it when the size or
  * format changed. Returns false when the buffer cannot be read (error already posted). */
 bool garnet_buffer_upload(struct garnet_surface *surface, struct wl_resource *buffer,

@@ -135,7 +135,6 @@ void garnet_output_init(struct garnet_output *output, struct garnet_compositor *
 	wl_list_insert(c->outputs.prev, &output->link);
 	output->global = wl_global_create(c->display, &wl_output_interface, 4, output, output_bind);
 	clock_gettime(c->clock, &output->last_present);
-	garnet_shell_output_added(c->shell, output);
 	garnet_output_damage_whole(output);
 	garnet_log(c, GARNET_LOG_INFO, "output", "%s: %dx%d scale %d transform %d refresh %d mHz",
 		   name, mode->width, mode->height, output->mode.scale, mode->transform,

@@ -110,11 +110,6 @@ void garnet_seat_set_keyboard_focus(struct garnet_seat *seat, struct garnet_surf
 	wl_signal_emit_mutable(&seat->events.keyboard_focus, seat);
 }
 
-uint32_t garnet_seat_modifiers(struct garnet_seat *seat)
-{
-	return seat->mods_depressed | seat->mods_latched | seat->mods_locked;
-}
-
 static bool key_is_held(struct garnet_seat *seat, uint32_t key)
 {
 	uint32_t *k;

@@ -45,13 +45,6 @@ bool garnet_shm_init(struct garnet_compositor *c)
 	return true;
 }
 
-bool garnet_buffer_is_valid(struct wl_resource *buffer)
-{
-	uint32_t rgba[4];
-
-	return wl_shm_buffer_get(buffer) || garnet_single_pixel_buffer_get(buffer, rgba);
-}
-
 static bool replace_texture(struct garnet_surface *surface, pixman_format_code_t format,
 			    int32_t width, int32_t height)
 {

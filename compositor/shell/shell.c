@@ -72,10 +72,6 @@ void garnet_shell_destroy(struct garnet_shell *shell)
 	free(shell);
 }
 
-void garnet_shell_output_added(struct garnet_shell *shell, struct garnet_output *output)
-{
-}
-
 static struct garnet_output *output_for(struct garnet_shell *shell, struct garnet_toplevel *tl)
 {
 	struct garnet_output *output;
