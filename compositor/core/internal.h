@@ -386,12 +386,8 @@ struct garnet_seat {
 	struct wl_list primary_devices;   /* zwp_primary_selection_device_v1 resources */
 	struct garnet_data_source *selection, *primary_selection;
 	struct wl_listener selection_destroy, primary_selection_destroy;
-	uint32_t selection_serial;
 	struct garnet_data_source *drag_source;
-	struct garnet_surface *drag_focus;
-	struct wl_listener drag_focus_destroy, drag_source_destroy;
 	struct wl_resource *drag_offer;
-	struct wl_client *drag_client;
 
 	struct {
 		struct wl_signal keyboard_focus;
@@ -478,8 +474,6 @@ struct garnet_toplevel {
 	int32_t geometry_x, geometry_y, geometry_width, geometry_height;
 	int32_t saved_x, saved_y, saved_width, saved_height;
 	int32_t min_width, min_height, max_width, max_height;
-	uint32_t resize_edges;
-	int32_t resize_x, resize_y;
 	struct garnet_toplevel *parent;
 	struct wl_listener parent_destroy;
 	struct wl_resource *decoration; /* zxdg_toplevel_decoration_v1, if any */

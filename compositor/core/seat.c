@@ -838,8 +838,6 @@ struct garnet_seat *garnet_seat_create(struct garnet_compositor *c,
 	seat->cursor_destroy.notify = cursor_destroyed;
 	wl_list_init(&seat->selection_destroy.link);
 	wl_list_init(&seat->primary_selection_destroy.link);
-	wl_list_init(&seat->drag_focus_destroy.link);
-	wl_list_init(&seat->drag_source_destroy.link);
 	for (int i = 0; i < GARNET_TOUCH_POINTS; i++) {
 		seat->touch[i].surface_destroy.notify = touch_surface_destroyed;
 		wl_list_init(&seat->touch[i].surface_destroy.link);
