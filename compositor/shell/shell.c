@@ -88,7 +88,10 @@ static struct garnet_output *output_for(struct garnet_shell *shell, struct garne
 
 static void configure(struct garnet_toplevel *tl)
 {
-	tl->impl->configure(tl);
+	/* Before the initial commit the state is only recorded: the initial configure, sent in
+	 * answer to that commit, carries it. */
+	if (tl->configured_once)
+		tl->impl->configure(tl);
 }
 
 static void set_activated(struct garnet_toplevel *tl, bool activated)

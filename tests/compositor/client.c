@@ -871,16 +871,23 @@ bool toplevel_wait_configure(struct client_surface *s)
 	return true;
 }
 
-struct client_surface *toplevel_create(struct client *c, int32_t w, int32_t h, uint32_t argb,
-				       struct buffer **buffer_out)
+struct client_surface *toplevel_create_uncommitted(struct client *c)
 {
 	struct client_surface *s = surface_create(c);
-	struct buffer *b;
 
 	s->xdg_surface = xdg_wm_base_get_xdg_surface(c->wm_base, s->wl_surface);
 	xdg_surface_add_listener(s->xdg_surface, &xdg_surface_listener, s);
 	s->xdg_toplevel = xdg_surface_get_toplevel(s->xdg_surface);
 	xdg_toplevel_add_listener(s->xdg_toplevel, &toplevel_listener, s);
+	return s;
+}
+
+struct client_surface *toplevel_create(struct client *c, int32_t w, int32_t h, uint32_t argb,
+				       struct buffer **buffer_out)
+{
+	struct client_surface *s = toplevel_create_uncommitted(c);
+	struct buffer *b;
+
 	wl_surface_commit(s->wl_surface);
 	if (!toplevel_wait_configure(s))
 		test_fail(c->test, __FILE__, __LINE__, "no initial configure");

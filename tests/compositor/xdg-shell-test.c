@@ -203,6 +203,23 @@ TEST(maximize_configures_output_size_and_unmaximize_restores)
 	client_destroy(c);
 }
 
+TEST(maximize_before_initial_commit_is_in_the_initial_configure)
+{
+	struct client *c = client_create(t);
+	struct client_surface *s = toplevel_create_uncommitted(c);
+
+	xdg_toplevel_set_maximized(s->xdg_toplevel);
+	client_roundtrip(c);
+	check_int(t, s->configure_count, ==, 0);
+	wl_surface_commit(s->wl_surface);
+	check(t, toplevel_wait_configure(s));
+	check_int(t, s->configure_count, ==, 1);
+	check(t, s->maximized);
+	check_int(t, s->configure_width, ==, 320);
+	surface_destroy(s);
+	client_destroy(c);
+}
+
 TEST(fullscreen_window_covers_output)
 {
 	struct client *c = client_create(t);
