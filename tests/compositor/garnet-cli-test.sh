@@ -15,7 +15,7 @@ export XDG_RUNTIME_DIR="$runtime"
 unset WAYLAND_DISPLAY
 n=0
 failed=0
-echo "1..11"
+echo "1..12"
 
 result() {
 	n=$((n + 1))
@@ -92,6 +92,15 @@ status=$?
 [ $status -eq 0 ] && [ -s "$work/shot.png" ] && grep -q "written to $work/shot.png" "$work/shot.out" &&
 	head -c 8 "$work/shot.png" | od -An -c | grep -q "P   N   G"
 result $? "oneshot_screenshot_with_demo_client"
+
+# --log and --debug: the log goes to the file, with debug lines.
+"$garnet" --no-config --log="$work/garnet.log" --debug --autostart="$demo" \
+	--screenshot="$work/log.png" --oneshot >"$work/log.out" 2>"$work/log.err" </dev/null
+status=$?
+[ $status -eq 0 ] && grep -q "info output: HEADLESS-1" "$work/garnet.log" &&
+	grep -q "debug output: HEADLESS-1: repaint" "$work/garnet.log" &&
+	! grep -q "info output" "$work/log.err"
+result $? "log_option_writes_debug_log_to_file"
 
 # The shipped default configuration is valid.
 "$garnet" --config "$default_ini" --autostart="$demo" --screenshot="$work/default.png" --oneshot \
