@@ -227,6 +227,12 @@ static void add_bindings(struct garnet_compositor *compositor, struct test_conte
 					   sizeof(error)) ||
 	    !garnet_compositor_add_binding(compositor, "super", "Return", "exec",
 					   "echo \"$WAYLAND_DISPLAY\" > \"$XDG_RUNTIME_DIR/exec-binding\"",
+					   error, sizeof(error)) ||
+	    !garnet_compositor_add_binding(compositor, "super", "x", "exec",
+					   "exec > \"$XDG_RUNTIME_DIR/spawn.tmp\"; "
+					   "echo started; ls /proc/$$/fd | tr '\\n' ' '; "
+					   "echo; mv \"$XDG_RUNTIME_DIR/spawn.tmp\" "
+					   "\"$XDG_RUNTIME_DIR/spawn-check\"",
 					   error, sizeof(error)))
 		abort();
 }
@@ -282,6 +288,31 @@ TEST_WITH(exec_binding_starts_command_with_wayland_display, add_bindings, DEFAUL
 	check(t, strncmp(got, test_socket(t), strlen(test_socket(t))) == 0);
 	check_int(t, c->input.keys, ==, 2);
 	surface_destroy(a);
+	client_destroy(c);
+}
+
+TEST_WITH(started_programs_inherit_no_descriptors, add_bindings, DEFAULT_OUTPUT)
+{
+	struct client *c = client_create(t);
+	char path[256], first_line[128] = "", fds[128] = "";
+	FILE *f = NULL;
+
+	snprintf(path, sizeof(path), "%s/spawn-check", getenv("XDG_RUNTIME_DIR"));
+	unlink(path);
+	key(c, KEY_LEFTMETA, true);
+	key(c, KEY_X, true);
+	key(c, KEY_X, false);
+	key(c, KEY_LEFTMETA, false);
+	client_roundtrip(c);
+	for (int i = 0; i < 250 && !(f = fopen(path, "r")); i++)
+		usleep(20000);
+	check(t, f != NULL);
+	check(t, fgets(first_line, sizeof(first_line), f) != NULL);
+	check(t, fgets(fds, sizeof(fds), f) != NULL);
+	fclose(f);
+	unlink(path);
+	/* stdin, stdout (the file) and stderr: the compositor's sockets stay behind. */
+	check(t, strcmp(fds, "0 1 2 \n") == 0);
 	client_destroy(c);
 }
 
