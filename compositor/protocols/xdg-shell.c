@@ -1022,6 +1022,17 @@ static void xdg_surface_get_popup(struct wl_client *client, struct wl_resource *
 
 	if (!xs || !take_role(xs, resource))
 		return;
+	/* A popup of itself (or of one of its own popups) would place itself forever. */
+	for (struct xdg_surface_data *up = parent_resource ? xdg_surface_from(parent_resource)
+							   : NULL;
+	     up; up = up->popup ? up->popup->parent : NULL) {
+		if (up == xs && xs->base) {
+			wl_resource_post_error(xs->base->resource,
+					       XDG_WM_BASE_ERROR_INVALID_POPUP_PARENT,
+					       "an xdg_popup cannot be its own parent");
+			return;
+		}
+	}
 	if ((!p->has_size || !p->has_anchor_rect) && xs->base) {
 		wl_resource_post_error(xs->base->resource, XDG_WM_BASE_ERROR_INVALID_POSITIONER,
 				       "positioner without size or anchor rectangle");

@@ -604,3 +604,22 @@ TEST(popup_reposition_answers_with_token_and_configure)
 	surface_destroy(parent);
 	client_destroy(c);
 }
+
+TEST(popup_as_its_own_parent_is_an_error)
+{
+	struct client *c = client_create(t);
+	struct client_surface *s = surface_create(c);
+	struct xdg_positioner *p = xdg_wm_base_create_positioner(c->wm_base);
+	struct xdg_popup *popup;
+
+	xdg_positioner_set_size(p, 10, 10);
+	xdg_positioner_set_anchor_rect(p, 0, 0, 1, 1);
+	s->xdg_surface = xdg_wm_base_get_xdg_surface(c->wm_base, s->wl_surface);
+	popup = xdg_surface_get_popup(s->xdg_surface, s->xdg_surface, p);
+	client_expect_protocol_error(c, &xdg_wm_base_interface,
+				     XDG_WM_BASE_ERROR_INVALID_POPUP_PARENT);
+	xdg_popup_destroy(popup);
+	xdg_positioner_destroy(p);
+	surface_destroy(s);
+	client_destroy(c);
+}
