@@ -871,6 +871,11 @@ bool toplevel_wait_configure(struct client_surface *s)
 	return true;
 }
 
+void surface_track_configure(struct client_surface *s)
+{
+	xdg_surface_add_listener(s->xdg_surface, &xdg_surface_listener, s);
+}
+
 struct client_surface *toplevel_create_uncommitted(struct client *c)
 {
 	struct client_surface *s = surface_create(c);

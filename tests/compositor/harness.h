@@ -200,6 +200,8 @@ bool surface_commit_and_wait_frame(struct client_surface *s);
 /* xdg-shell: a toplevel that has been configured and mapped with a buffer of w x h. */
 struct client_surface *toplevel_create(struct client *c, int32_t w, int32_t h, uint32_t argb,
 				       struct buffer **buffer_out);
+/* Records xdg_surface.configure serials of s->xdg_surface in s. */
+void surface_track_configure(struct client_surface *s);
 /* xdg_surface and xdg_toplevel with listeners, before the initial commit. */
 struct client_surface *toplevel_create_uncommitted(struct client *c);
 /* Waits for the next configure of an xdg toplevel (false if none arrives). */
