@@ -219,6 +219,9 @@ void check_screenshot(struct test_context *t, pixman_image_t *image, const char 
 bool png_write(const char *path, pixman_image_t *image);
 pixman_image_t *png_read(const char *path);
 
+/* Asserts a new client can still show a surface and see it on the output. */
+void check_compositor_serves(struct test_context *t);
+
 /* Milliseconds waited for something that should not happen. */
 #define NEGATIVE_WAIT_MS 100
 void client_dispatch_for(struct client *c, int msec);

@@ -8,18 +8,6 @@
 
 #include "harness.h"
 
-static void check_compositor_serves(struct test_context *t)
-{
-	struct client *c = client_create(t);
-	struct client_surface *s = surface_create_placed(c, 0, 0, 10, 10, 0xff00ff00, NULL);
-	pixman_image_t *shot = capture_output(c, client_first_output(c));
-
-	check_int(t, image_pixel(shot, 5, 5), ==, 0xff00ff00u);
-	pixman_image_unref(shot);
-	surface_destroy(s);
-	client_destroy(c);
-}
-
 TEST(two_hundred_clients_connect_and_disconnect)
 {
 	for (int i = 0; i < 200; i++) {
