@@ -68,6 +68,10 @@ void test_fail(struct test_context *t, const char *file, int line, const char *f
 				  a_, b_);                                                         \
 	} while (0)
 
+/* Runs fn on the compositor's thread, between two dispatches of its loop, and waits for it:
+ * for what no protocol can do (unplug an output). */
+void test_run_on_compositor(struct test_context *t,
+			    void (*fn)(struct garnet_compositor *c, void *data), void *data);
 const char *test_socket(struct test_context *t);
 const char *test_name(struct test_context *t);
 /* Server-side data a setup function may leave for the test body (heap memory, freed by the

@@ -62,6 +62,9 @@ GARNET_EXPORT int garnet_compositor_spawn(struct garnet_compositor *c, const cha
 
 /* The first output, or NULL. */
 GARNET_EXPORT struct garnet_output *garnet_compositor_first_output(struct garnet_compositor *c);
+/* The output of that name (HEADLESS-1 ...), or NULL. */
+GARNET_EXPORT struct garnet_output *garnet_compositor_find_output(struct garnet_compositor *c,
+								   const char *name);
 
 /* Places the surface of a wl_surface resource at x, y of the global space: a toplevel is moved
  * there; a surface without a role gets a plain one and is shown there once it has a buffer.
