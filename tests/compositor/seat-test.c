@@ -275,7 +275,7 @@ TEST_WITH(exec_binding_starts_command_with_wayland_display, add_bindings, DEFAUL
 	key(c, KEY_ENTER, false);
 	key(c, KEY_LEFTMETA, false);
 	client_roundtrip(c);
-	for (int i = 0; i < 100 && !(f = fopen(path, "r")); i++)
+	for (int i = 0; i < 250 && !(f = fopen(path, "r")); i++)
 		usleep(20000);
 	check(t, f != NULL);
 	for (int i = 0; i < 50 && !fgets(got, sizeof(got), f); i++) {
