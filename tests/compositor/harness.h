@@ -223,6 +223,11 @@ void check_screenshot(struct test_context *t, pixman_image_t *image, const char 
 bool png_write(const char *path, pixman_image_t *image);
 pixman_image_t *png_read(const char *path);
 
+/* Files that programs started by the compositor write into XDG_RUNTIME_DIR (whole, by rename):
+ * wait (up to 5 s) for one, read it into buf and remove it. */
+void runtime_file_remove(const char *name);
+void runtime_file_wait(struct test_context *t, const char *name, char *buf, size_t size);
+
 /* Asserts a new client can still show a surface and see it on the output. */
 void check_compositor_serves(struct test_context *t);
 

@@ -317,21 +317,12 @@ TEST_WITH(program_launched_on_its_own_socket_is_the_one_the_policy_trusts,
 {
 	struct trusted *tr = test_data(t);
 	struct client *c = client_create(t);
-	char path[256], globals[2048] = "";
-	FILE *f = NULL;
-	size_t n;
+	char globals[2048];
 
-	snprintf(path, sizeof(path), "%s/launched-globals", getenv("XDG_RUNTIME_DIR"));
-	unlink(path);
+	runtime_file_remove("launched-globals");
 	test_run_on_compositor(t, launch_list_globals, tr);
 	check(t, tr->launched != NULL);
-	for (int i = 0; i < 250 && !(f = fopen(path, "r")); i++)
-		usleep(20000);
-	check(t, f != NULL);
-	n = fread(globals, 1, sizeof(globals) - 1, f);
-	globals[n] = '\0';
-	fclose(f);
-	unlink(path);
+	runtime_file_wait(t, "launched-globals", globals, sizeof(globals));
 	/* The launched program sees the privileged global; a client of the public socket, even
 	 * in the same process, does not. */
 	check(t, strstr(globals, "garnet_test\n") != NULL);
