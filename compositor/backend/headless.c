@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: MIT
+// Headless backend: outputs in memory (double-buffered, so buffer age is real) with a simulated
+// vblank, or repaint-on-demand when the refresh rate is 0.
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../core/internal.h"
+
+struct headless_output {
+	struct garnet_output base;
+	pixman_image_t *buffers[2];
+	int ages[2];
+	int front; /* index on screen */
+	struct wl_event_source *vblank;
+};
+
+static struct headless_output *headless_output(struct garnet_output *output)
+{
+	return wl_container_of(output, (struct headless_output *)NULL, base);
+}
+
+static pixman_image_t *headless_begin_frame(struct garnet_output *base, int *age)
+{
+	struct headless_output *output = headless_output(base);
+	int back = !output->front;
+
+	*age = output->ages[back];
+	return output->buffers[back];
+}
+
+static int vblank_fired(void *data)
+{
+	struct headless_output *output = data;
+	struct timespec now;
+
+	clock_gettime(output->base.compositor->clock, &now);
+	garnet_output_finish_frame(&output->base, &now);
+	return 0;
+}
+
+static void headless_present(struct garnet_output *base, bool painted)
+{
+	struct headless_output *output = headless_output(base);
+	struct timespec now;
+	int64_t period_ns, since_ns, delay;
+
+	if (painted) {
+		/* Flip: the back buffer is shown; every buffer that has been painted grows a
+		 * frame older. */
+		output->front = !output->front;
+		output->ages[output->front] = 1;
+		if (output->ages[!output->front] > 0)
+			output->ages[!output->front]++;
+	}
+	clock_gettime(base->compositor->clock, &now);
+	if (base->mode.refresh_mhz <= 0) {
+		garnet_output_finish_frame(base, &now);
+		return;
+	}
+	period_ns = 1000000000000LL / base->mode.refresh_mhz;
+	since_ns = (now.tv_sec - base->last_present.tv_sec) * 1000000000LL +
+		   (now.tv_nsec - base->last_present.tv_nsec);
+	delay = (period_ns - since_ns % period_ns) / 1000000;
+	wl_event_source_timer_update(output->vblank, delay < 1 ? 1 : (int)delay);
+}
+
+static pixman_image_t *headless_front_image(struct garnet_output *base)
+{
+	struct headless_output *output = headless_output(base);
+
+	return output->buffers[output->front];
+}
+
+static void headless_destroy(struct garnet_output *base)
+{
+	struct headless_output *output = headless_output(base);
+
+	garnet_output_finish(base);
+	if (output->vblank)
+		wl_event_source_remove(output->vblank);
+	for (int i = 0; i < 2; i++) {
+		if (output->buffers[i])
+			pixman_image_unref(output->buffers[i]);
+	}
+	free(output);
+}
+
+static const struct garnet_output_impl headless_impl = {
+	.begin_frame = headless_begin_frame,
+	.present = headless_present,
+	.front_image = headless_front_image,
+	.destroy = headless_destroy,
+};
+
+struct garnet_output *garnet_headless_add_output(struct garnet_compositor *c,
+						 const struct garnet_output_mode *mode)
+{
+	struct headless_output *output;
+	char name[32], description[64];
+
+	if (mode->width <= 0 || mode->height <= 0 || mode->width > 16384 ||
+	    mode->height > 16384 || mode->scale < 1 || mode->scale > 8 || mode->transform < 0 ||
+	    mode->transform > WL_OUTPUT_TRANSFORM_FLIPPED_270 || mode->refresh_mhz < 0) {
+		garnet_log(c, GARNET_LOG_ERROR, "headless",
+			   "invalid output mode %dx%d scale %d transform %d refresh %d",
+			   mode->width, mode->height, mode->scale, mode->transform,
+			   mode->refresh_mhz);
+		return NULL;
+	}
+	output = calloc(1, sizeof(*output));
+	if (!output)
+		return NULL;
+	for (int i = 0; i < 2; i++) {
+		output->buffers[i] = pixman_image_create_bits(PIXMAN_x8r8g8b8, mode->width,
+							      mode->height, NULL, 0);
+		if (!output->buffers[i])
+			goto err_buffers;
+	}
+	output->vblank = wl_event_loop_add_timer(c->loop, vblank_fired, output);
+	if (!output->vblank)
+		goto err_buffers;
+	snprintf(name, sizeof(name), "HEADLESS-%u", ++c->next_output_number);
+	snprintf(description, sizeof(description), "garnet headless output %dx%d", mode->width,
+		 mode->height);
+	if (!garnet_output_init(&output->base, c, &headless_impl, mode, name, description)) {
+		wl_event_source_remove(output->vblank);
+		goto err_buffers;
+	}
+	return &output->base;
+
+err_buffers:
+	for (int i = 0; i < 2; i++) {
+		if (output->buffers[i])
+			pixman_image_unref(output->buffers[i]);
+	}
+	free(output);
+	return NULL;
+}

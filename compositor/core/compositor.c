@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: MIT
+// The compositor object: display, globals and their filter, layers, lifetime of everything.
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "internal.h"
+
+void garnet_options_init(struct garnet_options *o)
+{
+	*o = (struct garnet_options){
+		.keyboard = {.repeat_rate = 40, .repeat_delay = 400},
+		.background_argb = 0xff2e3440,
+		.repaint_window_ms = 7,
+	};
+}
+
+static bool is_privileged(struct garnet_compositor *c, const struct wl_global *global)
+{
+	struct garnet_privileged_global *p;
+
+	wl_list_for_each(p, &c->privileged_globals, link) {
+		if (p->global == global)
+			return true;
+	}
+	return false;
+}
+
+/* Every client's registry passes through here: the security layer hides what it must. */
+static bool global_filter(const struct wl_client *client, const struct wl_global *global,
+			  void *data)
+{
+	struct garnet_compositor *c = data;
+	bool privileged = is_privileged(c, global);
+
+	if (!c->hooks.global_visible)
+		return true;
+	return c->hooks.global_visible(c->hooks.data, client, wl_global_get_interface(global),
+				       privileged);
+}
+
+struct wl_global *garnet_global_create(struct garnet_compositor *c,
+				       const struct wl_interface *interface, int version,
+				       void *data, wl_global_bind_func_t bind, bool privileged)
+{
+	struct wl_global *global = wl_global_create(c->display, interface, version, data, bind);
+	struct garnet_privileged_global *p;
+
+	if (!global || !privileged)
+		return global;
+	p = calloc(1, sizeof(*p));
+	if (!p) {
+		wl_global_destroy(global);
+		return NULL;
+	}
+	p->global = global;
+	wl_list_insert(&c->privileged_globals, &p->link);
+	return global;
+}
+
+bool garnet_global_check_bind(struct garnet_compositor *c, struct wl_client *client,
+			      const struct wl_interface *interface)
+{
+	pid_t pid = 0;
+
+	if (!c->hooks.bind_privileged || c->hooks.bind_privileged(c->hooks.data, client, interface))
+		return true;
+	wl_client_get_credentials(client, &pid, NULL, NULL);
+	garnet_log(c, GARNET_LOG_WARNING, "security", "denied: pid %d may not bind %s", (int)pid,
+		   interface->name);
+	wl_client_post_implementation_error(client, "binding %s is not permitted",
+					    interface->name);
+	return false;
+}
+
+void garnet_compositor_set_security_hooks(struct garnet_compositor *c,
+					  const struct garnet_security_hooks *hooks)
+{
+	c->hooks = hooks ? *hooks : (struct garnet_security_hooks){0};
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+static void copy_options(struct garnet_compositor *c, const struct garnet_options *o)
+{
+	struct garnet_keyboard_options *kb = &c->options.keyboard;
+
+	c->options = *o;
+	c->options.socket = NULL;
+	c->keyboard_strings[0] = dup_or_null(o->keyboard.rules);
+	c->keyboard_strings[1] = dup_or_null(o->keyboard.model);
+	c->keyboard_strings[2] = dup_or_null(o->keyboard.layout);
+	c->keyboard_strings[3] = dup_or_null(o->keyboard.variant);
+	c->keyboard_strings[4] = dup_or_null(o->keyboard.options);
+	kb->rules = c->keyboard_strings[0];
+	kb->model = c->keyboard_strings[1];
+	kb->layout = c->keyboard_strings[2];
+	kb->variant = c->keyboard_strings[3];
+	kb->options = c->keyboard_strings[4];
+}
+
+static bool add_socket(struct garnet_compositor *c, const char *name)
+{
+	const char *auto_name;
+
+	if (name) {
+		if (wl_display_add_socket(c->display, name) < 0) {
+			garnet_log(c, GARNET_LOG_ERROR, "core", "cannot listen on socket %s: %s",
+				   name, strerror(errno));
+			return false;
+		}
+		c->socket = strdup(name);
+		return c->socket != NULL;
+	}
+	auto_name = wl_display_add_socket_auto(c->display);
+	if (!auto_name) {
+		garnet_log(c, GARNET_LOG_ERROR, "core", "no free wayland-N socket: %s",
+			   strerror(errno));
+		return false;
+	}
+	c->socket = strdup(auto_name);
+	return c->socket != NULL;
+}
+
+struct garnet_compositor *garnet_compositor_create(const struct garnet_options *o)
+{
+	struct garnet_options defaults;
+	struct garnet_compositor *c = calloc(1, sizeof(*c));
+
+	if (!c)
+		return NULL;
+	if (!o) {
+		garnet_options_init(&defaults);
+		o = &defaults;
+	}
+	copy_options(c, o);
+	c->log_level = GARNET_LOG_INFO;
+	c->clock = CLOCK_MONOTONIC;
+	if (getrlimit(RLIMIT_NOFILE, &c->nofile) < 0)
+		c->nofile.rlim_cur = c->nofile.rlim_max = 0;
+	wl_list_init(&c->privileged_globals);
+	wl_list_init(&c->outputs);
+	wl_list_init(&c->backends);
+	for (int i = 0; i < GARNET_LAYER_COUNT; i++)
+		wl_list_init(&c->layers[i]);
+	wl_signal_init(&c->events.destroy);
+	wl_signal_init(&c->events.new_surface);
+
+	c->display = wl_display_create();
+	if (!c->display)
+		goto err_display;
+	c->loop = wl_display_get_event_loop(c->display);
+	wl_display_set_global_filter(c->display, global_filter, c);
+	if (!o->no_socket && !add_socket(c, o->socket))
+		goto err_globals;
+
+	if (!garnet_compositor_protocol_init(c) || !garnet_subcompositor_init(c) ||
+	    !garnet_shm_init(c) || !garnet_presentation_init(c) || !garnet_viewporter_init(c) ||
+	    !garnet_xdg_shell_init(c) || !garnet_xdg_decoration_init(c) ||
+	    !garnet_xdg_output_init(c) || !garnet_data_device_init(c) ||
+	    !garnet_primary_selection_init(c) || !garnet_single_pixel_buffer_init(c))
+		goto err_globals;
+	if (o->test_mode && !garnet_test_protocol_init(c))
+		goto err_globals;
+	c->seat = garnet_seat_create(c, &c->options.keyboard);
+	if (!c->seat)
+		goto err_globals;
+	c->shell = garnet_shell_create(c);
+	if (!c->shell)
+		goto err_globals;
+	return c;
+
+err_globals:
+	garnet_compositor_destroy(c);
+	return NULL;
+err_display:
+	free(c);
+	return NULL;
+}
+
+void garnet_compositor_destroy(struct garnet_compositor *c)
+{
+	struct garnet_backend *backend, *tmp_backend;
+	struct garnet_output *output, *tmp_output;
+	struct garnet_privileged_global *p, *tmp_p;
+
+	if (!c)
+		return;
+	/* Clients first: their resources point into everything below. */
+	wl_display_destroy_clients(c->display);
+	if (c->seat && c->seat->grab != &c->seat->default_grab) {
+		c->seat->grab->impl->cancel(c->seat->grab);
+		c->seat->grab = &c->seat->default_grab;
+	}
+	wl_signal_emit_mutable(&c->events.destroy, c);
+	/* Outputs while the shell and seat they report to still exist. */
+	wl_list_for_each_safe(output, tmp_output, &c->outputs, link)
+		garnet_output_destroy(output);
+	garnet_shell_destroy(c->shell);
+	c->shell = NULL;
+	garnet_seat_destroy(c->seat);
+	c->seat = NULL;
+	wl_list_for_each_safe(backend, tmp_backend, &c->backends, link) {
+		wl_list_remove(&backend->link);
+		backend->destroy(backend);
+	}
+	wl_list_for_each_safe(p, tmp_p, &c->privileged_globals, link) {
+		wl_list_remove(&p->link);
+		free(p);
+	}
+	wl_display_destroy(c->display);
+	for (size_t i = 0; i < GARNET_ARRAY_LENGTH(c->keyboard_strings); i++)
+		free(c->keyboard_strings[i]);
+	free(c->socket);
+	free(c);
+}
+
+struct wl_display *garnet_compositor_get_display(struct garnet_compositor *c)
+{
+	return c->display;
+}
+
+struct wl_event_loop *garnet_compositor_get_loop(struct garnet_compositor *c)
+{
+	return c->loop;
+}
+
+const char *garnet_compositor_get_socket(struct garnet_compositor *c)
+{
+	return c->socket;
+}
+
+struct garnet_seat *garnet_compositor_get_seat(struct garnet_compositor *c)
+{
+	return c->seat;
+}
+
+struct garnet_output *garnet_compositor_first_output(struct garnet_compositor *c)
+{
+	struct garnet_output *output;
+
+	if (wl_list_empty(&c->outputs))
+		return NULL;
+	output = wl_container_of(c->outputs.next, output, link);
+	return output;
+}
+
+struct garnet_output *garnet_compositor_find_output(struct garnet_compositor *c, const char *name)
+{
+	struct garnet_output *output;
+
+	wl_list_for_each(output, &c->outputs, link) {
+		if (strcmp(output->name, name) == 0)
+			return output;
+	}
+	return NULL;
+}
+
+void garnet_compositor_run(struct garnet_compositor *c)
+{
+	wl_display_run(c->display);
+}
+
+void garnet_compositor_terminate(struct garnet_compositor *c)
+{
+	wl_display_terminate(c->display);
+}
+
+uint32_t garnet_now_msec(struct garnet_compositor *c)
+{
+	struct timespec ts;
+
+	clock_gettime(c->clock, &ts);
+	return (uint32_t)(ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
+}

@@ -1,0 +1,547 @@
+/* SPDX-License-Identifier: MIT */
+/* libgarnet's own view of its objects: shared between core, backend, render, shell and protocol
+ * files, never installed. */
+#ifndef GARNET_INTERNAL_H
+#define GARNET_INTERNAL_H
+
+#include <pixman.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <wayland-server-core.h>
+#include <wayland-server-protocol.h>
+#include <xkbcommon/xkbcommon.h>
+
+#include "garnet/compositor.h"
+#include "garnet/headless.h"
+#include "garnet/log.h"
+#include "garnet/output.h"
+#include "garnet/seat.h"
+#include "garnet/security.h"
+
+#define GARNET_ARRAY_LENGTH(a) (sizeof(a) / sizeof((a)[0]))
+/* Pixman regions are int32; "everything" is a box far beyond any real output. */
+#define GARNET_REGION_INFINITE_MIN (INT32_MIN / 4)
+#define GARNET_REGION_INFINITE_MAX (INT32_MAX / 4)
+
+struct garnet_view;
+struct garnet_shell;
+struct garnet_data_source;
+
+enum garnet_layer_id {
+	/* bottom to top */
+	GARNET_LAYER_BACKGROUND,
+	GARNET_LAYER_NORMAL,
+	GARNET_LAYER_FULLSCREEN,
+	GARNET_LAYER_OVERLAY,
+	GARNET_LAYER_LOCK,
+	GARNET_LAYER_COUNT,
+};
+
+struct garnet_privileged_global {
+	struct wl_global *global;
+	struct wl_list link;
+};
+
+struct garnet_compositor {
+	struct wl_display *display;
+	struct wl_event_loop *loop;
+	char *socket;
+	struct garnet_options options;
+	char *keyboard_strings[5]; /* owned copies behind options.keyboard */
+
+	FILE *log_stream;
+	enum garnet_log_level log_level;
+
+	struct garnet_security_hooks hooks;
+	struct wl_list privileged_globals; /* garnet_privileged_global.link */
+
+	struct wl_list outputs;                    /* garnet_output.link */
+	struct wl_list layers[GARNET_LAYER_COUNT]; /* garnet_view.layer_link, topmost first */
+	struct wl_list backends;                   /* garnet_backend.link */
+	uint32_t next_output_number;
+	uint32_t output_indices; /* bits of garnet_output.index in use */
+
+	struct garnet_seat *seat;
+	struct garnet_shell *shell;
+	clockid_t clock;
+	struct rlimit nofile; /* RLIMIT_NOFILE as found at creation, restored in children */
+
+	struct wl_global *compositor_global, *subcompositor_global, *test_global,
+		*presentation_global, *viewporter_global, *xdg_wm_base_global,
+		*decoration_global, *xdg_output_global, *data_device_global,
+		*primary_selection_global, *single_pixel_global;
+
+	struct {
+		struct wl_signal destroy;
+		struct wl_signal new_surface;
+	} events;
+};
+
+/* ---- backends ---- */
+struct garnet_backend {
+	void (*destroy)(struct garnet_backend *backend);
+	struct wl_list link;
+};
+
+/* What an output's backend does for the repaint loop. */
+struct garnet_output_impl {
+	/* Hands the renderer the image to paint and its age (0: unknown contents). */
+	pixman_image_t *(*begin_frame)(struct garnet_output *output, int *age);
+	/* The frame is painted: show it. The backend calls garnet_output_finish_frame() when it is
+	 * on screen (at once for outputs without vblank). */
+	void (*present)(struct garnet_output *output, bool painted);
+	/* The image now on screen (for capture). */
+	pixman_image_t *(*front_image)(struct garnet_output *output);
+	void (*destroy)(struct garnet_output *output);
+};
+
+/* ---- damage ring (buffer age) ---- */
+#define GARNET_DAMAGE_RING_SIZE 4
+struct garnet_damage_ring {
+	pixman_region32_t previous[GARNET_DAMAGE_RING_SIZE]; /* [0]: the last frame painted */
+};
+
+void garnet_damage_ring_init(struct garnet_damage_ring *ring);
+void garnet_damage_ring_finish(struct garnet_damage_ring *ring);
+/* What a buffer of this age lacks: damage of this frame plus of the age-1 frames before. */
+void garnet_damage_ring_get_buffer_damage(struct garnet_damage_ring *ring, int age,
+					  const pixman_region32_t *frame_damage,
+					  const pixman_box32_t *whole, pixman_region32_t *out);
+void garnet_damage_ring_rotate(struct garnet_damage_ring *ring, const pixman_region32_t *damage);
+
+/* ---- outputs ---- */
+enum garnet_repaint_state {
+	GARNET_REPAINT_IDLE,      /* nothing to do until something changes */
+	GARNET_REPAINT_SCHEDULED, /* a repaint runs at the end of the repaint window */
+	GARNET_REPAINT_PENDING,   /* painted, waiting for the frame to be shown */
+};
+
+struct garnet_output {
+	struct garnet_compositor *compositor;
+	const struct garnet_output_impl *impl;
+	struct wl_list link;
+	uint32_t index; /* its bit in garnet_surface.output_mask */
+	char *name, *description;
+	struct garnet_output_mode mode;
+	int32_t x, y;          /* global logical position */
+	int32_t width, height; /* logical size (mode turned by transform, divided by scale) */
+	struct wl_global *global;
+	struct wl_list resources; /* wl_output resources */
+
+	pixman_region32_t damage; /* global logical coordinates, not yet repainted */
+	struct garnet_damage_ring ring;
+	enum garnet_repaint_state repaint_state;
+	bool repaint_needed;
+	struct wl_event_source *repaint_timer, *repaint_idle;
+	struct timespec last_present;
+	uint64_t msc;
+
+	uint32_t frames, renders, painted_area, painted_surfaces; /* counters for tests */
+	/* Frame callbacks and presentation feedback of the frame being shown. */
+	struct wl_list frame_callbacks, feedbacks;
+	struct wl_list pending_captures;        /* garnet_capture.link */
+
+	struct {
+		struct wl_signal destroy;
+		struct wl_signal frame;
+	} events;
+};
+
+/* Called by backends. */
+/* false when the compositor has no room for another output (32). */
+bool garnet_output_init(struct garnet_output *output, struct garnet_compositor *c,
+			const struct garnet_output_impl *impl, const struct garnet_output_mode *mode,
+			const char *name, const char *description);
+void garnet_output_finish(struct garnet_output *output);
+void garnet_output_finish_frame(struct garnet_output *output, const struct timespec *when);
+
+void garnet_output_schedule_repaint(struct garnet_output *output);
+/* Damages a rectangle of the global space on every output it touches. */
+void garnet_compositor_damage_box(struct garnet_compositor *c, const pixman_box32_t *box);
+void garnet_compositor_damage_region(struct garnet_compositor *c, const pixman_region32_t *r);
+void garnet_compositor_schedule_repaint(struct garnet_compositor *c);
+/* Output buffer pixels from global logical coordinates (and back with the inverse). */
+void garnet_output_matrix(struct garnet_output *output, struct pixman_f_transform *m);
+struct garnet_output *garnet_output_from_resource(struct wl_resource *resource);
+struct wl_resource *garnet_output_resource_for_client(struct garnet_output *output,
+						      struct wl_client *client);
+void garnet_output_take_frame_events(struct garnet_output *output);
+void garnet_output_send_frame_events(struct garnet_output *output, const struct timespec *when);
+
+/* Capture requests of the test protocol, answered after the next repaint. */
+struct garnet_capture {
+	struct wl_list link;
+	struct wl_resource *callback, *buffer;
+	struct wl_listener buffer_destroy;
+};
+void garnet_capture_complete(struct garnet_output *output);
+
+/* ---- surfaces ---- */
+struct garnet_surface_state {
+	bool buffer_attached; /* attach was called: buffer replaces the content (NULL unmaps) */
+	struct wl_resource *buffer;
+	struct wl_listener buffer_destroy;
+	int32_t dx, dy;
+	pixman_region32_t damage_surface, damage_buffer;
+	pixman_region32_t opaque, input;
+	int32_t scale;
+	int32_t transform;
+	struct wl_list frame_callbacks; /* wl_resource links */
+	struct wl_list feedbacks;       /* garnet_presentation_feedback.link */
+	/* wp_viewport: source rectangle in surface-local (after scale and transform) coordinates,
+	 * negative width means unset; destination size, 0 means unset. */
+	double src_x, src_y, src_width, src_height;
+	int32_t dst_width, dst_height;
+};
+
+void garnet_surface_state_init(struct garnet_surface_state *state);
+void garnet_surface_state_finish(struct garnet_surface_state *state);
+
+/* A role: what a surface is for. commit runs after the new state is current. */
+struct garnet_surface_role {
+	const char *name;
+	/* Before the pending state is applied: false refuses the commit (error posted). */
+	bool (*precommit)(struct garnet_surface *surface);
+	void (*commit)(struct garnet_surface *surface);
+	/* Where in the global space the surface's origin is, when the role places it. */
+	bool (*position)(struct garnet_surface *surface, int32_t *x, int32_t *y);
+};
+
+/* One entry of a stacking list of a surface's subsurfaces; each surface owns one for itself. */
+struct garnet_subsurface;
+
+struct garnet_surface {
+	struct garnet_compositor *compositor;
+	struct wl_resource *resource;
+	struct garnet_surface_state pending, current;
+
+	pixman_image_t *texture; /* a copy of the last buffer; NULL when unmapped */
+	int32_t buffer_width, buffer_height;
+	bool opaque_content; /* the buffer format has no alpha */
+	int32_t width, height; /* surface-local size */
+
+	const struct garnet_surface_role *role;
+	void *role_data;
+
+	/* Stacking of subsurfaces, bottom first; includes the surface's own node once it has
+	 * children. */
+	struct wl_list children, children_pending;
+	struct garnet_subsurface *self_node;
+	struct garnet_subsurface *subsurface; /* when this surface is one */
+
+	struct wl_resource *viewport;
+	uint32_t output_mask; /* bit per output number the surface has entered */
+
+	struct {
+		struct wl_signal destroy;
+		struct wl_signal commit;
+	} events;
+};
+
+struct garnet_surface *garnet_surface_from_resource(struct wl_resource *resource);
+/* Gives the surface a role; posts error_code on error_resource when it has another one. */
+bool garnet_surface_set_role(struct garnet_surface *surface, const struct garnet_surface_role *role,
+			     void *role_data, struct wl_resource *error_resource,
+			     uint32_t error_code);
+/* Global position of the surface's origin, false when it is not in the scene. */
+bool garnet_surface_position(struct garnet_surface *surface, int32_t *x, int32_t *y);
+bool garnet_surface_is_mapped(struct garnet_surface *surface);
+/* Damages everything the surface and its subsurfaces cover now. */
+void garnet_surface_damage_tree(struct garnet_surface *surface);
+/* Is the surface-local point inside the input region (and the surface)? */
+bool garnet_surface_accepts_input(struct garnet_surface *surface, double sx, double sy);
+/* Matrix from buffer pixels to surface-local coordinates. */
+void garnet_surface_buffer_matrix(struct garnet_surface *surface, struct pixman_f_transform *m);
+void garnet_surface_update_outputs(struct garnet_surface *surface);
+void garnet_surface_discard_feedback(struct wl_list *feedbacks);
+/* Applies state (pending or cached) to the surface: the heart of wl_surface.commit. */
+void garnet_surface_apply_state(struct garnet_surface *surface, struct garnet_surface_state *s);
+/* Applies a synchronized subsurface's cached state, if it has any. */
+void garnet_surface_commit_cached(struct garnet_surface *surface);
+/* Moves state from src into dst (subsurface cache), leaving src empty. */
+void garnet_surface_state_move(struct garnet_surface_state *dst, struct garnet_surface_state *src);
+
+struct garnet_subsurface {
+	struct wl_resource *resource; /* NULL for a surface's own node */
+	struct garnet_surface *surface, *parent;
+	struct wl_list parent_link, parent_link_pending;
+	struct wl_listener parent_destroy, surface_destroy;
+	int32_t x, y;
+	bool position_pending;
+	int32_t pending_x, pending_y;
+	bool synchronized;
+	bool has_cache;
+	struct garnet_surface_state cached;
+};
+bool garnet_subsurface_is_synchronized(struct garnet_subsurface *sub);
+/* The parent committed: apply cached state of synchronized children, restack. */
+void garnet_subsurface_parent_commit(struct garnet_surface *parent);
+void garnet_subsurface_destroy_node(struct garnet_subsurface *sub);
+
+/* Regions */
+bool garnet_clamp_rect(int32_t x, int32_t y, int32_t width, int32_t height, pixman_box32_t *box);
+void garnet_region_add_rect(pixman_region32_t *region, int32_t x, int32_t y, int32_t width,
+			    int32_t height);
+bool garnet_region_create(struct wl_client *client, uint32_t version, uint32_t id);
+pixman_region32_t *garnet_region_from_resource(struct wl_resource *resource);
+/* Maps the untransformed space (width x height) into a buffer turned by transform. */
+void garnet_transform_matrix(struct pixman_f_transform *m, int32_t transform, double width,
+			     double height);
+bool garnet_transform_swaps_axes(int32_t transform);
+void garnet_region_transform(pixman_region32_t *dst, const pixman_region32_t *src,
+			     const struct pixman_f_transform *m);
+
+/* ---- views: a root surface placed in a layer ---- */
+struct garnet_view {
+	struct garnet_compositor *compositor;
+	struct garnet_surface *surface;
+	struct wl_list layer_link;
+	enum garnet_layer_id layer;
+	int32_t x, y;
+	bool in_layer;
+};
+void garnet_view_init(struct garnet_view *view, struct garnet_surface *surface);
+void garnet_view_finish(struct garnet_view *view);
+/* Puts the view on top of layer (or moves it there) and damages what changed. */
+void garnet_view_raise(struct garnet_view *view, enum garnet_layer_id layer);
+void garnet_view_remove(struct garnet_view *view);
+void garnet_view_move(struct garnet_view *view, int32_t x, int32_t y);
+
+/* Visits the scene top to bottom: every mapped surface with its global position. Return false
+ * from the callback to stop. */
+typedef bool (*garnet_scene_iter_fn)(struct garnet_surface *surface, int32_t x, int32_t y,
+				     void *data);
+void garnet_scene_for_each_surface(struct garnet_compositor *c, garnet_scene_iter_fn fn,
+				   void *data);
+void garnet_surface_for_each_in_tree(struct garnet_surface *surface, int32_t x, int32_t y,
+				     garnet_scene_iter_fn fn, void *data);
+/* Topmost surface accepting input at a global point, and the surface-local point. */
+struct garnet_surface *garnet_scene_surface_at(struct garnet_compositor *c, double x, double y,
+					       double *sx, double *sy);
+
+/* ---- renderer ---- */
+/* Paints region (global) of the scene into image for output; returns pixels painted. */
+uint32_t garnet_render_output(struct garnet_output *output, pixman_image_t *image,
+			      const pixman_region32_t *buffer_damage);
+
+/* ---- seat ---- */
+struct garnet_pointer_grab;
+struct garnet_pointer_grab_impl {
+	void (*motion)(struct garnet_pointer_grab *grab, uint32_t time);
+	void (*button)(struct garnet_pointer_grab *grab, uint32_t time, uint32_t button,
+		       bool pressed);
+	void (*axis)(struct garnet_pointer_grab *grab, uint32_t time, uint32_t axis, double value);
+	void (*cancel)(struct garnet_pointer_grab *grab);
+};
+struct garnet_pointer_grab {
+	const struct garnet_pointer_grab_impl *impl;
+	struct garnet_seat *seat;
+};
+
+struct garnet_touch_point {
+	int32_t id;
+	struct garnet_surface *surface;
+	struct wl_listener surface_destroy;
+	bool active;
+};
+
+#define GARNET_TOUCH_POINTS 10
+
+struct garnet_seat {
+	struct garnet_compositor *compositor;
+	struct wl_global *global;
+	struct wl_list resources, pointers, keyboards, touches;
+
+	struct xkb_context *xkb;
+	struct xkb_keymap *keymap;
+	struct xkb_state *xkb_state;
+	int keymap_fd;
+	size_t keymap_size;
+	struct wl_array keys;
+	uint32_t mods_depressed, mods_latched, mods_locked, group;
+	xkb_mod_mask_t mask_shift, mask_ctrl, mask_alt, mask_super;
+
+	struct garnet_surface *keyboard_focus;
+	struct wl_listener keyboard_focus_destroy;
+
+	double x, y;
+	struct garnet_surface *pointer_focus;
+	struct wl_listener pointer_focus_destroy;
+	double sx, sy;
+	uint32_t button_count;
+	uint32_t grab_button, grab_serial, grab_time;
+	double grab_x, grab_y;
+	struct garnet_pointer_grab default_grab;
+	struct garnet_pointer_grab *grab;
+	uint32_t pointer_enter_serial;
+	/* The pointer's image, set by the focused client (not drawn by the headless backend, but
+	 * given frame callbacks so animated cursors keep going). */
+	struct garnet_surface *cursor;
+	struct wl_listener cursor_destroy;
+	int32_t hotspot_x, hotspot_y;
+
+	struct garnet_touch_point touch[GARNET_TOUCH_POINTS];
+
+	struct wl_list data_devices;      /* wl_data_device resources */
+	struct wl_list primary_devices;   /* zwp_primary_selection_device_v1 resources */
+	struct garnet_data_source *selection, *primary_selection;
+	struct wl_listener selection_destroy, primary_selection_destroy;
+	struct garnet_data_source *drag_source;
+	struct wl_resource *drag_offer;
+
+	struct {
+		struct wl_signal keyboard_focus;
+	} events;
+};
+
+struct garnet_seat *garnet_seat_create(struct garnet_compositor *c,
+				       const struct garnet_keyboard_options *kb);
+void garnet_seat_destroy(struct garnet_seat *seat);
+void garnet_seat_set_keyboard_focus(struct garnet_seat *seat, struct garnet_surface *surface);
+/* Re-picks the pointer focus after the scene changed under a still pointer. */
+void garnet_seat_repick(struct garnet_seat *seat);
+void garnet_seat_start_grab(struct garnet_seat *seat, struct garnet_pointer_grab *grab);
+void garnet_seat_end_grab(struct garnet_seat *seat);
+/* Pointer focus without a grab's say: enter/leave with the hooks consulted. */
+void garnet_seat_set_pointer_focus(struct garnet_seat *seat, struct garnet_surface *surface,
+				   double sx, double sy);
+void garnet_seat_send_motion(struct garnet_seat *seat, uint32_t time);
+void garnet_seat_send_button(struct garnet_seat *seat, uint32_t time, uint32_t button,
+			     bool pressed);
+bool garnet_seat_may_deliver(struct garnet_seat *seat, struct garnet_surface *surface,
+			     enum garnet_input_kind kind);
+void garnet_seat_data_device_focus(struct garnet_seat *seat, struct wl_client *client);
+void garnet_seat_set_selection(struct garnet_seat *seat, struct garnet_data_source *source);
+void garnet_seat_set_primary_selection(struct garnet_seat *seat,
+				       struct garnet_data_source *source);
+uint32_t garnet_now_msec(struct garnet_compositor *c);
+
+/* ---- data sources (clipboard, primary, drag) ---- */
+struct garnet_data_source;
+struct garnet_data_source_impl {
+	void (*send)(struct garnet_data_source *source, const char *mime, int32_t fd);
+	void (*cancel)(struct garnet_data_source *source);
+};
+struct garnet_data_source {
+	const struct garnet_data_source_impl *impl;
+	struct wl_resource *resource;
+	struct wl_array mime_types; /* char * */
+	bool used;               /* set as a selection or dragged: once only */
+	uint32_t dnd_actions;    /* what the source offers (wl_data_device_manager.dnd_action) */
+	uint32_t current_action;
+	bool accepted;
+	struct {
+		struct wl_signal destroy;
+	} events;
+};
+void garnet_data_source_init(struct garnet_data_source *source,
+			     const struct garnet_data_source_impl *impl,
+			     struct wl_resource *resource);
+/* Emits destroy and frees the mime types (the struct belongs to the caller). */
+void garnet_data_source_finish(struct garnet_data_source *source);
+bool garnet_data_source_add_mime(struct garnet_data_source *source, const char *mime);
+/* Hands fd to the source's client for writing mime, if the security hook lets client read it;
+ * closes fd either way. */
+void garnet_data_source_read(struct garnet_seat *seat, struct garnet_data_source *source,
+			     struct wl_client *reader, enum garnet_selection_kind kind,
+			     const char *mime, int32_t fd);
+/* The client that now gets selections offered: the one with keyboard focus. */
+struct wl_client *garnet_seat_selection_client(struct garnet_seat *seat);
+void garnet_primary_selection_focus(struct garnet_seat *seat, struct wl_client *client);
+
+/* ---- shell ---- */
+struct garnet_shell *garnet_shell_create(struct garnet_compositor *c);
+void garnet_shell_destroy(struct garnet_shell *shell);
+bool garnet_shell_handle_key(struct garnet_shell *shell, uint32_t key, bool pressed);
+void garnet_shell_handle_click(struct garnet_shell *shell, struct garnet_surface *surface);
+
+/* Toplevel window as the shell manages it; xdg-shell fills it in. */
+struct garnet_toplevel;
+struct garnet_toplevel_impl {
+	/* Ask the client for a new size and states (0 size: client decides). */
+	void (*configure)(struct garnet_toplevel *toplevel);
+	void (*close)(struct garnet_toplevel *toplevel);
+};
+struct garnet_toplevel {
+	const struct garnet_toplevel_impl *impl;
+	struct garnet_surface *surface;
+	struct garnet_view view;
+	struct wl_list link; /* shell toplevels, most recently focused first */
+	bool mapped, placed;
+	bool maximized, fullscreen, minimized, activated, resizing;
+	bool configured_once; /* the initial configure has been sent */
+	int32_t pending_width, pending_height; /* what the next configure asks for */
+	int32_t geometry_x, geometry_y, geometry_width, geometry_height;
+	int32_t saved_x, saved_y, saved_width, saved_height;
+	int32_t min_width, min_height, max_width, max_height;
+	struct garnet_toplevel *parent;
+	struct wl_listener parent_destroy;
+	struct wl_resource *decoration; /* zxdg_toplevel_decoration_v1, if any */
+	struct {
+		struct wl_signal destroy;
+	} events;
+};
+/* An output went away: windows left outside every output come back onto one. */
+void garnet_shell_output_removed(struct garnet_shell *shell);
+void garnet_shell_toplevel_map(struct garnet_shell *shell, struct garnet_toplevel *toplevel);
+void garnet_shell_toplevel_unmap(struct garnet_shell *shell, struct garnet_toplevel *toplevel);
+void garnet_shell_toplevel_commit(struct garnet_shell *shell, struct garnet_toplevel *toplevel);
+void garnet_shell_request_move(struct garnet_shell *shell, struct garnet_toplevel *toplevel,
+			       uint32_t serial);
+void garnet_shell_request_resize(struct garnet_shell *shell, struct garnet_toplevel *toplevel,
+				 uint32_t serial, uint32_t edges);
+void garnet_shell_set_maximized(struct garnet_shell *shell, struct garnet_toplevel *toplevel,
+				bool maximized);
+void garnet_shell_set_fullscreen(struct garnet_shell *shell, struct garnet_toplevel *toplevel,
+				 bool fullscreen, struct garnet_output *output);
+void garnet_shell_set_minimized(struct garnet_shell *shell, struct garnet_toplevel *toplevel);
+void garnet_shell_focus(struct garnet_shell *shell, struct garnet_toplevel *toplevel);
+struct garnet_toplevel *garnet_shell_toplevel_for_surface(struct garnet_shell *shell,
+							 struct garnet_surface *surface);
+void garnet_shell_move_toplevel(struct garnet_shell *shell, struct garnet_surface *surface,
+				int32_t x, int32_t y);
+
+/* ---- globals: created in protocols/, each with its privilege class ---- */
+struct wl_global *garnet_global_create(struct garnet_compositor *c,
+				       const struct wl_interface *interface, int version,
+				       void *data, wl_global_bind_func_t bind, bool privileged);
+/* In a privileged global's bind: false (and a protocol error sent) when the hook refuses. */
+bool garnet_global_check_bind(struct garnet_compositor *c, struct wl_client *client,
+			      const struct wl_interface *interface);
+
+bool garnet_compositor_protocol_init(struct garnet_compositor *c);
+bool garnet_subcompositor_init(struct garnet_compositor *c);
+bool garnet_shm_init(struct garnet_compositor *c);
+bool garnet_test_protocol_init(struct garnet_compositor *c);
+bool garnet_presentation_init(struct garnet_compositor *c);
+bool garnet_viewporter_init(struct garnet_compositor *c);
+bool garnet_xdg_shell_init(struct garnet_compositor *c);
+void garnet_xdg_ping(struct garnet_surface *surface);
+/* The surface a subsurface or popup ultimately belongs to. */
+struct garnet_surface *garnet_xdg_root_surface(struct garnet_surface *surface);
+struct garnet_toplevel *garnet_xdg_toplevel_from_surface(struct garnet_surface *surface);
+struct garnet_toplevel *garnet_xdg_toplevel_from_resource(struct wl_resource *toplevel);
+bool garnet_xdg_decoration_init(struct garnet_compositor *c);
+bool garnet_xdg_output_init(struct garnet_compositor *c);
+bool garnet_data_device_init(struct garnet_compositor *c);
+bool garnet_primary_selection_init(struct garnet_compositor *c);
+bool garnet_single_pixel_buffer_init(struct garnet_compositor *c);
+
+/* Buffers: shm or single-pixel; copied into an image at commit. */
+/* Copies damage (buffer pixels) of buffer into *image, reallocating it when the size or
+ * format changed. Returns false when the buffer cannot be read (error already posted). */
+bool garnet_buffer_upload(struct garnet_surface *surface, struct wl_resource *buffer,
+			  const pixman_region32_t *damage, bool *full_damage);
+bool garnet_single_pixel_buffer_get(struct wl_resource *buffer, uint32_t rgba[4]);
+
+struct garnet_presentation_feedback {
+	struct wl_resource *resource;
+	struct wl_list link;
+};
+void garnet_presentation_feedback_presented(struct garnet_presentation_feedback *fb,
+					    struct garnet_output *output,
+					    const struct timespec *when);
+
+#endif

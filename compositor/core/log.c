@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+// The compositor's logger: timestamped lines with a level and a scope.
+#include <string.h>
+#include <sys/time.h>
+
+#include "internal.h"
+
+static const char *const level_names[] = {
+	[GARNET_LOG_ERROR] = "error",
+	[GARNET_LOG_WARNING] = "warning",
+	[GARNET_LOG_INFO] = "info",
+	[GARNET_LOG_DEBUG] = "debug",
+};
+
+void garnet_logv(struct garnet_compositor *c, enum garnet_log_level level, const char *scope,
+		 const char *fmt, va_list ap)
+{
+	FILE *out = c && c->log_stream ? c->log_stream : stderr;
+	enum garnet_log_level max = c ? c->log_level : GARNET_LOG_INFO;
+	struct timeval tv;
+	struct tm tm;
+
+	if (level > max)
+		return;
+	gettimeofday(&tv, NULL);
+	localtime_r(&tv.tv_sec, &tm);
+	fprintf(out, "[%02d:%02d:%02d.%03ld] %s %s: ", tm.tm_hour, tm.tm_min, tm.tm_sec,
+		(long)tv.tv_usec / 1000, level_names[level], scope);
+	vfprintf(out, fmt, ap);
+	fputc('\n', out);
+	fflush(out);
+}
+
+void garnet_log(struct garnet_compositor *c, enum garnet_log_level level, const char *scope,
+		const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	garnet_logv(c, level, scope, fmt, ap);
+	va_end(ap);
+}
+
+void garnet_log_set_stream(struct garnet_compositor *c, FILE *stream)
+{
+	c->log_stream = stream;
+}
+
+void garnet_log_set_level(struct garnet_compositor *c, enum garnet_log_level level)
+{
+	c->log_level = level;
+}

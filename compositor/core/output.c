@@ -1,0 +1,380 @@
+// SPDX-License-Identifier: MIT
+// Outputs: wl_output, the repaint loop (repaint window, frame events, idle when unchanged).
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static void output_send_info(struct garnet_output *output, struct wl_resource *resource)
+{
+	int version = wl_resource_get_version(resource);
+	int32_t mode_w = output->mode.width, mode_h = output->mode.height;
+
+	wl_output_send_geometry(resource, output->x, output->y, 0, 0,
+				WL_OUTPUT_SUBPIXEL_UNKNOWN, "garnet", output->name,
+				output->mode.transform);
+	wl_output_send_mode(resource, WL_OUTPUT_MODE_CURRENT | WL_OUTPUT_MODE_PREFERRED, mode_w,
+			    mode_h, output->mode.refresh_mhz);
+	if (version >= WL_OUTPUT_SCALE_SINCE_VERSION)
+		wl_output_send_scale(resource, output->mode.scale);
+	if (version >= WL_OUTPUT_NAME_SINCE_VERSION)
+		wl_output_send_name(resource, output->name);
+	if (version >= WL_OUTPUT_DESCRIPTION_SINCE_VERSION)
+		wl_output_send_description(resource, output->description);
+	if (version >= WL_OUTPUT_DONE_SINCE_VERSION)
+		wl_output_send_done(resource);
+}
+
+static void output_handle_release(struct wl_client *client, struct wl_resource *resource)
+{
+	wl_resource_destroy(resource);
+}
+
+static const struct wl_output_interface output_impl = {
+	.release = output_handle_release,
+};
+
+static void output_resource_destroy(struct wl_resource *resource)
+{
+	wl_list_remove(wl_resource_get_link(resource));
+}
+
+static void output_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+{
+	struct garnet_output *output = data;
+	struct wl_resource *resource = wl_resource_create(client, &wl_output_interface, version, id);
+
+	if (!resource) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(resource, &output_impl, output, output_resource_destroy);
+	wl_list_insert(&output->resources, wl_resource_get_link(resource));
+	output_send_info(output, resource);
+}
+
+struct garnet_output *garnet_output_from_resource(struct wl_resource *resource)
+{
+	if (!wl_resource_instance_of(resource, &wl_output_interface, &output_impl))
+		return NULL;
+	return wl_resource_get_user_data(resource);
+}
+
+struct wl_resource *garnet_output_resource_for_client(struct garnet_output *output,
+						      struct wl_client *client)
+{
+	struct wl_resource *resource;
+
+	wl_resource_for_each(resource, &output->resources) {
+		if (wl_resource_get_client(resource) == client)
+			return resource;
+	}
+	return NULL;
+}
+
+void garnet_output_matrix(struct garnet_output *output, struct pixman_f_transform *m)
+{
+	struct pixman_f_transform step;
+	int32_t s = output->mode.scale;
+
+	pixman_f_transform_init_translate(m, -output->x, -output->y);
+	pixman_f_transform_init_scale(&step, s, s);
+	pixman_f_transform_multiply(m, &step, m);
+	garnet_transform_matrix(&step, output->mode.transform, output->width * s,
+				output->height * s);
+	pixman_f_transform_multiply(m, &step, m);
+}
+
+static void output_place(struct garnet_output *output)
+{
+	struct garnet_compositor *c = output->compositor;
+	struct garnet_output *other;
+	int32_t right = 0;
+
+	wl_list_for_each(other, &c->outputs, link) {
+		if (other != output && other->x + other->width > right)
+			right = other->x + other->width;
+	}
+	output->x = right;
+	output->y = 0;
+}
+
+static void update_logical_size(struct garnet_output *output)
+{
+	int32_t w = output->mode.width, h = output->mode.height;
+
+	if (garnet_transform_swaps_axes(output->mode.transform)) {
+		w = output->mode.height;
+		h = output->mode.width;
+	}
+	output->width = w / output->mode.scale;
+	output->height = h / output->mode.scale;
+}
+
+bool garnet_output_init(struct garnet_output *output, struct garnet_compositor *c,
+			const struct garnet_output_impl *impl, const struct garnet_output_mode *mode,
+			const char *name, const char *description)
+{
+	uint32_t index = 0;
+
+	while (index < 32 && (c->output_indices & (1u << index)))
+		index++;
+	if (index == 32) {
+		garnet_log(c, GARNET_LOG_ERROR, "output", "no room for output %s (32 at most)",
+			   name);
+		return false;
+	}
+	c->output_indices |= 1u << index;
+	output->index = index;
+	output->compositor = c;
+	output->impl = impl;
+	output->mode = *mode;
+	if (output->mode.scale < 1)
+		output->mode.scale = 1;
+	output->name = strdup(name);
+	output->description = strdup(description);
+	wl_list_init(&output->resources);
+	wl_list_init(&output->pending_captures);
+	wl_list_init(&output->frame_callbacks);
+	wl_list_init(&output->feedbacks);
+	wl_signal_init(&output->events.destroy);
+	wl_signal_init(&output->events.frame);
+	pixman_region32_init(&output->damage);
+	garnet_damage_ring_init(&output->ring);
+	update_logical_size(output);
+	output_place(output);
+	wl_list_insert(c->outputs.prev, &output->link);
+	output->global = wl_global_create(c->display, &wl_output_interface, 4, output, output_bind);
+	clock_gettime(c->clock, &output->last_present);
+	garnet_output_damage_whole(output);
+	garnet_log(c, GARNET_LOG_INFO, "output", "%s: %dx%d scale %d transform %d refresh %d mHz",
+		   name, mode->width, mode->height, output->mode.scale, mode->transform,
+		   mode->refresh_mhz);
+	return true;
+}
+
+static bool leave_output(struct garnet_surface *surface, int32_t x, int32_t y, void *data)
+{
+	struct garnet_output *output = data;
+	struct wl_resource *resource;
+
+	if (!(surface->output_mask & (1u << output->index)))
+		return true;
+	surface->output_mask &= ~(1u << output->index);
+	wl_resource_for_each(resource, &output->resources) {
+		if (wl_resource_get_client(resource) == wl_resource_get_client(surface->resource))
+			wl_surface_send_leave(surface->resource, resource);
+	}
+	return true;
+}
+
+void garnet_output_finish(struct garnet_output *output)
+{
+	struct wl_resource *resource, *tmp;
+	struct garnet_capture *capture, *tmp_capture;
+
+	struct garnet_compositor *c = output->compositor;
+	struct garnet_seat *seat = c->seat;
+
+	wl_signal_emit_mutable(&output->events.destroy, output);
+	garnet_scene_for_each_surface(c, leave_output, output);
+	if (seat && seat->cursor)
+		leave_output(seat->cursor, 0, 0, output);
+	wl_list_remove(&output->link);
+	c->output_indices &= ~(1u << output->index);
+	if (c->shell)
+		garnet_shell_output_removed(c->shell);
+	/* What waited for this output's frame will not see it. */
+	wl_resource_for_each_safe(resource, tmp, &output->frame_callbacks)
+		wl_resource_destroy(resource);
+	garnet_surface_discard_feedback(&output->feedbacks);
+	/* The callback's destroy handler unlinks and frees the capture. */
+	wl_list_for_each_safe(capture, tmp_capture, &output->pending_captures, link)
+		wl_resource_destroy(capture->callback);
+	wl_resource_for_each_safe(resource, tmp, &output->resources) {
+		/* Inert from now on; the client still owns the object. */
+		wl_resource_set_user_data(resource, NULL);
+		wl_list_remove(wl_resource_get_link(resource));
+		wl_list_init(wl_resource_get_link(resource));
+	}
+	if (output->global)
+		wl_global_destroy(output->global);
+	if (output->repaint_timer)
+		wl_event_source_remove(output->repaint_timer);
+	if (output->repaint_idle)
+		wl_event_source_remove(output->repaint_idle);
+	pixman_region32_fini(&output->damage);
+	garnet_damage_ring_finish(&output->ring);
+	free(output->name);
+	free(output->description);
+}
+
+void garnet_output_destroy(struct garnet_output *output)
+{
+	if (output)
+		output->impl->destroy(output);
+}
+
+const char *garnet_output_get_name(struct garnet_output *output)
+{
+	return output->name;
+}
+
+struct wl_signal *garnet_output_get_frame_signal(struct garnet_output *output)
+{
+	return &output->events.frame;
+}
+
+static void output_box(struct garnet_output *output, pixman_box32_t *box)
+{
+	*box = (pixman_box32_t){output->x, output->y, output->x + output->width,
+				output->y + output->height};
+}
+
+void garnet_output_damage_whole(struct garnet_output *output)
+{
+	pixman_box32_t box;
+
+	output_box(output, &box);
+	pixman_region32_union_rect(&output->damage, &output->damage, box.x1, box.y1,
+				   output->width, output->height);
+	garnet_output_schedule_repaint(output);
+}
+
+void garnet_compositor_damage_region(struct garnet_compositor *c, const pixman_region32_t *r)
+{
+	struct garnet_output *output;
+	pixman_region32_t part;
+
+	pixman_region32_init(&part);
+	wl_list_for_each(output, &c->outputs, link) {
+		pixman_region32_intersect_rect(&part, (pixman_region32_t *)r, output->x, output->y,
+					       output->width, output->height);
+		if (!pixman_region32_not_empty(&part))
+			continue;
+		pixman_region32_union(&output->damage, &output->damage, &part);
+		garnet_output_schedule_repaint(output);
+	}
+	pixman_region32_fini(&part);
+}
+
+void garnet_compositor_damage_box(struct garnet_compositor *c, const pixman_box32_t *box)
+{
+	pixman_region32_t r;
+
+	if (box->x2 <= box->x1 || box->y2 <= box->y1)
+		return;
+	pixman_region32_init_rect(&r, box->x1, box->y1, box->x2 - box->x1, box->y2 - box->y1);
+	garnet_compositor_damage_region(c, &r);
+	pixman_region32_fini(&r);
+}
+
+void garnet_compositor_schedule_repaint(struct garnet_compositor *c)
+{
+	struct garnet_output *output;
+
+	wl_list_for_each(output, &c->outputs, link)
+		garnet_output_schedule_repaint(output);
+}
+
+static void output_repaint(struct garnet_output *output)
+{
+	struct garnet_compositor *c = output->compositor;
+	pixman_region32_t frame_damage, buffer_damage;
+	struct pixman_f_transform m;
+	pixman_box32_t whole = {0, 0, output->mode.width, output->mode.height};
+	pixman_image_t *image;
+	bool painted = false;
+	int age = 0;
+
+	output->repaint_needed = false;
+	output->repaint_state = GARNET_REPAINT_PENDING;
+	pixman_region32_init(&frame_damage);
+	pixman_region32_init(&buffer_damage);
+	garnet_output_matrix(output, &m);
+	garnet_region_transform(&frame_damage, &output->damage, &m);
+	pixman_region32_intersect_rect(&frame_damage, &frame_damage, 0, 0, output->mode.width,
+				       output->mode.height);
+	pixman_region32_clear(&output->damage);
+	garnet_output_take_frame_events(output);
+
+	if (pixman_region32_not_empty(&frame_damage)) {
+		image = output->impl->begin_frame(output, &age);
+		garnet_damage_ring_get_buffer_damage(&output->ring, age, &frame_damage, &whole,
+						     &buffer_damage);
+		output->painted_area = garnet_render_output(output, image, &buffer_damage);
+		garnet_damage_ring_rotate(&output->ring, &frame_damage);
+		output->renders++;
+		painted = true;
+	}
+	pixman_region32_fini(&frame_damage);
+	pixman_region32_fini(&buffer_damage);
+	garnet_log(c, GARNET_LOG_DEBUG, "output", "%s: repaint (%s)", output->name,
+		   painted ? "painted" : "nothing damaged");
+	output->impl->present(output, painted);
+}
+
+static int repaint_timer_fired(void *data)
+{
+	output_repaint(data);
+	return 0;
+}
+
+static void repaint_idle_fired(void *data)
+{
+	struct garnet_output *output = data;
+
+	output->repaint_idle = NULL;
+	output_repaint(output);
+}
+
+static int64_t timespec_to_nsec(const struct timespec *ts)
+{
+	return (int64_t)ts->tv_sec * 1000000000 + ts->tv_nsec;
+}
+
+void garnet_output_schedule_repaint(struct garnet_output *output)
+{
+	struct garnet_compositor *c = output->compositor;
+	struct timespec now;
+	int64_t period, next, delay_ms;
+
+	output->repaint_needed = true;
+	if (output->repaint_state != GARNET_REPAINT_IDLE)
+		return;
+	output->repaint_state = GARNET_REPAINT_SCHEDULED;
+	if (output->mode.refresh_mhz <= 0) {
+		/* No vblank to wait for: paint once the loop has handled what is queued. */
+		output->repaint_idle = wl_event_loop_add_idle(c->loop, repaint_idle_fired, output);
+		return;
+	}
+	/* Paint late: at the repaint window before the next vblank, so clients' commits that
+	 * arrive meanwhile still make this frame. */
+	clock_gettime(c->clock, &now);
+	period = 1000000000000LL / output->mode.refresh_mhz;
+	next = timespec_to_nsec(&output->last_present) + period;
+	if (next < timespec_to_nsec(&now))
+		next += ((timespec_to_nsec(&now) - next) / period + 1) * period;
+	delay_ms = (next - timespec_to_nsec(&now)) / 1000000 - c->options.repaint_window_ms;
+	if (!output->repaint_timer)
+		output->repaint_timer =
+			wl_event_loop_add_timer(c->loop, repaint_timer_fired, output);
+	if (delay_ms < 1) {
+		/* wl_event_source_timer_update(0) disarms; 1 ms is the soonest. */
+		delay_ms = 1;
+	}
+	wl_event_source_timer_update(output->repaint_timer, (int)delay_ms);
+}
+
+void garnet_output_finish_frame(struct garnet_output *output, const struct timespec *when)
+{
+	output->last_present = *when;
+	output->msc++;
+	output->frames++;
+	output->repaint_state = GARNET_REPAINT_IDLE;
+	garnet_output_send_frame_events(output, when);
+	garnet_capture_complete(output);
+	wl_signal_emit_mutable(&output->events.frame, output);
+	if (output->repaint_needed)
+		garnet_output_schedule_repaint(output);
+}

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: MIT */
+/* libgarnet: the compositor core as a library. It keeps no global or static mutable state: every
+ * compositor lives in its own struct garnet_compositor, and any number may exist at once. */
+#ifndef GARNET_COMPOSITOR_H
+#define GARNET_COMPOSITOR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <wayland-server-core.h>
+
+#ifndef GARNET_EXPORT
+#define GARNET_EXPORT __attribute__((visibility("default")))
+#endif
+
+struct garnet_compositor;
+struct garnet_output;
+struct garnet_seat;
+struct garnet_surface;
+
+struct garnet_keyboard_options {
+	/* xkbcommon RMLVO names; NULL takes xkbcommon's defaults (XKB_DEFAULT_* variables). */
+	const char *rules, *model, *layout, *variant, *options;
+	int32_t repeat_rate;  /* keys per second; 0 disables repeat */
+	int32_t repeat_delay; /* milliseconds */
+};
+
+struct garnet_options {
+	/* Listening socket name in XDG_RUNTIME_DIR; NULL picks the first free wayland-N. A
+	 * compositor that only serves clients it creates itself may set no_socket. */
+	const char *socket;
+	bool no_socket;
+	/* Expose the garnet_test global (input injection, capture). Never on by default. */
+	bool test_mode;
+	struct garnet_keyboard_options keyboard;
+	uint32_t background_argb;
+	/* How long before the next vblank a repaint starts, in milliseconds (Weston: 7). */
+	int32_t repaint_window_ms;
+};
+
+/* Fills options with the defaults. */
+GARNET_EXPORT void garnet_options_init(struct garnet_options *options);
+
+/* Creates a compositor (display, core globals, seat, shell) with no outputs and no backend. */
+GARNET_EXPORT struct garnet_compositor *garnet_compositor_create(const struct garnet_options *o);
+/* Disconnects every client, destroys backends, outputs and globals. NULL is a no-op. */
+GARNET_EXPORT void garnet_compositor_destroy(struct garnet_compositor *c);
+
+GARNET_EXPORT struct wl_display *garnet_compositor_get_display(struct garnet_compositor *c);
+GARNET_EXPORT struct wl_event_loop *garnet_compositor_get_loop(struct garnet_compositor *c);
+/* The socket name (for WAYLAND_DISPLAY), or NULL without a socket. */
+GARNET_EXPORT const char *garnet_compositor_get_socket(struct garnet_compositor *c);
+GARNET_EXPORT struct garnet_seat *garnet_compositor_get_seat(struct garnet_compositor *c);
+
+/* Runs the event loop until garnet_compositor_terminate(). */
+GARNET_EXPORT void garnet_compositor_run(struct garnet_compositor *c);
+GARNET_EXPORT void garnet_compositor_terminate(struct garnet_compositor *c);
+
+/* Starts `/bin/sh -c command` with WAYLAND_DISPLAY set to this compositor's socket, a clean
+ * signal mask and nothing inherited but stdio (the child is not ours to reap). Returns 0,
+ * or -1 (logged). */
+GARNET_EXPORT int garnet_compositor_spawn(struct garnet_compositor *c, const char *command);
+
+/* Starts `/bin/sh -c command` like garnet_compositor_spawn, but connected through a socketpair
+ * of its own (WAYLAND_SOCKET) instead of the public socket: the returned wl_client is that
+ * program and nothing else can be it, so a security policy may trust it (a locker, a panel).
+ * NULL on failure (logged). Works without a public socket too. Whoever keeps the pointer
+ * must forget it when the client goes (wl_client_add_destroy_listener): a later client may be
+ * given the same address. */
+GARNET_EXPORT struct wl_client *garnet_compositor_spawn_client(struct garnet_compositor *c,
+							       const char *command);
+
+/* The first output, or NULL. */
+GARNET_EXPORT struct garnet_output *garnet_compositor_first_output(struct garnet_compositor *c);
+/* The output of that name (HEADLESS-1 ...), or NULL. */
+GARNET_EXPORT struct garnet_output *garnet_compositor_find_output(struct garnet_compositor *c,
+								   const char *name);
+
+/* Places the surface of a wl_surface resource at x, y of the global space: a toplevel is moved
+ * there; a surface without a role gets a plain one and is shown there once it has a buffer.
+ * false when the surface has a role that cannot be placed (subsurface, popup, cursor). For test
+ * harnesses and wlcs. */
+GARNET_EXPORT bool garnet_compositor_place_surface(struct garnet_compositor *c,
+						   struct wl_resource *surface, int32_t x,
+						   int32_t y);
+/* Gives keyboard focus to the surface (activating its toplevel), or to nobody with NULL. */
+GARNET_EXPORT void garnet_compositor_focus_surface(struct garnet_compositor *c,
+						   struct wl_resource *surface);
+
+/* How many windows (toplevels) are shown now. */
+GARNET_EXPORT int garnet_compositor_window_count(struct garnet_compositor *c);
+
+/* Key bindings of the desktop shell. modifiers is a '+'-separated list (super, alt, ctrl,
+ * shift) and key an xkb keysym name, e.g. "super+shift", "Return". action is one of: exec
+ * (argument: shell command), close, cycle, maximize, fullscreen, minimize, quit. Returns false
+ * with a message in error (of error_size) on unknown names. */
+GARNET_EXPORT bool garnet_compositor_add_binding(struct garnet_compositor *c, const char *modifiers,
+						 const char *key, const char *action,
+						 const char *argument, char *error,
+						 size_t error_size);
+
+#endif

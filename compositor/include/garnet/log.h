@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT */
+/* Logging: one logger per compositor, with levels and named scopes. */
+#ifndef GARNET_LOG_H
+#define GARNET_LOG_H
+
+#include <stdarg.h>
+#include <stdio.h>
+#include "garnet/compositor.h"
+
+struct garnet_compositor;
+
+enum garnet_log_level {
+	GARNET_LOG_ERROR = 0,
+	GARNET_LOG_WARNING,
+	GARNET_LOG_INFO,
+	GARNET_LOG_DEBUG,
+};
+
+/* Writes "[HH:MM:SS.mmm] level scope: message" to the compositor's log stream when level is at
+ * or below the configured level. scope names the part speaking ("seat", "output", "security"). */
+GARNET_EXPORT void garnet_log(struct garnet_compositor *c, enum garnet_log_level level, const char *scope,
+		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+GARNET_EXPORT void garnet_logv(struct garnet_compositor *c, enum garnet_log_level level, const char *scope,
+		 const char *fmt, va_list ap);
+
+/* Where the log goes (default stderr, not owned) and how much of it (default INFO). */
+GARNET_EXPORT void garnet_log_set_stream(struct garnet_compositor *c, FILE *stream);
+GARNET_EXPORT void garnet_log_set_level(struct garnet_compositor *c, enum garnet_log_level level);
+
+#endif

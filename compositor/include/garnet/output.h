@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: MIT */
+/* Outputs: a rectangle of the global space that a backend shows, repainted by the renderer. */
+#ifndef GARNET_OUTPUT_H
+#define GARNET_OUTPUT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+#include "garnet/compositor.h"
+
+struct garnet_output_mode {
+	int32_t width, height; /* pixels of the framebuffer, before the transform */
+	int32_t refresh_mhz;   /* 0: no vblank; repaint as soon as something changes */
+	int32_t scale;
+	int32_t transform; /* enum wl_output_transform */
+};
+
+GARNET_EXPORT const char *garnet_output_get_name(struct garnet_output *output);
+/* Removes the output (unplugged): surfaces on it get leave, windows left outside every output
+ * are moved onto the first one, clients' wl_output objects become inert. NULL is a no-op. */
+GARNET_EXPORT void garnet_output_destroy(struct garnet_output *output);
+/* Writes what the output shows now (its framebuffer) as a PNG file. */
+GARNET_EXPORT bool garnet_output_write_png(struct garnet_output *output, const char *path);
+/* Asks for a repaint of the whole output. */
+GARNET_EXPORT void garnet_output_damage_whole(struct garnet_output *output);
+/* Emitted after each finished repaint cycle (data: the output). */
+GARNET_EXPORT struct wl_signal *garnet_output_get_frame_signal(struct garnet_output *output);
+
+#endif

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT */
+/* The seat: where backends hand in input. Events are routed to exactly one client by focus. */
+#ifndef GARNET_SEAT_H
+#define GARNET_SEAT_H
+
+#include <stdint.h>
+#include "garnet/compositor.h"
+
+/* time_msec is the event time in milliseconds of the compositor's clock (CLOCK_MONOTONIC). */
+GARNET_EXPORT void garnet_seat_notify_motion_absolute(struct garnet_seat *seat, uint32_t time_msec,
+						      double x, double y);
+GARNET_EXPORT void garnet_seat_notify_button(struct garnet_seat *seat, uint32_t time_msec,
+					     uint32_t button, bool pressed);
+GARNET_EXPORT void garnet_seat_notify_axis(struct garnet_seat *seat, uint32_t time_msec,
+					   uint32_t axis, double value);
+GARNET_EXPORT void garnet_seat_notify_key(struct garnet_seat *seat, uint32_t time_msec,
+					  uint32_t key, bool pressed);
+GARNET_EXPORT void garnet_seat_notify_touch_down(struct garnet_seat *seat, uint32_t time_msec,
+						 int32_t id, double x, double y);
+GARNET_EXPORT void garnet_seat_notify_touch_motion(struct garnet_seat *seat, uint32_t time_msec,
+						   int32_t id, double x, double y);
+GARNET_EXPORT void garnet_seat_notify_touch_up(struct garnet_seat *seat, uint32_t time_msec,
+					       int32_t id);
+GARNET_EXPORT void garnet_seat_notify_touch_frame(struct garnet_seat *seat);
+
+#endif

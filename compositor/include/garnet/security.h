@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/* The hooks through which the security layer decides. Every call site in libgarnet goes through
+ * these; with no hooks installed everything is allowed. */
+#ifndef GARNET_SECURITY_H
+#define GARNET_SECURITY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "garnet/compositor.h"
+
+struct wl_client;
+struct wl_global;
+struct wl_interface;
+struct garnet_compositor;
+struct garnet_surface;
+
+enum garnet_input_kind {
+	GARNET_INPUT_KEYBOARD,
+	GARNET_INPUT_POINTER,
+	GARNET_INPUT_TOUCH,
+};
+
+enum garnet_selection_kind {
+	GARNET_SELECTION_CLIPBOARD,
+	GARNET_SELECTION_PRIMARY,
+	GARNET_SELECTION_DRAG,
+};
+
+struct garnet_security_hooks {
+	/* May client see this global in its registry? privileged is true for globals that were
+	 * added as privileged (test protocol, and later screenshots, lock, virtual keyboard). */
+	bool (*global_visible)(void *data, const struct wl_client *client,
+			       const struct wl_interface *interface, bool privileged);
+	/* May client bind this privileged global? Asked at bind time, after global_visible. A
+	 * denial is answered with a protocol error on the display. */
+	bool (*bind_privileged)(void *data, struct wl_client *client,
+				const struct wl_interface *interface);
+	/* May this input event go to client (owner of surface)? Asked before every delivery,
+	 * enter and leave included; a denial drops the event. */
+	bool (*deliver_input)(void *data, struct wl_client *client, struct garnet_surface *surface,
+			      enum garnet_input_kind kind);
+	/* May client read the current selection (receive on an offer)? A denial closes the fd
+	 * without data reaching it. */
+	bool (*read_selection)(void *data, struct wl_client *client, struct wl_client *owner,
+			       enum garnet_selection_kind kind);
+	void *data;
+};
+
+/* Replaces the hooks (copied); NULL members allow everything. */
+GARNET_EXPORT void garnet_compositor_set_security_hooks(struct garnet_compositor *c,
+					  const struct garnet_security_hooks *hooks);
+
+#endif

@@ -1,0 +1,714 @@
+// SPDX-License-Identifier: MIT
+// garnet: command line, garnet.ini, logging, signals and autostart around libgarnet.
+#include <errno.h>
+#include <getopt.h>
+#include <ini.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xkbcommon/xkbcommon.h>
+
+#include "garnet/compositor.h"
+#include "garnet/headless.h"
+#include "garnet/log.h"
+#include "garnet/output.h"
+#include "garnet/security.h"
+
+#define MAX_OUTPUTS 8
+#define MAX_LIST 32
+
+struct binding_config {
+	char *modifiers, *key, *action, *argument;
+};
+
+struct config {
+	struct garnet_options options;
+	const char *backend;
+	struct garnet_output_mode outputs[MAX_OUTPUTS];
+	int output_count;
+	bool in_output_section;
+	struct binding_config bindings[MAX_LIST];
+	int binding_count;
+	char *autostart[MAX_LIST];
+	int autostart_count;
+	char *strings[MAX_LIST]; /* owned copies of string options */
+	int string_count;
+	char error[256];
+	const char *path;
+};
+
+struct cli {
+	const char *config_path;
+	bool no_config, debug, test_mode, oneshot;
+	const char *backend, *socket, *log_path, *screenshot;
+	const char *autostart[MAX_LIST];
+	int autostart_count;
+	int width, height, scale;
+};
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: garnet [OPTIONS]\n"
+		"A Wayland compositor that keeps clients from spying on, forging or locking out\n"
+		"one another.\n\n"
+		"  -B, --backend=NAME      backend: headless (the only one built so far, and the\n"
+		"                          default)\n"
+		"  -S, --socket=NAME       listen on NAME in XDG_RUNTIME_DIR (default: wayland-N)\n"
+		"  -c, --config=FILE       read FILE instead of searching for garnet.ini\n"
+		"      --no-config         read no configuration file\n"
+		"      --width=PIXELS      headless output width (default 1024)\n"
+		"      --height=PIXELS     headless output height (default 768)\n"
+		"      --scale=N           headless output scale (default 1)\n"
+		"  -l, --log=FILE          log to FILE instead of stderr\n"
+		"  -d, --debug             log debug messages\n"
+		"      --autostart=COMMAND run COMMAND once garnet is up (may be repeated)\n"
+		"      --test-mode         expose the garnet_test protocol (test harness only)\n"
+		"      --screenshot=FILE   write a PNG of the first output once a window shows\n"
+		"                          (or after 5 seconds), and print where\n"
+		"      --oneshot           exit after the screenshot instead of running on\n"
+		"  -v, --version           print the version and exit\n"
+		"  -h, --help              print this help and exit\n\n"
+		"garnet.ini is searched in $XDG_CONFIG_HOME (~/.config), then garnet/garnet.ini\n"
+		"in each of $XDG_CONFIG_DIRS (/etc/xdg). See garnet.ini(5).\n"
+		"SIGTERM and SIGINT shut garnet down cleanly.\n");
+}
+
+static char *keep(struct config *cfg, const char *value)
+{
+	char *copy;
+
+	if (cfg->string_count == MAX_LIST)
+		return NULL;
+	copy = strdup(value);
+	if (copy)
+		cfg->strings[cfg->string_count++] = copy;
+	return copy;
+}
+
+static bool parse_int(const char *value, long min, long max, int *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(value, &end, 0);
+	if (errno || end == value || *end || v < min || v > max)
+		return false;
+	*out = (int)v;
+	return true;
+}
+
+static bool parse_transform(const char *value, int32_t *out)
+{
+	static const char *const names[] = {"normal",	   "90",	  "180",
+					    "270",	   "flipped",	  "flipped-90",
+					    "flipped-180", "flipped-270"};
+
+	for (int i = 0; i < 8; i++) {
+		if (strcmp(value, names[i]) == 0) {
+			*out = i;
+			return true;
+		}
+	}
+	return false;
+}
+
+static int handle_output_key(struct config *cfg, const char *name, const char *value)
+{
+	struct garnet_output_mode *m = &cfg->outputs[cfg->output_count - 1];
+	int hz;
+
+	if (strcmp(name, "mode") == 0) {
+		if (sscanf(value, "%dx%d", &m->width, &m->height) != 2 || m->width <= 0 ||
+		    m->height <= 0) {
+			snprintf(cfg->error, sizeof(cfg->error),
+				 "mode '%s' is not WIDTHxHEIGHT", value);
+			return 0;
+		}
+		return 1;
+	}
+	if (strcmp(name, "scale") == 0) {
+		if (!parse_int(value, 1, 8, &m->scale)) {
+			snprintf(cfg->error, sizeof(cfg->error),
+				 "scale '%s' is not a whole number from 1 to 8", value);
+			return 0;
+		}
+		return 1;
+	}
+	if (strcmp(name, "transform") == 0) {
+		if (!parse_transform(value, &m->transform)) {
+			snprintf(cfg->error, sizeof(cfg->error),
+				 "transform '%s' is not normal, 90, 180, 270 or flipped[-N]",
+				 value);
+			return 0;
+		}
+		return 1;
+	}
+	if (strcmp(name, "refresh") == 0) {
+		if (!parse_int(value, 0, 1000, &hz)) {
+			snprintf(cfg->error, sizeof(cfg->error),
+				 "refresh '%s' is not a rate in Hz (0: repaint on demand)", value);
+			return 0;
+		}
+		m->refresh_mhz = hz * 1000;
+		return 1;
+	}
+	snprintf(cfg->error, sizeof(cfg->error), "unknown key '%s' in [output]", name);
+	return 0;
+}
+
+/* Checked here, where inih still knows the line, rather than when the compositor exists. */
+static int check_binding(struct config *cfg, const struct binding_config *b)
+{
+	static const char *const actions[] = {"exec",	    "close",    "cycle", "maximize",
+					      "fullscreen", "minimize", "quit"};
+	static const char *const modifiers[] = {"super", "logo", "alt", "ctrl", "control",
+						"shift"};
+	char copy[128], *name, *save;
+	bool known = false;
+
+	if (xkb_keysym_from_name(b->key, XKB_KEYSYM_CASE_INSENSITIVE) == XKB_KEY_NoSymbol) {
+		snprintf(cfg->error, sizeof(cfg->error), "binding: unknown key '%s'", b->key);
+		return 0;
+	}
+	snprintf(copy, sizeof(copy), "%s", b->modifiers);
+	for (name = strtok_r(copy, "+", &save); name; name = strtok_r(NULL, "+", &save)) {
+		bool ok = false;
+
+		for (size_t i = 0; i < sizeof(modifiers) / sizeof(modifiers[0]); i++)
+			ok = ok || strcasecmp(name, modifiers[i]) == 0;
+		if (!ok) {
+			snprintf(cfg->error, sizeof(cfg->error),
+				 "binding: unknown modifier '%s' (super, alt, ctrl, shift)", name);
+			return 0;
+		}
+	}
+	for (size_t i = 0; i < sizeof(actions) / sizeof(actions[0]); i++)
+		known = known || strcmp(b->action, actions[i]) == 0;
+	if (!known) {
+		snprintf(cfg->error, sizeof(cfg->error),
+			 "binding: unknown action '%s' (exec, close, cycle, maximize, fullscreen, "
+			 "minimize, quit)", b->action);
+		return 0;
+	}
+	if (strcmp(b->action, "exec") == 0 && !b->argument) {
+		snprintf(cfg->error, sizeof(cfg->error), "binding: exec needs a command");
+		return 0;
+	}
+	return 1;
+}
+
+static int handle_binding(struct config *cfg, const char *value)
+{
+	struct binding_config *b;
+	char *copy, *combo, *action, *argument, *plus;
+
+	if (cfg->binding_count == MAX_LIST) {
+		snprintf(cfg->error, sizeof(cfg->error), "more than %d bindings", MAX_LIST);
+		return 0;
+	}
+	copy = keep(cfg, value);
+	if (!copy)
+		return 0;
+	combo = strtok_r(copy, " \t", &argument);
+	action = combo ? strtok_r(NULL, " \t", &argument) : NULL;
+	if (!combo || !action) {
+		snprintf(cfg->error, sizeof(cfg->error),
+			 "binding '%s' is not 'MODIFIERS+KEY ACTION [ARGUMENT]'", value);
+		return 0;
+	}
+	while (*argument == ' ' || *argument == '\t')
+		argument++;
+	b = &cfg->bindings[cfg->binding_count++];
+	plus = strrchr(combo, '+');
+	if (plus) {
+		*plus = '\0';
+		b->modifiers = combo;
+		b->key = plus + 1;
+	} else {
+		b->modifiers = "";
+		b->key = combo;
+	}
+	b->action = action;
+	b->argument = *argument ? argument : NULL;
+	return check_binding(cfg, b);
+}
+
+static int handle_keyboard_key(struct config *cfg, const char *name, const char *value)
+{
+	struct garnet_keyboard_options *kb = &cfg->options.keyboard;
+	const char **field = NULL;
+
+	if (strcmp(name, "keymap_rules") == 0)
+		field = &kb->rules;
+	else if (strcmp(name, "keymap_model") == 0)
+		field = &kb->model;
+	else if (strcmp(name, "keymap_layout") == 0)
+		field = &kb->layout;
+	else if (strcmp(name, "keymap_variant") == 0)
+		field = &kb->variant;
+	else if (strcmp(name, "keymap_options") == 0)
+		field = &kb->options;
+	if (field) {
+		*field = keep(cfg, value);
+		return *field != NULL;
+	}
+	if (strcmp(name, "repeat-rate") == 0 && parse_int(value, 0, 1000, &kb->repeat_rate))
+		return 1;
+	if (strcmp(name, "repeat-delay") == 0 && parse_int(value, 0, 10000, &kb->repeat_delay))
+		return 1;
+	snprintf(cfg->error, sizeof(cfg->error), "bad key or value '%s=%s' in [keyboard]", name,
+		 value);
+	return 0;
+}
+
+static int config_handler(void *user, const char *section, const char *name, const char *value)
+{
+	struct config *cfg = user;
+	int repaint;
+
+	/* inih calls with name == NULL at each new section (INI_CALL_HANDLER_ON_NEW_SECTION). */
+	if (strcmp(section, "output") == 0 && !cfg->in_output_section) {
+		if (cfg->output_count == MAX_OUTPUTS) {
+			snprintf(cfg->error, sizeof(cfg->error), "more than %d outputs",
+				 MAX_OUTPUTS);
+			return 0;
+		}
+		cfg->outputs[cfg->output_count++] = (struct garnet_output_mode){
+			.width = 1024, .height = 768, .scale = 1, .refresh_mhz = 60000};
+		cfg->in_output_section = true;
+	} else if (strcmp(section, "output") != 0) {
+		cfg->in_output_section = false;
+	}
+	if (!name)
+		return 1;
+
+	if (strcmp(section, "core") == 0) {
+		if (strcmp(name, "backend") == 0)
+			return (cfg->backend = keep(cfg, value)) != NULL;
+		if (strcmp(name, "socket") == 0)
+			return (cfg->options.socket = keep(cfg, value)) != NULL;
+		if (strcmp(name, "repaint-window") == 0 && parse_int(value, 0, 100, &repaint)) {
+			cfg->options.repaint_window_ms = repaint;
+			return 1;
+		}
+		snprintf(cfg->error, sizeof(cfg->error), "bad key or value '%s=%s' in [core]",
+			 name, value);
+		return 0;
+	}
+	if (strcmp(section, "keyboard") == 0)
+		return handle_keyboard_key(cfg, name, value);
+	if (strcmp(section, "output") == 0)
+		return handle_output_key(cfg, name, value);
+	if (strcmp(section, "shell") == 0) {
+		if (strcmp(name, "background-color") == 0) {
+			char *end;
+			unsigned long argb = strtoul(value, &end, 0);
+
+			if (end == value || *end || argb > 0xffffffffUL) {
+				snprintf(cfg->error, sizeof(cfg->error),
+					 "background-color '%s' is not 0xAARRGGBB", value);
+				return 0;
+			}
+			cfg->options.background_argb = (uint32_t)argb | 0xff000000u;
+			return 1;
+		}
+		if (strcmp(name, "binding") == 0)
+			return handle_binding(cfg, value);
+		snprintf(cfg->error, sizeof(cfg->error), "unknown key '%s' in [shell]", name);
+		return 0;
+	}
+	if (strcmp(section, "autostart") == 0 && strcmp(name, "command") == 0) {
+		if (cfg->autostart_count == MAX_LIST) {
+			snprintf(cfg->error, sizeof(cfg->error), "more than %d autostart commands",
+				 MAX_LIST);
+			return 0;
+		}
+		return (cfg->autostart[cfg->autostart_count++] = keep(cfg, value)) != NULL;
+	}
+	snprintf(cfg->error, sizeof(cfg->error), "unknown section or key [%s] %s", section, name);
+	return 0;
+}
+
+static bool readable(const char *path)
+{
+	return access(path, R_OK) == 0;
+}
+
+/* The weston.ini convention: the user's file first, then the system's. */
+static bool find_config(char *out, size_t size)
+{
+	const char *home = getenv("HOME"), *xdg_home = getenv("XDG_CONFIG_HOME");
+	const char *dirs = getenv("XDG_CONFIG_DIRS");
+	char list[PATH_MAX], *dir, *save;
+
+	if (xdg_home && *xdg_home) {
+		snprintf(out, size, "%s/garnet.ini", xdg_home);
+		if (readable(out))
+			return true;
+	} else if (home) {
+		snprintf(out, size, "%s/.config/garnet.ini", home);
+		if (readable(out))
+			return true;
+	}
+	snprintf(list, sizeof(list), "%s", dirs && *dirs ? dirs : "/etc/xdg");
+	for (dir = strtok_r(list, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
+		snprintf(out, size, "%s/garnet/garnet.ini", dir);
+		if (readable(out))
+			return true;
+	}
+	return false;
+}
+
+static bool load_config(struct config *cfg, const struct cli *cli)
+{
+	char found[PATH_MAX];
+	const char *path = cli->config_path;
+	FILE *f;
+	int line;
+
+	if (cli->no_config)
+		return true;
+	if (!path) {
+		if (!find_config(found, sizeof(found)))
+			return true;
+		path = found;
+	}
+	f = fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "garnet: cannot read config %s: %s\n", path, strerror(errno));
+		return false;
+	}
+	line = ini_parse_file(f, config_handler, cfg);
+	fclose(f);
+	if (line != 0) {
+		fprintf(stderr, "garnet: %s:%d: %s\n", path, line,
+			cfg->error[0] ? cfg->error : "syntax error");
+		return false;
+	}
+	cfg->path = keep(cfg, path);
+	return true;
+}
+
+static bool verify_runtime_dir(void)
+{
+	const char *dir = getenv("XDG_RUNTIME_DIR");
+	struct stat st;
+
+	if (!dir || !*dir) {
+		fprintf(stderr, "garnet: XDG_RUNTIME_DIR is not set; it must name a directory of "
+				"mode 0700 owned by you\n");
+		return false;
+	}
+	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "garnet: XDG_RUNTIME_DIR=%s is not a directory\n", dir);
+		return false;
+	}
+	if (st.st_uid != getuid() || (st.st_mode & 077)) {
+		fprintf(stderr, "garnet: XDG_RUNTIME_DIR=%s must be owned by uid %u with mode "
+				"0700 (it is uid %u, mode %04o)\n", dir, getuid(), st.st_uid,
+			st.st_mode & 07777);
+		return false;
+	}
+	return true;
+}
+
+struct instance {
+	struct garnet_compositor *compositor;
+	struct garnet_output *output;
+	const char *screenshot;
+	bool oneshot, shot_taken;
+	int exit_code;
+	struct wl_listener frame;
+	struct wl_event_source *screenshot_timeout;
+};
+
+static void take_screenshot(struct instance *s)
+{
+	if (s->shot_taken)
+		return;
+	s->shot_taken = true;
+	if (garnet_output_write_png(s->output, s->screenshot)) {
+		printf("garnet: screenshot of %s written to %s\n",
+		       garnet_output_get_name(s->output), s->screenshot);
+		fflush(stdout);
+	} else {
+		s->exit_code = 1;
+	}
+	if (s->oneshot)
+		garnet_compositor_terminate(s->compositor);
+}
+
+static void on_frame(struct wl_listener *listener, void *data)
+{
+	struct instance *s = wl_container_of(listener, s, frame);
+
+	if (garnet_compositor_window_count(s->compositor) > 0)
+		take_screenshot(s);
+}
+
+static int screenshot_timeout(void *data)
+{
+	take_screenshot(data);
+	return 0;
+}
+
+static int on_signal(int signal, void *data)
+{
+	struct instance *s = data;
+
+	garnet_log(s->compositor, GARNET_LOG_INFO, "core", "%s: shutting down",
+		   strsignal(signal));
+	garnet_compositor_terminate(s->compositor);
+	return 0;
+}
+
+/* Every client costs descriptors; libgarnet restores the old limit in the children it starts. */
+static void raise_nofile_limit(void)
+{
+	struct rlimit lim;
+
+	if (getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur < lim.rlim_max) {
+		lim.rlim_cur = lim.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &lim);
+	}
+}
+
+static bool parse_cli(int argc, char **argv, struct cli *cli, int *exit_code)
+{
+	enum { OPT_NO_CONFIG = 256, OPT_WIDTH, OPT_HEIGHT, OPT_SCALE, OPT_TEST, OPT_SHOT,
+	       OPT_ONESHOT, OPT_AUTOSTART };
+	static const struct option longopts[] = {
+		{"backend", required_argument, NULL, 'B'},
+		{"socket", required_argument, NULL, 'S'},
+		{"config", required_argument, NULL, 'c'},
+		{"no-config", no_argument, NULL, OPT_NO_CONFIG},
+		{"width", required_argument, NULL, OPT_WIDTH},
+		{"height", required_argument, NULL, OPT_HEIGHT},
+		{"scale", required_argument, NULL, OPT_SCALE},
+		{"log", required_argument, NULL, 'l'},
+		{"debug", no_argument, NULL, 'd'},
+		{"test-mode", no_argument, NULL, OPT_TEST},
+		{"screenshot", required_argument, NULL, OPT_SHOT},
+		{"oneshot", no_argument, NULL, OPT_ONESHOT},
+		{"autostart", required_argument, NULL, OPT_AUTOSTART},
+		{"version", no_argument, NULL, 'v'},
+		{"help", no_argument, NULL, 'h'},
+		{0},
+	};
+	int opt;
+
+	*exit_code = 1;
+	while ((opt = getopt_long(argc, argv, "B:S:c:l:dvh", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'B':
+			cli->backend = optarg;
+			break;
+		case 'S':
+			cli->socket = optarg;
+			break;
+		case 'c':
+			cli->config_path = optarg;
+			break;
+		case OPT_NO_CONFIG:
+			cli->no_config = true;
+			break;
+		case OPT_WIDTH:
+		case OPT_HEIGHT:
+		case OPT_SCALE: {
+			int *field = opt == OPT_WIDTH ? &cli->width
+				     : opt == OPT_HEIGHT ? &cli->height : &cli->scale;
+
+			if (!parse_int(optarg, 1, opt == OPT_SCALE ? 8 : 16384, field)) {
+				fprintf(stderr, "garnet: --%s=%s is out of range\n",
+					longopts[opt - OPT_NO_CONFIG + 3].name, optarg);
+				return false;
+			}
+			break;
+		}
+		case 'l':
+			cli->log_path = optarg;
+			break;
+		case 'd':
+			cli->debug = true;
+			break;
+		case OPT_TEST:
+			cli->test_mode = true;
+			break;
+		case OPT_SHOT:
+			cli->screenshot = optarg;
+			break;
+		case OPT_ONESHOT:
+			cli->oneshot = true;
+			break;
+		case OPT_AUTOSTART:
+			if (cli->autostart_count == MAX_LIST) {
+				fprintf(stderr, "garnet: more than %d --autostart\n", MAX_LIST);
+				return false;
+			}
+			cli->autostart[cli->autostart_count++] = optarg;
+			break;
+		case 'v':
+			printf("garnet %s\n", GARNET_VERSION);
+			*exit_code = 0;
+			return false;
+		case 'h':
+			usage(stdout);
+			*exit_code = 0;
+			return false;
+		default:
+			usage(stderr);
+			return false;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "garnet: unexpected argument '%s'\n", argv[optind]);
+		return false;
+	}
+	if (cli->oneshot && !cli->screenshot) {
+		fprintf(stderr, "garnet: --oneshot needs --screenshot\n");
+		return false;
+	}
+	return true;
+}
+
+static void free_config(struct config *cfg)
+{
+	for (int i = 0; i < cfg->string_count; i++)
+		free(cfg->strings[i]);
+}
+
+int main(int argc, char **argv)
+{
+	struct cli cli = {0};
+	struct config cfg = {0};
+	struct instance s = {.exit_code = 0};
+	struct wl_event_source *sigterm = NULL, *sigint = NULL;
+	struct wl_event_loop *loop;
+	FILE *log = NULL;
+	char error[256];
+	int exit_code;
+
+	sigset_t stop_signals;
+
+	/* Held from the start, so a SIGTERM that comes before the loop listens for it (the socket
+	 * exists a moment earlier) still ends in a clean shutdown. */
+	sigemptyset(&stop_signals);
+	sigaddset(&stop_signals, SIGTERM);
+	sigaddset(&stop_signals, SIGINT);
+	sigprocmask(SIG_BLOCK, &stop_signals, NULL);
+	if (!parse_cli(argc, argv, &cli, &exit_code))
+		return exit_code;
+	garnet_options_init(&cfg.options);
+	if (!load_config(&cfg, &cli))
+		goto err_config;
+	cfg.options.test_mode = cli.test_mode;
+	if (cli.socket)
+		cfg.options.socket = cli.socket;
+	if (cli.backend)
+		cfg.backend = cli.backend;
+	if (cfg.backend && strcmp(cfg.backend, "headless") != 0) {
+		fprintf(stderr, "garnet: backend '%s' is not available (this build has: "
+				"headless)\n", cfg.backend);
+		goto err_config;
+	}
+	if (!verify_runtime_dir())
+		goto err_config;
+	if (cli.log_path) {
+		log = fopen(cli.log_path, "a");
+		if (!log) {
+			fprintf(stderr, "garnet: cannot open log %s: %s\n", cli.log_path,
+				strerror(errno));
+			goto err_config;
+		}
+	}
+
+	s.compositor = garnet_compositor_create(&cfg.options);
+	if (!s.compositor) {
+		fprintf(stderr, "garnet: could not start the compositor (see the log above)\n");
+		goto err_log;
+	}
+	raise_nofile_limit();
+	if (log)
+		garnet_log_set_stream(s.compositor, log);
+	garnet_log_set_level(s.compositor, cli.debug ? GARNET_LOG_DEBUG : GARNET_LOG_INFO);
+	if (cfg.path)
+		garnet_log(s.compositor, GARNET_LOG_INFO, "config", "read %s", cfg.path);
+	for (int i = 0; i < cfg.binding_count; i++) {
+		struct binding_config *b = &cfg.bindings[i];
+
+		if (!garnet_compositor_add_binding(s.compositor, b->modifiers, b->key, b->action,
+						   b->argument, error, sizeof(error))) {
+			fprintf(stderr, "garnet: %s: [shell] binding %s+%s: %s\n", cfg.path,
+				b->modifiers, b->key, error);
+			goto err_compositor;
+		}
+	}
+
+	if (cfg.output_count == 0)
+		cfg.outputs[cfg.output_count++] = (struct garnet_output_mode){
+			.width = 1024, .height = 768, .scale = 1, .refresh_mhz = 60000};
+	if (cli.width)
+		cfg.outputs[0].width = cli.width;
+	if (cli.height)
+		cfg.outputs[0].height = cli.height;
+	if (cli.scale)
+		cfg.outputs[0].scale = cli.scale;
+	for (int i = 0; i < cfg.output_count; i++) {
+		if (!garnet_headless_add_output(s.compositor, &cfg.outputs[i]))
+			goto err_compositor;
+	}
+
+	loop = garnet_compositor_get_loop(s.compositor);
+	sigterm = wl_event_loop_add_signal(loop, SIGTERM, on_signal, &s);
+	sigint = wl_event_loop_add_signal(loop, SIGINT, on_signal, &s);
+	signal(SIGPIPE, SIG_IGN);
+	setenv("WAYLAND_DISPLAY", garnet_compositor_get_socket(s.compositor), 1);
+	printf("garnet: running on the headless backend, WAYLAND_DISPLAY=%s\n",
+	       garnet_compositor_get_socket(s.compositor));
+	fflush(stdout);
+
+	if (cli.screenshot) {
+		s.screenshot = cli.screenshot;
+		s.oneshot = cli.oneshot;
+		s.output = garnet_compositor_first_output(s.compositor);
+		s.frame.notify = on_frame;
+		wl_signal_add(garnet_output_get_frame_signal(s.output), &s.frame);
+		s.screenshot_timeout = wl_event_loop_add_timer(loop, screenshot_timeout, &s);
+		wl_event_source_timer_update(s.screenshot_timeout, 5000);
+	}
+	for (int i = 0; i < cfg.autostart_count; i++)
+		garnet_compositor_spawn(s.compositor, cfg.autostart[i]);
+	for (int i = 0; i < cli.autostart_count; i++)
+		garnet_compositor_spawn(s.compositor, cli.autostart[i]);
+
+	garnet_compositor_run(s.compositor);
+
+	if (s.screenshot) {
+		wl_list_remove(&s.frame.link);
+		wl_event_source_remove(s.screenshot_timeout);
+	}
+	wl_event_source_remove(sigterm);
+	wl_event_source_remove(sigint);
+	garnet_compositor_destroy(s.compositor);
+	if (log)
+		fclose(log);
+	free_config(&cfg);
+	return s.exit_code;
+
+err_compositor:
+	garnet_compositor_destroy(s.compositor);
+err_log:
+	if (log)
+		fclose(log);
+err_config:
+	free_config(&cfg);
+	return 1;
+}

@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: MIT
+// zwp_primary_selection_device_manager_v1: the middle-click selection, offered (like the
+// clipboard) only to the focused client and read only through the security hook.
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "primary-selection-unstable-v1-server-protocol.h"
+#include "../core/internal.h"
+
+static void source_send(struct garnet_data_source *source, const char *mime, int32_t fd)
+{
+	zwp_primary_selection_source_v1_send_send(source->resource, mime, fd);
+}
+
+static void source_cancel(struct garnet_data_source *source)
+{
+	zwp_primary_selection_source_v1_send_cancelled(source->resource);
+}
+
+static const struct garnet_data_source_impl source_impl = {
+	.send = source_send,
+	.cancel = source_cancel,
+};
+
+static void source_offer(struct wl_client *client, struct wl_resource *resource,
+			 const char *mime)
+{
+	if (!garnet_data_source_add_mime(wl_resource_get_user_data(resource), mime))
+		wl_resource_post_no_memory(resource);
+}
+
+static void resource_destroy_request(struct wl_client *client, struct wl_resource *resource)
+{
+	wl_resource_destroy(resource);
+}
+
+static const struct zwp_primary_selection_source_v1_interface source_interface_impl = {
+	.offer = source_offer,
+	.destroy = resource_destroy_request,
+};
+
+static void source_resource_destroy(struct wl_resource *resource)
+{
+	struct garnet_data_source *source = wl_resource_get_user_data(resource);
+
+	garnet_data_source_finish(source);
+	free(source);
+}
+
+struct primary_offer {
+	struct wl_resource *resource;
+	struct garnet_seat *seat;
+	struct garnet_data_source *source;
+	struct wl_listener source_destroy;
+};
+
+static void offer_receive(struct wl_client *client, struct wl_resource *resource,
+			  const char *mime, int32_t fd)
+{
+	struct primary_offer *offer = wl_resource_get_user_data(resource);
+
+	if (!offer->source) {
+		close(fd);
+		return;
+	}
+	garnet_data_source_read(offer->seat, offer->source, client, GARNET_SELECTION_PRIMARY,
+				mime, fd);
+}
+
+static const struct zwp_primary_selection_offer_v1_interface offer_impl = {
+	.receive = offer_receive,
+	.destroy = resource_destroy_request,
+};
+
+static void offer_source_destroyed(struct wl_listener *listener, void *data)
+{
+	struct primary_offer *offer = wl_container_of(listener, offer, source_destroy);
+
+	wl_list_remove(&offer->source_destroy.link);
+	wl_list_init(&offer->source_destroy.link);
+	offer->source = NULL;
+}
+
+static void offer_resource_destroy(struct wl_resource *resource)
+{
+	struct primary_offer *offer = wl_resource_get_user_data(resource);
+
+	wl_list_remove(&offer->source_destroy.link);
+	free(offer);
+}
+
+static void send_selection_to_device(struct garnet_seat *seat, struct wl_resource *device)
+{
+	struct garnet_data_source *source = seat->primary_selection;
+	struct primary_offer *offer;
+	char **mime;
+
+	if (!source) {
+		zwp_primary_selection_device_v1_send_selection(device, NULL);
+		return;
+	}
+	offer = calloc(1, sizeof(*offer));
+	if (!offer)
+		return;
+	offer->resource = wl_resource_create(wl_resource_get_client(device),
+					     &zwp_primary_selection_offer_v1_interface,
+					     wl_resource_get_version(device), 0);
+	if (!offer->resource) {
+		free(offer);
+		return;
+	}
+	offer->seat = seat;
+	offer->source = source;
+	offer->source_destroy.notify = offer_source_destroyed;
+	wl_signal_add(&source->events.destroy, &offer->source_destroy);
+	wl_resource_set_implementation(offer->resource, &offer_impl, offer,
+				       offer_resource_destroy);
+	zwp_primary_selection_device_v1_send_data_offer(device, offer->resource);
+	wl_array_for_each(mime, &source->mime_types)
+		zwp_primary_selection_offer_v1_send_offer(offer->resource, *mime);
+	zwp_primary_selection_device_v1_send_selection(device, offer->resource);
+}
+
+void garnet_primary_selection_focus(struct garnet_seat *seat, struct wl_client *client)
+{
+	struct wl_resource *device;
+
+	wl_resource_for_each(device, &seat->primary_devices) {
+		if (wl_resource_get_client(device) == client)
+			send_selection_to_device(seat, device);
+	}
+}
+
+static void primary_source_destroyed(struct wl_listener *listener, void *data)
+{
+	struct garnet_seat *seat = wl_container_of(listener, seat, primary_selection_destroy);
+	struct wl_client *focus = garnet_seat_selection_client(seat);
+
+	wl_list_remove(&seat->primary_selection_destroy.link);
+	wl_list_init(&seat->primary_selection_destroy.link);
+	seat->primary_selection = NULL;
+	if (focus)
+		garnet_primary_selection_focus(seat, focus);
+}
+
+void garnet_seat_set_primary_selection(struct garnet_seat *seat,
+				       struct garnet_data_source *source)
+{
+	struct wl_client *focus = garnet_seat_selection_client(seat);
+
+	if (seat->primary_selection == source)
+		return;
+	if (seat->primary_selection) {
+		seat->primary_selection->impl->cancel(seat->primary_selection);
+		wl_list_remove(&seat->primary_selection_destroy.link);
+		wl_list_init(&seat->primary_selection_destroy.link);
+	}
+	seat->primary_selection = source;
+	if (source) {
+		source->used = true;
+		seat->primary_selection_destroy.notify = primary_source_destroyed;
+		wl_signal_add(&source->events.destroy, &seat->primary_selection_destroy);
+	}
+	if (focus)
+		garnet_primary_selection_focus(seat, focus);
+}
+
+static void device_set_selection(struct wl_client *client, struct wl_resource *resource,
+				 struct wl_resource *source_resource, uint32_t serial)
+{
+	struct garnet_seat *seat = wl_resource_get_user_data(resource);
+	struct garnet_data_source *source =
+		source_resource ? wl_resource_get_user_data(source_resource) : NULL;
+
+	if (!seat)
+		return;
+	if (garnet_seat_selection_client(seat) != client || (source && source->used)) {
+		if (source && !source->used)
+			source->impl->cancel(source);
+		return;
+	}
+	garnet_seat_set_primary_selection(seat, source);
+}
+
+static const struct zwp_primary_selection_device_v1_interface device_impl = {
+	.set_selection = device_set_selection,
+	.destroy = resource_destroy_request,
+};
+
+static void device_resource_destroy(struct wl_resource *resource)
+{
+	wl_list_remove(wl_resource_get_link(resource));
+}
+
+static void manager_create_source(struct wl_client *client, struct wl_resource *resource,
+				  uint32_t id)
+{
+	struct garnet_data_source *source = calloc(1, sizeof(*source));
+	struct wl_resource *source_resource;
+
+	if (!source) {
+		wl_resource_post_no_memory(resource);
+		return;
+	}
+	source_resource = wl_resource_create(client, &zwp_primary_selection_source_v1_interface,
+					     wl_resource_get_version(resource), id);
+	if (!source_resource) {
+		free(source);
+		wl_resource_post_no_memory(resource);
+		return;
+	}
+	garnet_data_source_init(source, &source_impl, source_resource);
+	wl_resource_set_implementation(source_resource, &source_interface_impl, source,
+				       source_resource_destroy);
+}
+
+static void manager_get_device(struct wl_client *client, struct wl_resource *resource,
+			       uint32_t id, struct wl_resource *seat_resource)
+{
+	struct garnet_compositor *c = wl_resource_get_user_data(resource);
+	struct wl_resource *device =
+		wl_resource_create(client, &zwp_primary_selection_device_v1_interface,
+				   wl_resource_get_version(resource), id);
+
+	if (!device) {
+		wl_resource_post_no_memory(resource);
+		return;
+	}
+	wl_resource_set_implementation(device, &device_impl, c->seat, device_resource_destroy);
+	wl_list_insert(&c->seat->primary_devices, wl_resource_get_link(device));
+	if (garnet_seat_selection_client(c->seat) == client)
+		send_selection_to_device(c->seat, device);
+}
+
+static const struct zwp_primary_selection_device_manager_v1_interface manager_impl = {
+	.create_source = manager_create_source,
+	.get_device = manager_get_device,
+	.destroy = resource_destroy_request,
+};
+
+static void manager_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+{
+	struct wl_resource *resource = wl_resource_create(
+		client, &zwp_primary_selection_device_manager_v1_interface, (int)version, id);
+
+	if (!resource) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(resource, &manager_impl, data, NULL);
+}
+
+bool garnet_primary_selection_init(struct garnet_compositor *c)
+{
+	c->primary_selection_global =
+		garnet_global_create(c, &zwp_primary_selection_device_manager_v1_interface, 1, c,
+				     manager_bind, false);
+	return c->primary_selection_global != NULL;
+}

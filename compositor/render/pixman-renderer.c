@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: MIT
+// The pixman renderer: paints only damaged, visible parts; opaque surfaces hide what is below.
+#include <math.h>
+#include <stdlib.h>
+
+#include "../core/internal.h"
+
+struct paint_entry {
+	struct garnet_surface *surface;
+	struct pixman_f_transform to_output; /* buffer pixels -> output pixels */
+	pixman_region32_t visible;           /* output pixels not hidden by anything above */
+};
+
+struct collect {
+	struct garnet_output *output;
+	struct pixman_f_transform output_matrix;
+	struct paint_entry *entries;
+	size_t count, capacity;
+	pixman_region32_t covered;
+};
+
+static bool collect_surface(struct garnet_surface *surface, int32_t x, int32_t y, void *data)
+{
+	struct collect *col = data;
+	struct paint_entry *e;
+	struct pixman_f_transform to_global, buffer_to_surface;
+	pixman_region32_t box, opaque;
+
+	if (!surface->texture)
+		return true;
+	if (col->count == col->capacity) {
+		size_t cap = col->capacity ? col->capacity * 2 : 16;
+		struct paint_entry *grown = realloc(col->entries, cap * sizeof(*grown));
+
+		if (!grown)
+			return false;
+		col->entries = grown;
+		col->capacity = cap;
+	}
+	e = &col->entries[col->count];
+	e->surface = surface;
+	garnet_surface_buffer_matrix(surface, &buffer_to_surface);
+	pixman_f_transform_init_translate(&to_global, x, y);
+	pixman_f_transform_multiply(&to_global, &to_global, &buffer_to_surface);
+	pixman_f_transform_multiply(&e->to_output, &col->output_matrix, &to_global);
+
+	pixman_region32_init_rect(&box, x, y, surface->width, surface->height);
+	garnet_region_transform(&box, &box, &col->output_matrix);
+	pixman_region32_init(&e->visible);
+	pixman_region32_subtract(&e->visible, &box, &col->covered);
+	if (!pixman_region32_not_empty(&e->visible)) {
+		pixman_region32_fini(&e->visible);
+		pixman_region32_fini(&box);
+		return true;
+	}
+	col->count++;
+
+	pixman_region32_init(&opaque);
+	if (surface->opaque_content) {
+		pixman_region32_copy(&opaque, &box);
+	} else {
+		pixman_region32_intersect_rect(&opaque, &surface->current.opaque, 0, 0,
+					       surface->width, surface->height);
+		pixman_region32_translate(&opaque, x, y);
+		garnet_region_transform(&opaque, &opaque, &col->output_matrix);
+		/* Rounding outward must not let an opaque edge hide a half-covered pixel. */
+		pixman_region32_intersect(&opaque, &opaque, &box);
+	}
+	pixman_region32_union(&col->covered, &col->covered, &opaque);
+	pixman_region32_fini(&opaque);
+	pixman_region32_fini(&box);
+	return true;
+}
+
+static bool is_whole(double v)
+{
+	return fabs(v - round(v)) < 1e-9;
+}
+
+/* Whole-number scale (a 90-degree turn included) and whole-pixel offsets: every output pixel
+ * takes one buffer pixel, so nearest sampling is exact and sharp. Anything else is filtered. */
+static bool is_integer_mapping(const struct pixman_f_transform *m)
+{
+	return is_whole(m->m[0][0]) && is_whole(m->m[0][1]) && is_whole(m->m[1][0]) &&
+	       is_whole(m->m[1][1]) && is_whole(m->m[0][2]) && is_whole(m->m[1][2]);
+}
+
+static bool paint_entry(struct paint_entry *e, pixman_image_t *target,
+			const pixman_region32_t *damage)
+{
+	struct pixman_f_transform inverse;
+	struct pixman_transform fixed;
+	pixman_region32_t clip;
+	bool integer = is_integer_mapping(&e->to_output);
+	int32_t w = pixman_image_get_width(target), h = pixman_image_get_height(target);
+
+	pixman_region32_init(&clip);
+	pixman_region32_intersect(&clip, &e->visible, (pixman_region32_t *)damage);
+	if (!pixman_region32_not_empty(&clip) || !pixman_f_transform_invert(&inverse, &e->to_output)) {
+		pixman_region32_fini(&clip);
+		return false;
+	}
+	pixman_transform_from_pixman_f_transform(&fixed, &inverse);
+	pixman_image_set_transform(e->surface->texture, &fixed);
+	pixman_image_set_filter(e->surface->texture,
+				integer ? PIXMAN_FILTER_NEAREST : PIXMAN_FILTER_BILINEAR, NULL, 0);
+	/* PAD keeps a scaled edge from blending with transparency outside the buffer; the clip
+	 * keeps the painting inside the surface. */
+	pixman_image_set_repeat(e->surface->texture, PIXMAN_REPEAT_PAD);
+	pixman_image_set_clip_region32(target, &clip);
+	pixman_image_composite32(e->surface->opaque_content ? PIXMAN_OP_SRC : PIXMAN_OP_OVER,
+				 e->surface->texture, NULL, target, 0, 0, 0, 0, 0, 0, w, h);
+	pixman_image_set_clip_region32(target, NULL);
+	pixman_image_set_transform(e->surface->texture, NULL);
+	pixman_region32_fini(&clip);
+	return true;
+}
+
+static void paint_background(struct garnet_output *output, pixman_image_t *target,
+			     const pixman_region32_t *region)
+{
+	uint32_t argb = output->compositor->options.background_argb;
+	pixman_color_t color = {
+		.red = ((argb >> 16) & 0xff) * 0x101,
+		.green = ((argb >> 8) & 0xff) * 0x101,
+		.blue = (argb & 0xff) * 0x101,
+		.alpha = 0xffff,
+	};
+	pixman_image_t *fill = pixman_image_create_solid_fill(&color);
+
+	pixman_image_set_clip_region32(target, (pixman_region32_t *)region);
+	pixman_image_composite32(PIXMAN_OP_SRC, fill, NULL, target, 0, 0, 0, 0, 0, 0,
+				 pixman_image_get_width(target), pixman_image_get_height(target));
+	pixman_image_set_clip_region32(target, NULL);
+	pixman_image_unref(fill);
+}
+
+static uint32_t region_area(const pixman_region32_t *r)
+{
+	int n;
+	const pixman_box32_t *b = pixman_region32_rectangles((pixman_region32_t *)r, &n);
+	uint32_t area = 0;
+
+	for (int i = 0; i < n; i++)
+		area += (uint32_t)(b[i].x2 - b[i].x1) * (uint32_t)(b[i].y2 - b[i].y1);
+	return area;
+}
+
+uint32_t garnet_render_output(struct garnet_output *output, pixman_image_t *image,
+			      const pixman_region32_t *buffer_damage)
+{
+	struct collect col = {.output = output};
+	struct garnet_surface *cursor;
+	int32_t cx, cy;
+	pixman_region32_t background;
+	uint32_t area = region_area(buffer_damage);
+
+	garnet_output_matrix(output, &col.output_matrix);
+	pixman_region32_init(&col.covered);
+	cursor = output->compositor->seat ? output->compositor->seat->cursor : NULL;
+	if (cursor && garnet_surface_position(cursor, &cx, &cy))
+		garnet_surface_for_each_in_tree(cursor, cx, cy, collect_surface, &col);
+	garnet_scene_for_each_surface(output->compositor, collect_surface, &col);
+
+	pixman_region32_init(&background);
+	pixman_region32_subtract(&background, (pixman_region32_t *)buffer_damage, &col.covered);
+	if (pixman_region32_not_empty(&background))
+		paint_background(output, image, &background);
+	pixman_region32_fini(&background);
+
+	output->painted_surfaces = 0;
+	for (size_t i = col.count; i-- > 0;) {
+		output->painted_surfaces += paint_entry(&col.entries[i], image, buffer_damage);
+		pixman_region32_fini(&col.entries[i].visible);
+	}
+	free(col.entries);
+	pixman_region32_fini(&col.covered);
+	return area;
+}
