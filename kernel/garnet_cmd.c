@@ -290,7 +290,7 @@ out:
 	return ret;
 }
 
-/* Execution. Every helper returns 0, -EFAULT (bad access) or -ETIMEDOUT (watchdog). */
+/* Execution. Each function below returns 0, -EFAULT (bad access) or -ETIMEDOUT (watchdog). */
 
 static int watchdog(unsigned long deadline)
 {
