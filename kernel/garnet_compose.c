@@ -193,6 +193,7 @@ void garnet_compose_commit(struct garnet_kms *kms, struct drm_atomic_state *stat
 	struct garnet_composition comp = { .kms = kms };
 	bool full = crtc_state && drm_atomic_crtc_needs_modeset(crtc_state);
 	u64 rects_before;
+	ktime_t start = ktime_get();
 
 	/* Planes outside this commit keep their current (still mapped) state. */
 	layer_from_state(&comp.primary, kms->primary.state);
@@ -220,8 +221,10 @@ void garnet_compose_commit(struct garnet_kms *kms, struct drm_atomic_state *stat
 				compose_rect(&comp, new_c->dst);
 		}
 	}
-	if (atomic64_read(&kms->counters.rects) != rects_before)
+	if (atomic64_read(&kms->counters.rects) != rects_before) {
 		atomic64_inc(&kms->counters.commits);
+		atomic64_add(ktime_to_ns(ktime_sub(ktime_get(), start)), &kms->counters.compose_ns);
+	}
 	mutex_unlock(&kms->scanout_lock);
 
 	layer_end_access(&comp.cursor);

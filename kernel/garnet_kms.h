@@ -35,6 +35,7 @@ struct garnet_kms_counters {
 	atomic64_t bytes_copied;	/* bytes written into the scanout memory */
 	atomic64_t vblanks;		/* vblank timer expiries delivered to DRM */
 	atomic64_t modesets;		/* scanout (re)programmed for a mode */
+	atomic64_t compose_ns;		/* time spent composing, for the benchmark */
 };
 
 struct garnet_kms {

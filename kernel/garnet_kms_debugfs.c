@@ -37,6 +37,7 @@ static int display_show(struct seq_file *m, void *unused)
 	seq_printf(m, "bytes_copied %lld\n", atomic64_read(&c->bytes_copied));
 	seq_printf(m, "vblanks %lld\n", atomic64_read(&c->vblanks));
 	seq_printf(m, "modesets %lld\n", atomic64_read(&c->modesets));
+	seq_printf(m, "compose_ns %lld\n", atomic64_read(&c->compose_ns));
 	/* GEM objects the in-kernel console holds (its framebuffer), for leak checks. */
 	seq_printf(m, "console_objects %d\n", helper && helper->buffer ? 1 : 0);
 	return 0;
