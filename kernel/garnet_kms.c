@@ -7,6 +7,7 @@
 #include <linux/moduleparam.h>
 #include <linux/vmalloc.h>
 
+#include <drm/drm_atomic.h>
 #include <drm/drm_atomic_helper.h>
 #include <drm/drm_fb_helper.h>
 #include <drm/drm_gem_framebuffer_helper.h>
@@ -68,10 +69,24 @@ static const struct drm_mode_config_funcs garnet_mode_config_funcs = {
 
 /*
  * Modeset enables come before plane updates, so the scanout is programmed for the new mode
- * before anything is composed into it.
+ * before anything is composed into it. Composition is finished when the planes are committed,
+ * so the old framebuffers may go as soon as the flip is done: the commit waits for its event
+ * (flip_done), not for a further vblank as the default tail does.
  */
+static void garnet_atomic_commit_tail(struct drm_atomic_state *state)
+{
+	struct drm_device *drm = state->dev;
+
+	drm_atomic_helper_commit_modeset_disables(drm, state);
+	drm_atomic_helper_commit_modeset_enables(drm, state);
+	drm_atomic_helper_commit_planes(drm, state, DRM_PLANE_COMMIT_ACTIVE_ONLY);
+	drm_atomic_helper_commit_hw_done(state);
+	drm_atomic_helper_wait_for_flip_done(drm, state);
+	drm_atomic_helper_cleanup_planes(drm, state);
+}
+
 static const struct drm_mode_config_helper_funcs garnet_mode_config_helpers = {
-	.atomic_commit_tail = drm_atomic_helper_commit_tail_rpm,
+	.atomic_commit_tail = garnet_atomic_commit_tail,
 };
 
 static int garnet_scanout_init(struct garnet_kms *kms)
@@ -162,4 +177,5 @@ void garnet_kms_register(struct garnet_device *gdev)
 void garnet_kms_fini(struct garnet_device *gdev)
 {
 	drm_atomic_helper_shutdown(&gdev->drm);
+	garnet_vblank_stop(gdev->kms);
 }

@@ -64,6 +64,7 @@ struct garnet_kms {
 	/* Software vblank: bochs-display has no interrupt, the virtual output no hardware. */
 	struct hrtimer vblank_timer;
 	ktime_t frame_period;
+	bool vblank_on;		/* the timer restarts itself only while this is set */
 
 	struct garnet_kms_counters counters;
 };
@@ -85,6 +86,7 @@ int garnet_crtc_init(struct garnet_kms *kms);
 
 /* garnet_vblank.c */
 void garnet_vblank_init(struct garnet_kms *kms);
+void garnet_vblank_stop(struct garnet_kms *kms);
 int garnet_vblank_enable(struct drm_crtc *crtc);
 void garnet_vblank_disable(struct drm_crtc *crtc);
 bool garnet_vblank_timestamp(struct drm_crtc *crtc, int *max_error, ktime_t *vblank_time,

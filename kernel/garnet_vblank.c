@@ -16,6 +16,8 @@ static enum hrtimer_restart garnet_vblank_tick(struct hrtimer *timer)
 	struct garnet_kms *kms = container_of(timer, struct garnet_kms, vblank_timer);
 	u64 overruns;
 
+	if (!READ_ONCE(kms->vblank_on))
+		return HRTIMER_NORESTART;
 	overruns = hrtimer_forward_now(timer, kms->frame_period);
 	if (overruns > 1)
 		drm_dbg_kms(&kms->gdev->drm, "vblank timer late by %llu frames\n", overruns - 1);
@@ -44,13 +46,29 @@ int garnet_vblank_enable(struct drm_crtc *crtc)
 	if (!vblank->framedur_ns)
 		return -EINVAL;
 	kms->frame_period = ns_to_ktime(vblank->framedur_ns);
+	WRITE_ONCE(kms->vblank_on, true);
 	hrtimer_start(&kms->vblank_timer, kms->frame_period, HRTIMER_MODE_REL);
 	return 0;
 }
 
+/*
+ * Called with the core's vblank_time_lock held, which the tick's drm_crtc_handle_vblank()
+ * takes too: waiting here for a running tick could deadlock, so the tick is told to stop
+ * instead and a pending one is dequeued if it has not started.
+ */
 void garnet_vblank_disable(struct drm_crtc *crtc)
 {
-	hrtimer_cancel(&crtc_to_kms(crtc)->vblank_timer);
+	struct garnet_kms *kms = crtc_to_kms(crtc);
+
+	WRITE_ONCE(kms->vblank_on, false);
+	hrtimer_try_to_cancel(&kms->vblank_timer);
+}
+
+/* At teardown, without locks: no tick may run once the device is gone. */
+void garnet_vblank_stop(struct garnet_kms *kms)
+{
+	WRITE_ONCE(kms->vblank_on, false);
+	hrtimer_cancel(&kms->vblank_timer);
 }
 
 /*
@@ -62,7 +80,7 @@ bool garnet_vblank_timestamp(struct drm_crtc *crtc, int *max_error, ktime_t *vbl
 {
 	struct garnet_kms *kms = crtc_to_kms(crtc);
 
-	if (!READ_ONCE(kms->frame_period) || !hrtimer_active(&kms->vblank_timer))
+	if (!READ_ONCE(kms->vblank_on))
 		return false;
 	*vblank_time = ktime_sub(hrtimer_get_expires(&kms->vblank_timer), kms->frame_period);
 	*max_error = 0;

@@ -25,6 +25,7 @@ struct kms {
 	drmModeConnector *connector;
 	struct kms_plane_props primary, cursor;
 	uint32_t crtc_active, crtc_mode_id, connector_crtc_id;
+	char debugfs[64];	/* the device's debugfs directory, usable after fd is closed */
 };
 
 struct kms_fb {

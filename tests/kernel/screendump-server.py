@@ -9,8 +9,8 @@ NAME.done. It stops when QEMU goes away.
 usage: screendump-server.py
 """
 import os
+import select
 import sys
-import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "vm"))
 from qmp import QMP, QMPError  # noqa: E402
@@ -25,6 +25,13 @@ def main():
         return 1
     open(os.path.join(results, "screendump-server.ready"), "w").close()
     while True:
+        # QEMU closes the socket when the guest powers off; events are read and dropped.
+        try:
+            readable, _, _ = select.select([qmp.sock], [], [], 0.02)
+            if readable and not qmp.file.readline():
+                return 0
+        except OSError:
+            return 0
         try:
             names = sorted(n for n in os.listdir(results) if n.endswith(".req"))
         except FileNotFoundError:
@@ -38,7 +45,6 @@ def main():
                 return 0  # QEMU exited: the guest is done
             open(base + ".done", "w").close()
             os.unlink(os.path.join(results, name))
-        time.sleep(0.02)
 
 
 if __name__ == "__main__":
