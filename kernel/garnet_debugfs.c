@@ -75,6 +75,10 @@ static int counters_show(struct seq_file *m, void *unused)
 	seq_printf(m, "share_revoked %lld\n", atomic64_read(&c->share_revoked));
 	seq_printf(m, "accept_failed %lld\n", atomic64_read(&c->accept_failed));
 	seq_printf(m, "open_denied %lld\n", atomic64_read(&c->open_denied));
+	seq_printf(m, "pool_reused %lld\n", atomic64_read(&c->pool_reused));
+	seq_printf(m, "pool_zeroed_alloc %lld\n", atomic64_read(&c->pool_zeroed_alloc));
+	seq_printf(m, "pool_zeroed_idle %lld\n", atomic64_read(&c->pool_zeroed_idle));
+	seq_printf(m, "pool_bytes %llu\n", READ_ONCE(gdev->pool.bytes));
 	return 0;
 }
 

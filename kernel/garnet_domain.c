@@ -72,21 +72,18 @@ static int wait_for_gpu(struct garnet_object *gobj, u32 read_domains, u32 write_
 	return ret < 0 ? ret : 0;
 }
 
-/* Callers have checked the domains: write_domain is zero or one bit inside read_domains. */
-int garnet_object_set_domain(struct garnet_object *gobj, u32 read_domains, u32 write_domain)
+/*
+ * Applies the move rules; the caller holds the object's dma_resv lock (execbuffer moves many
+ * objects under one ww acquire context) and has checked the domains: write_domain is zero or
+ * one bit inside read_domains. Waiting for the GPU is the caller's business.
+ */
+void garnet_object_move_domains_locked(struct garnet_object *gobj, u32 read_domains,
+				       u32 write_domain)
 {
 	struct garnet_device *gdev = to_garnet_device(gobj->shmem.base.dev);
-	struct dma_resv *resv = gobj->shmem.base.resv;
 	u32 flush = 0, invalidate = 0;
-	int ret;
 
-	ret = wait_for_gpu(gobj, read_domains, write_domain);
-	if (ret)
-		return ret;
-
-	ret = dma_resv_lock_interruptible(resv, NULL);
-	if (ret)
-		return ret;
+	dma_resv_assert_held(gobj->shmem.base.resv);
 
 	/* Without a new writer, readers accumulate: nothing has made their copies stale. */
 	if (!write_domain)
@@ -110,6 +107,22 @@ int garnet_object_set_domain(struct garnet_object *gobj, u32 read_domains, u32 w
 
 	gobj->read_domains = read_domains;
 	gobj->write_domain = write_domain;
+}
+
+/* Moves one object for a CPU-side caller: waits for the GPU, locks, applies the rules. */
+int garnet_object_set_domain(struct garnet_object *gobj, u32 read_domains, u32 write_domain)
+{
+	struct dma_resv *resv = gobj->shmem.base.resv;
+	int ret;
+
+	ret = wait_for_gpu(gobj, read_domains, write_domain);
+	if (ret)
+		return ret;
+
+	ret = dma_resv_lock_interruptible(resv, NULL);
+	if (ret)
+		return ret;
+	garnet_object_move_domains_locked(gobj, read_domains, write_domain);
 	dma_resv_unlock(resv);
 	return 0;
 }
@@ -156,7 +169,7 @@ int garnet_gem_sw_finish_ioctl(struct drm_device *drm, void *data, struct drm_fi
 	ret = dma_resv_lock_interruptible(gobj->shmem.base.resv, NULL);
 	if (ret)
 		goto out;
-	if (gobj->pin_count && gobj->write_domain == I915_GEM_DOMAIN_CPU) {
+	if (READ_ONCE(gobj->pin_count) && gobj->write_domain == I915_GEM_DOMAIN_CPU) {
 		count_domains(gdev->counters.flush, I915_GEM_DOMAIN_CPU);
 		garnet_object_clflush(gdev, gobj);
 		gobj->write_domain = 0;

@@ -17,6 +17,7 @@
 #include "garnet_drm.h"
 #include "garnet_drv.h"
 #include "garnet_gem.h"
+#include "garnet_gtt.h"
 #include "garnet_kms.h"
 #include "garnet_share.h"
 
@@ -40,6 +41,7 @@ static int garnet_open(struct drm_device *drm, struct drm_file *file)
 	gfile->file = file;
 	INIT_LIST_HEAD(&gfile->shares);
 	atomic_set(&gfile->failed_lookups, 0);
+	ratelimit_state_init(&gfile->lookup_log_rs, 5 * HZ, 10);
 	/* Ids only grow, so an id handed out once never names a different file later. */
 	gfile->client_id = atomic64_inc_return(&gdev->next_client_id);
 	ret = xa_insert(&gdev->clients, gfile->client_id, gfile, GFP_KERNEL);
@@ -53,11 +55,10 @@ static int garnet_open(struct drm_device *drm, struct drm_file *file)
 
 static void garnet_postclose(struct drm_device *drm, struct drm_file *file)
 {
-	struct garnet_device *gdev = to_garnet_device(drm);
 	struct garnet_file *gfile = to_garnet_file(file);
 
+	/* Also removes the file from gdev->clients, under names_lock (see garnet_debugfs.c). */
 	garnet_share_file_close(gfile);
-	xa_erase(&gdev->clients, gfile->client_id);
 	kfree(gfile);
 }
 
@@ -75,6 +76,10 @@ static const struct drm_ioctl_desc garnet_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(I915_GEM_SET_DOMAIN, garnet_gem_set_domain_ioctl, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(I915_GEM_SW_FINISH, garnet_gem_sw_finish_ioctl, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(I915_GEM_BUSY, garnet_gem_busy_ioctl, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_GEM_INIT, garnet_gem_init_ioctl,
+			  DRM_AUTH | DRM_MASTER | DRM_ROOT_ONLY),
+	DRM_IOCTL_DEF_DRV(I915_GEM_PIN, garnet_gem_pin_ioctl, DRM_AUTH | DRM_ROOT_ONLY),
+	DRM_IOCTL_DEF_DRV(I915_GEM_UNPIN, garnet_gem_unpin_ioctl, DRM_AUTH | DRM_ROOT_ONLY),
 	DRM_IOCTL_DEF_DRV(I915_GEM_GET_APERTURE, garnet_gem_get_aperture_ioctl,
 			  DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(I915_GEM_MADVISE, garnet_gem_madvise_ioctl, DRM_RENDER_ALLOW),
@@ -116,8 +121,24 @@ static int garnet_device_init(struct garnet_device *gdev)
 		return ret;
 	INIT_LIST_HEAD(&gdev->objects);
 	hash_init(gdev->names);
+	ratelimit_state_init(&gdev->lookup_log_rs, 5 * HZ, 100);
 	xa_init(&gdev->clients);
-	return garnet_shrinker_init(gdev);
+	ret = garnet_gtt_init(gdev);
+	if (ret)
+		return ret;
+	ret = garnet_pool_init(gdev);
+	if (ret)
+		goto err_gtt;
+	ret = garnet_shrinker_init(gdev);
+	if (ret)
+		goto err_pool;
+	return 0;
+
+err_pool:
+	garnet_pool_fini(gdev);
+err_gtt:
+	garnet_gtt_fini(gdev);
+	return ret;
 }
 
 static int __init garnet_init(void)
@@ -171,6 +192,8 @@ static int __init garnet_init(void)
 
 err_shrinker:
 	garnet_shrinker_fini(gdev);
+	garnet_pool_fini(gdev);
+	garnet_gtt_fini(gdev);
 err_release_group:
 	devres_release_group(&pdev->dev, NULL);
 err_unregister_pdev:
@@ -189,6 +212,8 @@ static void __exit garnet_exit(void)
 	garnet_shrinker_fini(gdev);
 	/* Every file is closed (the module was unloadable), so every object must be gone. */
 	WARN_ON(atomic_read(&gdev->object_count) != 0);
+	garnet_pool_fini(gdev);
+	garnet_gtt_fini(gdev);
 	xa_destroy(&gdev->clients);
 	devres_release_group(&pdev->dev, NULL);
 	platform_device_unregister(pdev);

@@ -10,11 +10,15 @@
 #include <linux/hashtable.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
+#include <linux/ratelimit.h>
 #include <linux/shrinker.h>
 #include <linux/xarray.h>
 
 #include <drm/drm_device.h>
 #include <drm/drm_file.h>
+
+#include "garnet_gtt.h"
+#include "garnet_pool.h"
 
 #define GARNET_DRIVER_NAME	"garnet"
 
@@ -31,6 +35,9 @@ struct garnet_counters {
 	atomic64_t share_revoked;
 	atomic64_t accept_failed;	/* ACCEPT of a name the caller may not have */
 	atomic64_t open_denied;		/* GEM_OPEN by global name refused */
+	atomic64_t pool_reused;		/* objects created on reused, zeroed memory */
+	atomic64_t pool_zeroed_alloc;	/* reused memory zeroed by the creating ioctl */
+	atomic64_t pool_zeroed_idle;	/* reused memory zeroed ahead of time */
 };
 
 struct garnet_device {
@@ -54,8 +61,11 @@ struct garnet_device {
 	struct mutex names_lock;
 	DECLARE_HASHTABLE(names, 8);
 
-	/* Bytes of objects pinned into the aperture; GET_APERTURE reports the rest. */
-	atomic64_t pinned_bytes;
+	struct garnet_gtt gtt;
+	struct garnet_pool pool;
+
+	/* Brute-force reports, device-wide: bounds the log whatever the number of files. */
+	struct ratelimit_state lookup_log_rs;
 
 	struct shrinker shrinker;
 	bool shrinker_registered;
@@ -75,6 +85,8 @@ struct garnet_file {
 	unsigned int share_count;	/* under names_lock */
 	/* ACCEPT and GEM_OPEN attempts that found nothing this file may open. */
 	atomic_t failed_lookups;
+	/* Per file, so one noisy client cannot hide another's attempts from the log. */
+	struct ratelimit_state lookup_log_rs;
 };
 
 static inline struct garnet_device *to_garnet_device(struct drm_device *drm)

@@ -24,16 +24,9 @@
 
 #include "garnet_drv.h"
 #include "garnet_gem.h"
+#include "garnet_gtt.h"
+#include "garnet_pool.h"
 #include "garnet_share.h"
-
-static unsigned int aperture_mb = 256;
-module_param(aperture_mb, uint, 0444);
-MODULE_PARM_DESC(aperture_mb, "GTT aperture size reported to userspace, in MiB (default 256)");
-
-u64 garnet_aperture_size(void)
-{
-	return (u64)aperture_mb << 20;
-}
 
 /* The first handle puts the object on the device list; imports and dumb buffers included. */
 static int garnet_gem_open(struct drm_gem_object *obj, struct drm_file *file)
@@ -51,12 +44,18 @@ static int garnet_gem_open(struct drm_gem_object *obj, struct drm_file *file)
 	return 0;
 }
 
+static void garnet_gem_close(struct drm_gem_object *obj, struct drm_file *file)
+{
+	garnet_gtt_handle_closed(to_garnet_object(obj), file);
+}
+
 static void garnet_gem_free(struct drm_gem_object *obj)
 {
 	struct garnet_device *gdev = to_garnet_device(obj->dev);
 	struct garnet_object *gobj = to_garnet_object(obj);
 
 	garnet_share_object_free(gobj);
+	garnet_gtt_object_free(gobj);
 
 	mutex_lock(&gdev->objects_lock);
 	if (!list_empty(&gobj->device_link)) {
@@ -66,12 +65,15 @@ static void garnet_gem_free(struct drm_gem_object *obj)
 	}
 	mutex_unlock(&gdev->objects_lock);
 
+	/* The pool may keep the shmem file (and its pages) for the next object of this size. */
+	garnet_pool_put(gobj);
 	drm_gem_shmem_free(&gobj->shmem);
 }
 
 static const struct drm_gem_object_funcs garnet_gem_funcs = {
 	.free		= garnet_gem_free,
 	.open		= garnet_gem_open,
+	.close		= garnet_gem_close,
 	.print_info	= drm_gem_shmem_object_print_info,
 	.pin		= drm_gem_shmem_object_pin,
 	.unpin		= drm_gem_shmem_object_unpin,
@@ -131,6 +133,7 @@ int garnet_gem_create_ioctl(struct drm_device *drm, void *data, struct drm_file 
 {
 	struct drm_i915_gem_create *args = data;
 	struct drm_gem_shmem_object *shmem;
+	struct file *reused;
 	u64 size;
 	u32 handle;
 	int ret;
@@ -145,6 +148,12 @@ int garnet_gem_create_ioctl(struct drm_device *drm, void *data, struct drm_file 
 	shmem = drm_gem_shmem_create(drm, size);
 	if (IS_ERR(shmem))
 		return PTR_ERR(shmem);
+	/* Reused memory, already zeroed, instead of the fresh file; nobody has seen either. */
+	reused = garnet_pool_take(to_garnet_device(drm), size);
+	if (reused) {
+		fput(shmem->base.filp);
+		shmem->base.filp = reused;
+	}
 
 	ret = drm_gem_handle_create(file, &shmem->base, &handle);
 	/* The handle holds the object now, or creating it failed and this frees it. */
@@ -363,18 +372,6 @@ int garnet_gem_busy_ioctl(struct drm_device *drm, void *data, struct drm_file *f
 		args->busy |= BIT(16);
 
 	garnet_object_put(gobj);
-	return 0;
-}
-
-int garnet_gem_get_aperture_ioctl(struct drm_device *drm, void *data, struct drm_file *file)
-{
-	struct drm_i915_gem_get_aperture *args = data;
-	struct garnet_device *gdev = to_garnet_device(drm);
-	u64 size = garnet_aperture_size();
-	u64 pinned = atomic64_read(&gdev->pinned_bytes);
-
-	args->aper_size = size;
-	args->aper_available_size = pinned < size ? size - pinned : 0;
 	return 0;
 }
 

@@ -7,6 +7,7 @@
 #define GARNET_GEM_H
 
 #include <drm/drm_gem_shmem_helper.h>
+#include <drm/drm_mm.h>
 
 struct garnet_device;
 
@@ -24,8 +25,13 @@ struct garnet_object {
 	u32 read_domains;
 	u32 write_domain;
 
-	/* Pins by PIN and scanout; SW_FINISH flushes CPU writes of pinned objects. */
+	/*
+	 * GTT range and pins (PIN ioctl), under garnet_gtt.lock. Only pin_file may add pins or
+	 * unpin; SW_FINISH flushes CPU writes of pinned objects (the display may scan them out).
+	 */
+	struct drm_mm_node gtt_node;
 	unsigned int pin_count;
+	struct drm_file *pin_file;
 
 	/* Names shared from this object (garnet_share.obj_link), under names_lock. */
 	struct list_head shares;
@@ -47,12 +53,13 @@ int garnet_gem_pwrite_ioctl(struct drm_device *drm, void *data, struct drm_file 
 int garnet_gem_mmap_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
 int garnet_gem_mmap_offset_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
 int garnet_gem_busy_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
-int garnet_gem_get_aperture_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
 int garnet_gem_madvise_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
 int garnet_gem_set_tiling_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
 int garnet_gem_get_tiling_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
 
 /* garnet_domain.c */
+void garnet_object_move_domains_locked(struct garnet_object *gobj, u32 read_domains,
+				       u32 write_domain);
 int garnet_object_set_domain(struct garnet_object *gobj, u32 read_domains, u32 write_domain);
 int garnet_gem_set_domain_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
 int garnet_gem_sw_finish_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
@@ -60,8 +67,5 @@ int garnet_gem_sw_finish_ioctl(struct drm_device *drm, void *data, struct drm_fi
 /* garnet_shrinker.c */
 int garnet_shrinker_init(struct garnet_device *gdev);
 void garnet_shrinker_fini(struct garnet_device *gdev);
-
-/* Aperture size reported by GET_APERTURE, in bytes (module parameter aperture_mb). */
-u64 garnet_aperture_size(void);
 
 #endif /* GARNET_GEM_H */

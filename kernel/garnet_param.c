@@ -42,7 +42,9 @@ int garnet_getparam_ioctl(struct drm_device *drm, void *data, struct drm_file *f
 		value = has_ioctl(drm, DRM_I915_GEM_EXECBUFFER2);
 		break;
 	case I915_PARAM_HAS_WAIT_TIMEOUT:
-		value = has_ioctl(drm, DRM_I915_GEM_WAIT);
+		if (!has_ioctl(drm, DRM_I915_GEM_WAIT))
+			return -EINVAL;
+		value = 1;
 		break;
 	case I915_PARAM_NUM_FENCES_AVAIL:
 		/* No fence registers: objects are linear, tiling is refused. */
@@ -59,12 +61,17 @@ int garnet_getparam_ioctl(struct drm_device *drm, void *data, struct drm_file *f
 	case I915_PARAM_HAS_BSD:
 	case I915_PARAM_HAS_BSD2:
 	case I915_PARAM_HAS_BLT:
-	case I915_PARAM_HAS_VEBOX:
 	case I915_PARAM_HAS_RELAXED_FENCING:
+	case I915_PARAM_HAS_EXEC_ASYNC:
+		/*
+		 * libdrm_intel takes a successful query of these as "present" whatever the
+		 * value, so a feature garnet lacks is a parameter this kernel does not know.
+		 */
+		return -EINVAL;
+	case I915_PARAM_HAS_VEBOX:
 	case I915_PARAM_HAS_RELAXED_DELTA:
 	case I915_PARAM_HAS_ALIASING_PPGTT:
 	case I915_PARAM_HAS_EXEC_SOFTPIN:
-	case I915_PARAM_HAS_EXEC_ASYNC:
 	case I915_PARAM_HAS_EXEC_FENCE:
 	case I915_PARAM_HAS_EXEC_NO_RELOC:
 	case I915_PARAM_HAS_EXEC_HANDLE_LUT:

@@ -61,10 +61,10 @@ void garnet_share_lookup_failed(struct garnet_file *gfile, const char *what)
 	struct garnet_device *gdev = gfile->gdev;
 	unsigned int failures = atomic_inc_return(&gfile->failed_lookups);
 
-	dev_warn_ratelimited(gdev->drm.dev,
-			     "client %llu (pid %d, %s): %s of a name it may not open, %u failures so far: possible brute-force attempt\n",
-			     gfile->client_id, task_pid_nr(current), current->comm, what,
-			     failures);
+	if (__ratelimit(&gfile->lookup_log_rs) && __ratelimit(&gdev->lookup_log_rs))
+		dev_warn(gdev->drm.dev,
+			 "client %llu (pid %d, %s): %s of a name it may not open, %u failures so far: possible brute-force attempt\n",
+			 gfile->client_id, task_pid_nr(current), current->comm, what, failures);
 }
 
 int garnet_get_client_id_ioctl(struct drm_device *drm, void *data, struct drm_file *file)
@@ -211,6 +211,8 @@ void garnet_share_file_close(struct garnet_file *gfile)
 	mutex_lock(&gdev->names_lock);
 	list_for_each_entry_safe(share, tmp, &gfile->shares, owner_link)
 		remove_share(share);
+	/* debugfs walks the clients under names_lock: it must never see a file being freed. */
+	xa_erase(&gdev->clients, gfile->client_id);
 	mutex_unlock(&gdev->names_lock);
 }
 

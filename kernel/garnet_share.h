@@ -18,7 +18,10 @@ int garnet_share_ioctl(struct drm_device *drm, void *data, struct drm_file *file
 int garnet_accept_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
 int garnet_revoke_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
 
-/* The names of an object die with it; those a file created die with the file. */
+/*
+ * The names of an object die with it; those a file created die with the file, which also
+ * leaves the device's client table.
+ */
 void garnet_share_object_free(struct garnet_object *gobj);
 void garnet_share_file_close(struct garnet_file *gfile);
 

@@ -58,12 +58,12 @@ static void getparam_bad_pointer_is_efault(void)
 	close(fd);
 }
 
-/* Features garnet lacks are answered 0, not an error: libdrm_intel probes for them. */
+/* Features garnet lacks that consumers read by value are answered 0. */
 static void getparam_absent_features_are_zero(void)
 {
 	static const int absent[] = {
-		I915_PARAM_HAS_BSD, I915_PARAM_HAS_BLT, I915_PARAM_HAS_LLC,
-		I915_PARAM_HAS_VEBOX, I915_PARAM_HAS_EXEC_SOFTPIN,
+		I915_PARAM_HAS_LLC, I915_PARAM_HAS_VEBOX, I915_PARAM_HAS_EXEC_SOFTPIN,
+		I915_PARAM_NUM_FENCES_AVAIL, I915_PARAM_MMAP_VERSION,
 	};
 	int fd = gt_open_render();
 
@@ -73,6 +73,40 @@ static void getparam_absent_features_are_zero(void)
 		gt_assert_ok(getparam(fd, absent[i], &value));
 		gt_assert_eq(value, 0);
 	}
+	close(fd);
+}
+
+/* libdrm_intel reads a successful query of these as "present": garnet does not know them. */
+static void getparam_features_probed_by_success_are_einval(void)
+{
+	static const int probed[] = {
+		I915_PARAM_HAS_BSD, I915_PARAM_HAS_BLT, I915_PARAM_HAS_RELAXED_FENCING,
+		I915_PARAM_HAS_EXEC_ASYNC, I915_PARAM_HAS_WAIT_TIMEOUT,
+	};
+	int fd = gt_open_render();
+
+	for (size_t i = 0; i < sizeof(probed) / sizeof(probed[0]); i++) {
+		int value = -1;
+
+		gt_assert_errno(getparam(fd, probed[i], &value), EINVAL);
+	}
+	close(fd);
+}
+
+/* Answered from the ioctl table: 1 exactly when the driver has EXECBUFFER2. */
+static void getparam_has_execbuf2_matches_the_driver(void)
+{
+	struct drm_i915_gem_execbuffer2 eb = { 0 };
+	int fd = gt_open_render();
+	int value = -1, ret;
+
+	gt_assert_ok(getparam(fd, I915_PARAM_HAS_EXECBUF2, &value));
+	ret = gt_ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb);
+	/* Without the ioctl the DRM core answers -EINVAL for the unknown driver number. */
+	if (value == 0)
+		gt_assert(ret == -1 && errno == EINVAL);
+	else
+		gt_assert_eq(value, 1);
 	close(fd);
 }
 
@@ -109,6 +143,10 @@ GT_MAIN(
 	GT_SUBTEST(getparam_unknown_param_is_einval, "getparam-unknown-param-is-einval"),
 	GT_SUBTEST(getparam_bad_pointer_is_efault, "getparam-bad-pointer-is-efault"),
 	GT_SUBTEST(getparam_absent_features_are_zero, "getparam-absent-features-are-zero"),
+	GT_SUBTEST(getparam_features_probed_by_success_are_einval,
+		   "getparam-features-probed-by-success-are-einval"),
+	GT_SUBTEST(getparam_has_execbuf2_matches_the_driver,
+		   "getparam-has-execbuf2-matches-the-driver"),
 	GT_SUBTEST(get_aperture_reports_256_mib, "get-aperture-reports-256-mib"),
 	GT_SUBTEST(debugfs_files_are_readable, "debugfs-files-are-readable"),
 )

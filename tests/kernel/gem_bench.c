@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Benchmark of garnet's object layer, run inside the VM: create+close rate, pwrite and pread
+ * throughput for 4 KiB and 8 MiB transfers next to a plain memcpy in the same guest, and
+ * create+mmap+close on garnet next to vgem. Prints figures and ratios.
+ */
+#include "garnet_test.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#define RUN_SECONDS	0.5
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Runs op until RUN_SECONDS passed; returns operations per second. */
+static double rate(void (*op)(void *), void *arg)
+{
+	double start = now(), elapsed;
+	long n = 0;
+
+	do {
+		for (int i = 0; i < 16; i++)
+			op(arg);
+		n += 16;
+		elapsed = now() - start;
+	} while (elapsed < RUN_SECONDS);
+	return n / elapsed;
+}
+
+struct ctx {
+	int fd;
+	uint32_t handle;
+	size_t size;
+	uint8_t *buf;
+	uint8_t *dst;
+};
+
+static void create_close(void *arg)
+{
+	struct ctx *c = arg;
+
+	gt_close(c->fd, gt_create(c->fd, 4096));
+}
+
+static void do_pwrite(void *arg)
+{
+	struct ctx *c = arg;
+
+	gt_pwrite(c->fd, c->handle, 0, c->buf, c->size);
+}
+
+static void do_pread(void *arg)
+{
+	struct ctx *c = arg;
+
+	gt_pread(c->fd, c->handle, 0, c->buf, c->size);
+}
+
+static void do_memcpy(void *arg)
+{
+	struct ctx *c = arg;
+
+	memcpy(c->dst, c->buf, c->size);
+	__asm__ volatile("" : : "r"(c->dst) : "memory");
+}
+
+static void garnet_create_mmap_close(void *arg)
+{
+	struct ctx *c = arg;
+	uint32_t h = gt_create(c->fd, c->size);
+	volatile uint8_t *map = gt_mmap_offset(c->fd, h, c->size);
+
+	map[0] = 1;
+	munmap((void *)map, c->size);
+	gt_close(c->fd, h);
+}
+
+static void vgem_create_mmap_close(void *arg)
+{
+	struct ctx *c = arg;
+	struct drm_mode_create_dumb dumb = { .width = c->size / 4, .height = 1, .bpp = 32 };
+	struct drm_mode_map_dumb map_args = { 0 };
+	volatile uint8_t *map;
+
+	gt_assert_ok(gt_ioctl(c->fd, DRM_IOCTL_MODE_CREATE_DUMB, &dumb));
+	map_args.handle = dumb.handle;
+	gt_assert_ok(gt_ioctl(c->fd, DRM_IOCTL_MODE_MAP_DUMB, &map_args));
+	map = mmap(NULL, dumb.size, PROT_READ | PROT_WRITE, MAP_SHARED, c->fd,
+		   (off_t)map_args.offset);
+	gt_assert(map != MAP_FAILED);
+	map[0] = 1;
+	munmap((void *)map, dumb.size);
+	gt_close(c->fd, dumb.handle);
+}
+
+/* Creates an object, writes every page of it (as a client filling a buffer would), frees it. */
+static void create_fill_close(void *arg)
+{
+	struct ctx *c = arg;
+	uint32_t h = gt_create(c->fd, c->size);
+
+	gt_pwrite(c->fd, h, 0, c->buf, c->size);
+	gt_close(c->fd, h);
+}
+
+static void set_param(const char *name, const char *value)
+{
+	char path[128];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/module/garnet/parameters/%s", name);
+	f = fopen(path, "w");
+	gt_assert(f != NULL);
+	fputs(value, f);
+	gt_assert(fclose(f) == 0);
+}
+
+/* The cost of each zeroing choice for reused memory, against no reuse at all. */
+static void zeroing(int fd)
+{
+	static const struct { const char *label, *pool_mb, *policy; } modes[] = {
+		{ "no reuse (fresh shmem pages)", "0", "alloc" },
+		{ "reuse, zeroed at allocation", "64", "alloc" },
+		{ "reuse, zeroed ahead of time", "64", "idle" },
+	};
+	struct ctx c = { .fd = fd, .size = 1 << 20 };
+	double base = 0;
+
+	c.buf = malloc(c.size);
+	memset(c.buf, 0x11, c.size);
+	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+		double r;
+
+		set_param("pool_mb", modes[i].pool_mb);
+		set_param("zero_policy", modes[i].policy);
+		create_fill_close(&c);
+		r = rate(create_fill_close, &c);
+		if (i == 0)
+			base = r;
+		printf("create+fill+close (1 MiB) %-30s %8.0f /s   ratio %.2f\n", modes[i].label, r,
+		       r / base);
+	}
+	set_param("pool_mb", "64");
+	set_param("zero_policy", "alloc");
+	free(c.buf);
+}
+
+static void transfer(int fd, size_t size, const char *label)
+{
+	struct ctx c = { .fd = fd, .size = size };
+	double wr, rd, mc;
+
+	c.handle = gt_create(fd, size);
+	c.buf = malloc(size);
+	c.dst = malloc(size);
+	memset(c.buf, 0x5a, size);
+	memset(c.dst, 0, size);
+	gt_pwrite(fd, c.handle, 0, c.buf, size);	/* fault the pages in once */
+	wr = rate(do_pwrite, &c) * size / 1e9;
+	rd = rate(do_pread, &c) * size / 1e9;
+	mc = rate(do_memcpy, &c) * size / 1e9;
+	printf("pwrite %-6s %8.2f GB/s   memcpy %8.2f GB/s   ratio %.2f\n", label, wr, mc, wr / mc);
+	printf("pread  %-6s %8.2f GB/s   memcpy %8.2f GB/s   ratio %.2f\n", label, rd, mc, rd / mc);
+	gt_close(fd, c.handle);
+	free(c.buf);
+	free(c.dst);
+}
+
+static void benchmark(void)
+{
+	int fd = gt_open_render();
+	int vgem = gt_open_driver("vgem", false);
+	struct ctx c = { .fd = fd };
+	struct ctx v = { .fd = vgem };
+	double garnet_rate, vgem_rate;
+
+	printf("create+close (4 KiB)     %10.0f /s\n", rate(create_close, &c));
+	transfer(fd, 4096, "4KiB");
+	transfer(fd, 8 << 20, "8MiB");
+	c.size = v.size = 64 * 1024;
+	garnet_rate = rate(garnet_create_mmap_close, &c);
+	vgem_rate = rate(vgem_create_mmap_close, &v);
+	zeroing(fd);
+	printf("create+mmap+close (64 KiB) garnet %8.0f /s   vgem %8.0f /s   ratio %.2f\n",
+	       garnet_rate, vgem_rate, garnet_rate / vgem_rate);
+	close(vgem);
+	close(fd);
+}
+
+GT_MAIN(
+	GT_SUBTEST(benchmark, "all"),
+)
