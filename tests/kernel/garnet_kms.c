@@ -590,7 +590,12 @@ static bool fbcon_bound(void)
 	return false;
 }
 
-/* The scanout's top rows; false if the screen is not width x height. */
+/*
+ * The scanout's top rows, without the band [skip_from, skip_to) where the console's cursor
+ * blinks; false if the screen is not width x height.
+ */
+enum { SKIP_FROM = 48, SKIP_TO = 96 };
+
 static bool read_rows(struct kms *k, int width, int height, int rows, uint32_t *out)
 {
 	int w, h;
@@ -599,7 +604,7 @@ static bool read_rows(struct kms *k, int width, int height, int rows, uint32_t *
 
 	if (ok)
 		for (size_t i = 0; i < (size_t)w * rows; i++)
-			out[i] = px[i] & 0xffffff;
+			out[i] = i / w >= SKIP_FROM && i / w < SKIP_TO ? 0 : px[i] & 0xffffff;
 	free(px);
 	return ok;
 }
@@ -622,8 +627,9 @@ static bool wait_for_rows(struct kms *k, int width, int height, int rows, const 
 }
 
 /*
- * The VT text console runs on garnet's fbdev emulation: text written to tty1 reaches the
- * screen, and comes back when a modesetting client (a compositor) exits.
+ * The VT text console runs on garnet's fbdev emulation: text written to tty1 and pixels drawn
+ * into a mapping of /dev/fb0 reach the screen, and come back when a modesetting client (a
+ * compositor) exits.
  */
 static void test_fbdev_console(void)
 {
@@ -631,7 +637,9 @@ static void test_fbdev_console(void)
 	static const char text[] = "\033[2J\033[H\033[41;37m garnet console \033[0m\r\n"
 				   "\033[42;30m  green line  \033[0m\r\n"
 				   "\033[44;33m  blue line with yellow text  \033[0m\r\n\r\n";
-	enum { ROWS = 48 };	/* three 16-pixel text lines */
+	enum { ROWS = 160 };	/* three 16-pixel text lines, the cursor's band, mapped pixels */
+	struct fb_fix_screeninfo fix;
+	uint8_t *map;
 	struct fb_var_screeninfo var;
 	uint32_t *console;
 	long long before;
@@ -641,10 +649,10 @@ static void test_fbdev_console(void)
 
 	gt_assert(strcmp(read_text("/sys/class/graphics/fb0/name"), "garnetdrmfb\n") == 0);
 	gt_assert(fbcon_bound());
-	fd = open("/dev/fb0", O_RDONLY);
+	fd = open("/dev/fb0", O_RDWR);
 	gt_assert(fd >= 0);
 	gt_assert_ok(ioctl(fd, FBIOGET_VSCREENINFO, &var));
-	close(fd);
+	gt_assert_ok(ioctl(fd, FBIOGET_FSCREENINFO, &fix));
 	gt_info("fb0: %ux%u, %u bpp\n", var.xres, var.yres, var.bits_per_pixel);
 
 	/*
@@ -664,14 +672,30 @@ static void test_fbdev_console(void)
 
 	console = malloc((size_t)var.xres * ROWS * 4);
 	gt_assert(console);
-	gt_assert(read_rows(&k, var.xres, var.yres, ROWS, console));
-	for (size_t i = 1; i < (size_t)var.xres * ROWS; i++)
+	gt_assert(read_rows(&k, var.xres, var.yres, SKIP_FROM, console));
+	for (size_t i = 1; i < (size_t)var.xres * SKIP_FROM; i++)
 		if (console[i] != console[i - 1])
 			colours++;
-	gt_info("console text: %d colour changes in the top %d rows\n", colours, ROWS);
+	gt_info("console text: %d colour changes in the top %d rows\n", colours, SKIP_FROM);
 	gt_assert(colours > 100);
 	/* The first cell has the red background. */
 	gt_assert((console[0] >> 16) > 0x80 && (console[0] & 0xffff) < 0x4000);
+
+	/* Pixels drawn through a mapping of /dev/fb0 (write(2) is not used: see doc/kms.md). */
+	map = mmap(NULL, fix.smem_len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	gt_assert(map != MAP_FAILED);
+	for (unsigned int y = SKIP_TO; y < ROWS; y++)
+		for (unsigned int x = 0; x < var.xres; x++)
+			((uint32_t *)(map + (size_t)(y + var.yoffset) * fix.line_length))[x] =
+				kms_pattern(x, y, 52);
+	gt_assert_ok(msync(map, fix.smem_len, MS_SYNC));
+	munmap(map, fix.smem_len);
+	close(fd);
+	for (unsigned int y = SKIP_TO; y < ROWS; y++)
+		for (unsigned int x = 0; x < var.xres; x++)
+			console[(size_t)y * var.xres + x] = kms_pattern(x, y, 52);
+	if (!wait_for_rows(&k, var.xres, var.yres, ROWS, console))
+		gt_fail(__FILE__, __LINE__, "what was drawn into /dev/fb0 is not on screen");
 
 	/* A compositor takes over, shows its own picture and exits... */
 	{
@@ -685,7 +709,8 @@ static void test_fbdev_console(void)
 		kms_set_mode(&master, kms_mode(&master, 1024, 768), &fb);
 		for (int y = 0; y < ROWS; y++)
 			for (int x = 0; x < 1024; x++)
-				mine[y * 1024 + x] = kms_pattern(x, y, 51);
+				mine[y * 1024 + x] = y >= SKIP_FROM && y < SKIP_TO ? 0 :
+						     kms_pattern(x, y, 51);
 		gt_assert(wait_for_rows(&k, 1024, 768, ROWS, mine));
 		free(mine);
 		kms_fb_destroy(&master, &fb);
