@@ -46,6 +46,70 @@ static void test_modes_listed(void)
 	kms_close(&k);
 }
 
+static uint64_t cap(int fd, uint64_t which)
+{
+	uint64_t value = 0;
+
+	gt_assert_ok(drmGetCap(fd, which, &value));
+	return value;
+}
+
+/* What compositors and libdrm ask before they modeset. */
+static void test_caps(void)
+{
+	struct kms k;
+
+	kms_open(&k);
+	gt_assert_eq(cap(k.fd, DRM_CAP_DUMB_BUFFER), 1);
+	gt_assert_eq(cap(k.fd, DRM_CAP_CURSOR_WIDTH), 64);
+	gt_assert_eq(cap(k.fd, DRM_CAP_CURSOR_HEIGHT), 64);
+	gt_assert_eq(cap(k.fd, DRM_CAP_TIMESTAMP_MONOTONIC), 1);
+	gt_assert_eq(cap(k.fd, DRM_CAP_CRTC_IN_VBLANK_EVENT), 1);
+	gt_assert_eq(cap(k.fd, DRM_CAP_DUMB_PREFERRED_DEPTH), 24);
+	kms_close(&k);
+}
+
+/* DRM_IOCTL_WAIT_VBLANK: consecutive vblanks one frame apart, at the mode's refresh. */
+static void test_vblank_wait(void)
+{
+	const drmModeModeInfo *mode;
+	struct kms_fb fb;
+	struct kms k;
+	drmVBlank vbl;
+	unsigned int seq, first_seq;
+	uint64_t first_us, last_us = 0;
+	double frame_ms, period_ms;
+
+	kms_open(&k);
+	mode = kms_mode(&k, 1920, 1080);
+	period_ms = (double)mode->htotal * mode->vtotal / mode->clock;
+	kms_fb_create(&k, &fb, 1920, 1080, DRM_FORMAT_XRGB8888);
+	kms_set_mode(&k, mode, &fb);
+	memset(&vbl, 0, sizeof(vbl));
+	vbl.request.type = DRM_VBLANK_RELATIVE;
+	vbl.request.sequence = 1;
+	gt_assert_ok(drmWaitVBlank(k.fd, &vbl));
+	seq = first_seq = vbl.reply.sequence;
+	first_us = vbl.reply.tval_sec * 1000000ull + vbl.reply.tval_usec;
+	for (int i = 0; i < 30; i++) {
+		memset(&vbl, 0, sizeof(vbl));
+		vbl.request.type = DRM_VBLANK_ABSOLUTE;
+		vbl.request.sequence = seq + 1;
+		gt_assert_ok(drmWaitVBlank(k.fd, &vbl));
+		/* A late wakeup may find a later vblank, never an earlier one. */
+		gt_assert(vbl.reply.sequence >= seq + 1);
+		seq = vbl.reply.sequence;
+		last_us = vbl.reply.tval_sec * 1000000ull + vbl.reply.tval_usec;
+	}
+	frame_ms = (last_us - first_us) / 1000.0 / (seq - first_seq);
+	gt_info("%u vblanks, %.4f ms apart (mode: %.4f ms)\n", seq - first_seq, frame_ms,
+		period_ms);
+	/* Timestamps are microseconds; over 30 frames that is well within 0.01 ms a frame. */
+	gt_assert(fabs(frame_ms - period_ms) < 0.01);
+	kms_fb_destroy(&k, &fb);
+	kms_close(&k);
+}
+
 /* Which display garnet drives matches what is on the PCI bus. */
 static void test_output_matches_hardware(void)
 {
@@ -726,6 +790,8 @@ static void test_fbdev_console(void)
 GT_MAIN(
 	GT_SUBTEST(test_output_matches_hardware, "output-matches-hardware"),
 	GT_SUBTEST(test_modes_listed, "modes-listed"),
+	GT_SUBTEST(test_caps, "caps"),
+	GT_SUBTEST(test_vblank_wait, "vblank-wait"),
 	GT_SUBTEST(test_dumb_buffers, "dumb-buffers"),
 	GT_SUBTEST(test_modeset_pattern, "modeset-pattern"),
 	GT_SUBTEST(test_format_rgb565, "format-rgb565"),
