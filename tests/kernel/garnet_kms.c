@@ -744,6 +744,22 @@ static void test_fbdev_console(void)
 	gt_assert(colours > 100);
 	/* The first cell has the red background. */
 	gt_assert((console[0] >> 16) > 0x80 && (console[0] & 0xffff) < 0x4000);
+	/* And QEMU's display shows the same text. */
+	{
+		int w, h;
+		uint8_t *rgb = kms_screendump(&k, &w, &h);
+
+		if (rgb) {
+			gt_assert_eq(w, var.xres);
+			gt_assert_eq(h, var.yres);
+			for (size_t i = 0; i < (size_t)w * SKIP_FROM; i++)
+				if ((uint32_t)(rgb[i * 3] << 16 | rgb[i * 3 + 1] << 8 |
+					       rgb[i * 3 + 2]) != console[i])
+					gt_fail(__FILE__, __LINE__, "screendump differs at (%zu, %zu)",
+						i % w, i / w);
+			free(rgb);
+		}
+	}
 
 	/* Pixels drawn through a mapping of /dev/fb0 (write(2) is not used: see doc/kms.md). */
 	map = mmap(NULL, fix.smem_len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
