@@ -252,6 +252,63 @@ static void test_damage_clip(void)
 	kms_close(&k);
 }
 
+/*
+ * A framebuffer larger than the mode, shown from an offset (panning); damage clips are in
+ * framebuffer coordinates and land on screen shifted by that offset.
+ */
+static void test_pan_and_damage(void)
+{
+	enum { FW = 1200, FH = 900, SX = 50, SY = 40, W = 1024, H = 768 };
+	const struct drm_mode_rect clip = { .x1 = 100, .y1 = 100, .x2 = 300, .y2 = 150 };
+	struct kms_screen screen;
+	drmModeAtomicReq *req;
+	struct kms_fb fb;
+	uint32_t blob;
+	struct kms k;
+
+	kms_open(&k);
+	kms_fb_create(&k, &fb, FW, FH, DRM_FORMAT_XRGB8888);
+	kms_fb_fill_pattern(&fb, 70);
+	kms_set_mode(&k, kms_mode(&k, W, H), &fb);	/* at 0,0 first: the mode needs a plane */
+
+	req = drmModeAtomicAlloc();
+	drmModeAtomicAddProperty(req, k.primary_id, k.primary.src_x, (uint64_t)SX << 16);
+	drmModeAtomicAddProperty(req, k.primary_id, k.primary.src_y, (uint64_t)SY << 16);
+	drmModeAtomicAddProperty(req, k.primary_id, k.primary.src_w, (uint64_t)W << 16);
+	drmModeAtomicAddProperty(req, k.primary_id, k.primary.src_h, (uint64_t)H << 16);
+	drmModeAtomicAddProperty(req, k.primary_id, k.primary.crtc_w, W);
+	drmModeAtomicAddProperty(req, k.primary_id, k.primary.crtc_h, H);
+	gt_assert_eq(kms_commit(&k, req, DRM_MODE_PAGE_FLIP_EVENT), 0);
+	drmModeAtomicFree(req);
+	gt_assert(kms_wait_event(&k, 2000, NULL, NULL));
+
+	kms_screen_init(&screen, W, H);
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++)
+			screen.pixels[y * W + x] = kms_pattern(x + SX, y + SY, 70);
+	kms_check_screen(&k, &screen);
+
+	/* Redraw the whole fb, but declare only the clip damaged. */
+	for (int y = 0; y < FH; y++)
+		for (int x = 0; x < FW; x++)
+			((uint32_t *)((uint8_t *)fb.map + y * fb.pitch))[x] = kms_pattern(x, y, 71);
+	gt_assert_ok(drmModeCreatePropertyBlob(k.fd, &clip, sizeof(clip), &blob));
+	req = drmModeAtomicAlloc();
+	drmModeAtomicAddProperty(req, k.primary_id, k.primary.damage_clips, blob);
+	gt_assert_eq(kms_commit(&k, req, DRM_MODE_PAGE_FLIP_EVENT), 0);
+	drmModeAtomicFree(req);
+	gt_assert(kms_wait_event(&k, 2000, NULL, NULL));
+	for (int y = clip.y1; y < clip.y2; y++)
+		for (int x = clip.x1; x < clip.x2; x++)
+			screen.pixels[(y - SY) * W + (x - SX)] = kms_pattern(x, y, 71);
+	kms_check_screen(&k, &screen);
+
+	drmModeDestroyPropertyBlob(k.fd, blob);
+	kms_screen_free(&screen);
+	kms_fb_destroy(&k, &fb);
+	kms_close(&k);
+}
+
 static void make_cursor(struct kms *k, struct kms_fb *fb, int size)
 {
 	kms_fb_create(k, fb, size, size, DRM_FORMAT_ARGB8888);
@@ -813,6 +870,7 @@ GT_MAIN(
 	GT_SUBTEST(test_format_rgb565, "format-rgb565"),
 	GT_SUBTEST(test_format_argb8888, "format-argb8888"),
 	GT_SUBTEST(test_damage_clip, "damage-clip"),
+	GT_SUBTEST(test_pan_and_damage, "pan-and-damage"),
 	GT_SUBTEST(test_cursor_move, "cursor-move"),
 	GT_SUBTEST(test_flip_300, "flip-300"),
 	GT_SUBTEST(test_bad_input, "bad-input"),
