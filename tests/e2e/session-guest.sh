@@ -3,9 +3,10 @@
 # The guest side of the session tests: brings up what a Debian desktop boot would (udev, seatd),
 # then starts and stops garnet on tty1 as a user would from a login shell, one step each time
 # the host (session-host.py) asks for it through marker files in the results directory.
-# usage: session-guest.sh BUILD_DIR
+# usage: session-guest.sh BUILD_DIR [legacy]   (legacy: garnet uses legacy KMS, not atomic)
 set -u
 build=$1
+[ "${2:-}" = legacy ] && export GARNET_DRM_NO_ATOMIC=1
 R=$GARNET_VM_RESULTS
 garnet=$build/compositor/garnet
 client=$build/tests/e2e/input-client
@@ -56,14 +57,20 @@ sleep 1
 seatd -g root >"$R/seatd.log" 2>&1 &
 wait_for 10 test -S /run/seatd.sock || fail "seatd did not start"
 ls /dev/input /dev/dri >>"$R/guest.log" 2>&1
-# Text on tty1, to recognise the text console in screendumps.
+# Text on tty1 and tty2, to recognise the text console in screendumps.
 i=0
 while [ $i -lt 20 ]; do
 	echo "garnet e2e text console ########################################" >/dev/tty1
+	echo "garnet e2e second console ######################################" >/dev/tty2
 	i=$((i + 1))
 done
 
 start_garnet garnet1.log
+if [ -n "${GARNET_DRM_NO_ATOMIC:-}" ]; then
+	grep -q "legacy KMS" "$R/garnet1.log" || fail "garnet did not use legacy KMS"
+else
+	grep -q "atomic" "$R/garnet1.log" || fail "garnet did not use atomic KMS"
+fi
 done_step up
 
 wait_host second-client
