@@ -20,6 +20,7 @@
 #include "garnet/log.h"
 #include "garnet/output.h"
 #include "garnet/security.h"
+#include "garnet/wayland.h"
 
 #define MAX_OUTPUTS 8
 #define MAX_LIST 32
@@ -63,14 +64,15 @@ static void usage(FILE *out)
 		"Usage: garnet [OPTIONS]\n"
 		"A Wayland compositor that keeps clients from spying on, forging or locking out\n"
 		"one another.\n\n"
-		"  -B, --backend=NAME      backend: headless (the default: outputs in memory) or\n"
-		"                          drm (the desktop session on a VT, through libseat)\n"
+		"  -B, --backend=NAME      backend: headless (the default: outputs in memory),\n"
+		"                          drm (the desktop session on a VT, through libseat) or\n"
+		"                          wayland (windows in the compositor of WAYLAND_DISPLAY)\n"
 		"  -S, --socket=NAME       listen on NAME in XDG_RUNTIME_DIR (default: wayland-N)\n"
 		"  -c, --config=FILE       read FILE instead of searching for garnet.ini\n"
 		"      --no-config         read no configuration file\n"
-		"      --width=PIXELS      headless output width (default 1024)\n"
-		"      --height=PIXELS     headless output height (default 768)\n"
-		"      --scale=N           headless output scale (default 1)\n"
+		"      --width=PIXELS      headless/wayland output width (default 1024)\n"
+		"      --height=PIXELS     headless/wayland output height (default 768)\n"
+		"      --scale=N           headless/wayland output scale (default 1)\n"
 		"      --seat=NAME         drm: the seat to run on (default: XDG_SEAT or seat0)\n"
 		"      --tty=N             drm: switch to VT N and run there (default: this VT)\n"
 		"      --drm-device=PATH   drm: the KMS device (default: the seat's first card\n"
@@ -509,7 +511,9 @@ static void on_frame(struct wl_listener *listener, void *data)
 {
 	struct instance *s = wl_container_of(listener, s, frame);
 
-	if (garnet_compositor_window_count(s->compositor) > 0)
+	/* A window mapped while this frame was on its way shows only in the next one. */
+	if (garnet_compositor_window_count(s->compositor) > 0 &&
+	    !garnet_output_repaint_pending(s->output))
 		take_screenshot(s);
 }
 
@@ -684,6 +688,12 @@ static bool start_backend(struct garnet_compositor *c, struct config *cfg, const
 		cfg->outputs[0].height = cli->height;
 	if (cli->scale)
 		cfg->outputs[0].scale = cli->scale;
+	if (strcmp(cfg->backend, "wayland") == 0) {
+		if (garnet_wayland_backend_create(c, NULL, cfg->outputs, cfg->output_count))
+			return true;
+		fprintf(stderr, "garnet: cannot start the wayland backend (see the log above)\n");
+		return false;
+	}
 	for (int i = 0; i < cfg->output_count; i++) {
 		if (!garnet_headless_add_output(c, &cfg->outputs[i]))
 			return false;
@@ -729,9 +739,10 @@ int main(int argc, char **argv)
 		cfg.backend = cli.backend;
 	if (!cfg.backend)
 		cfg.backend = "headless";
-	if (strcmp(cfg.backend, "headless") != 0 && strcmp(cfg.backend, "drm") != 0) {
+	if (strcmp(cfg.backend, "headless") != 0 && strcmp(cfg.backend, "drm") != 0 &&
+	    strcmp(cfg.backend, "wayland") != 0) {
 		fprintf(stderr, "garnet: backend '%s' is not available (this build has: "
-				"headless, drm)\n", cfg.backend);
+				"headless, drm, wayland)\n", cfg.backend);
 		goto err_config;
 	}
 	if (!verify_runtime_dir())

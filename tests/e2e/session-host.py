@@ -11,15 +11,15 @@ Each check prints PASS or FAIL; any FAIL ends the run with status 1.
 
 import importlib.util
 import os
-import struct
 import sys
 import time
-import zlib
 
 R = os.environ["GARNET_VM_RESULTS"]
 spec = importlib.util.spec_from_file_location("qmp", sys.argv[1])
 qmp_module = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(qmp_module)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from png import read_png  # noqa: E402
 
 GREEN, BLUE = (0x00, 0xC0, 0x00), (0x00, 0x00, 0xC0)
 WINDOW = (320, 240)
@@ -68,50 +68,6 @@ def read_ppm(path):
     w, h = int(parts[1]), int(parts[2])
     pixels = parts[4][:w * h * 3]
     return w, h, [tuple(pixels[i:i + 3]) for i in range(0, len(pixels), 3)]
-
-
-def read_png(path):
-    """Decodes the 8-bit RGB or RGBA, non-interlaced PNGs that garnet writes."""
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[:8] != b"\x89PNG\r\n\x1a\n":
-        raise Failed(f"{path} is not a PNG")
-    pos, idat = 8, b""
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            w, h, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
-            if depth != 8 or colour not in (2, 6) or interlace:
-                raise Failed(f"{path}: unsupported PNG (depth {depth}, colour {colour})")
-            bpp = 3 if colour == 2 else 4
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + length
-    raw = zlib.decompress(idat)
-    stride = w * bpp
-    prev = bytearray(stride)
-    out = []
-    for y in range(h):
-        ftype = raw[y * (stride + 1)]
-        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            a = line[i - bpp] if i >= bpp else 0
-            b = prev[i]
-            c = prev[i - bpp] if i >= bpp else 0
-            if ftype == 1:
-                line[i] = (line[i] + a) & 255
-            elif ftype == 2:
-                line[i] = (line[i] + b) & 255
-            elif ftype == 3:
-                line[i] = (line[i] + (a + b) // 2) & 255
-            elif ftype == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        out += [tuple(line[i:i + 3]) for i in range(0, stride, bpp)]
-        prev = line
-    return w, h, out
 
 
 shots = 0
@@ -244,7 +200,7 @@ def main():
     q = qmp_module.QMP(os.environ["GARNET_VM_QMP"])
     try:
         run(q)
-    except (Failed, qmp_module.QMPError, OSError) as e:
+    except (Failed, qmp_module.QMPError, OSError, ValueError) as e:
         print(f"FAIL: {e}", flush=True)
         for name in ("guest.log", "garnet1.log", "garnet1.log.out", "garnet2.log", "seatd.log"):
             text = read(name)
