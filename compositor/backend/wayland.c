@@ -561,13 +561,27 @@ bool garnet_wayland_backend_create(struct garnet_compositor *c, const char *pare
 	b->compositor = c;
 	b->base.destroy = nested_backend_destroy;
 	wl_list_init(&b->outputs);
+	if (!parent_display)
+		parent_display = getenv("WAYLAND_DISPLAY");
+	if (!parent_display || !*parent_display) {
+		garnet_log(c, GARNET_LOG_ERROR, "wayland",
+			   "cannot connect to the parent compositor: WAYLAND_DISPLAY is not set");
+		free(b);
+		return false;
+	}
+	/* libwayland would find garnet's own socket and wait for itself for ever. */
+	if (garnet_compositor_get_socket(c) &&
+	    strcmp(parent_display, garnet_compositor_get_socket(c)) == 0) {
+		garnet_log(c, GARNET_LOG_ERROR, "wayland",
+			   "cannot connect to the parent compositor %s: that is garnet's own socket",
+			   parent_display);
+		free(b);
+		return false;
+	}
 	b->parent = wl_display_connect(parent_display);
 	if (!b->parent) {
 		garnet_log(c, GARNET_LOG_ERROR, "wayland",
-			   "cannot connect to the parent compositor %s: %s",
-			   parent_display ? parent_display
-					  : getenv("WAYLAND_DISPLAY") ? getenv("WAYLAND_DISPLAY")
-								      : "(WAYLAND_DISPLAY unset)",
+			   "cannot connect to the parent compositor %s: %s", parent_display,
 			   strerror(errno));
 		free(b);
 		return false;
