@@ -211,6 +211,11 @@ static void handle_event(struct garnet_libinput *input, struct libinput_event *e
 		break;
 	case LIBINPUT_EVENT_POINTER_BUTTON:
 		ptr = libinput_event_get_pointer_event(event);
+		garnet_log(input->compositor, GARNET_LOG_DEBUG, "input", "button %u %s at %.0f,%.0f",
+			   libinput_event_pointer_get_button(ptr),
+			   libinput_event_pointer_get_button_state(ptr) ==
+					   LIBINPUT_BUTTON_STATE_PRESSED ? "pressed" : "released",
+			   seat->x, seat->y);
 		garnet_seat_notify_button(seat, libinput_event_pointer_get_time(ptr),
 					  libinput_event_pointer_get_button(ptr),
 					  libinput_event_pointer_get_button_state(ptr) ==

@@ -15,5 +15,6 @@ trap 'rm -rf "$dir"' EXIT
 	--host-cmd "python3 '$src/tests/e2e/session-host.py' '$qmp'" \
 	-- sh "$src/tests/e2e/session-guest.sh" "$build" "$kms"
 rc=$?
+[ "$rc" -eq 77 ] && { echo "SKIP: the driver has no KMS display"; exit 77; }
 [ "$rc" -eq 0 ] || { echo "FAIL: the run failed with status $rc"; exit 1; }
 echo "PASS: garnet ran as the desktop session"
