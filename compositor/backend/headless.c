@@ -122,7 +122,10 @@ struct garnet_output *garnet_headless_add_output(struct garnet_compositor *c,
 	snprintf(name, sizeof(name), "HEADLESS-%u", ++c->next_output_number);
 	snprintf(description, sizeof(description), "garnet headless output %dx%d", mode->width,
 		 mode->height);
-	garnet_output_init(&output->base, c, &headless_impl, mode, name, description);
+	if (!garnet_output_init(&output->base, c, &headless_impl, mode, name, description)) {
+		wl_event_source_remove(output->vblank);
+		goto err_buffers;
+	}
 	return &output->base;
 
 err_buffers:

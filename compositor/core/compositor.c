@@ -197,10 +197,13 @@ void garnet_compositor_destroy(struct garnet_compositor *c)
 		c->seat->grab = &c->seat->default_grab;
 	}
 	wl_signal_emit_mutable(&c->events.destroy, c);
-	garnet_shell_destroy(c->shell);
-	garnet_seat_destroy(c->seat);
+	/* Outputs while the shell and seat they report to still exist. */
 	wl_list_for_each_safe(output, tmp_output, &c->outputs, link)
 		garnet_output_destroy(output);
+	garnet_shell_destroy(c->shell);
+	c->shell = NULL;
+	garnet_seat_destroy(c->seat);
+	c->seat = NULL;
 	wl_list_for_each_safe(backend, tmp_backend, &c->backends, link) {
 		wl_list_remove(&backend->link);
 		backend->destroy(backend);
@@ -244,6 +247,17 @@ struct garnet_output *garnet_compositor_first_output(struct garnet_compositor *c
 		return NULL;
 	output = wl_container_of(c->outputs.next, output, link);
 	return output;
+}
+
+struct garnet_output *garnet_compositor_find_output(struct garnet_compositor *c, const char *name)
+{
+	struct garnet_output *output;
+
+	wl_list_for_each(output, &c->outputs, link) {
+		if (strcmp(output->name, name) == 0)
+			return output;
+	}
+	return NULL;
 }
 
 void garnet_compositor_run(struct garnet_compositor *c)

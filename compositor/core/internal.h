@@ -61,6 +61,7 @@ struct garnet_compositor {
 	struct wl_list layers[GARNET_LAYER_COUNT]; /* garnet_view.layer_link, topmost first */
 	struct wl_list backends;                   /* garnet_backend.link */
 	uint32_t next_output_number;
+	uint32_t output_indices; /* bits of garnet_output.index in use */
 
 	struct garnet_seat *seat;
 	struct garnet_shell *shell;
@@ -121,6 +122,7 @@ struct garnet_output {
 	struct garnet_compositor *compositor;
 	const struct garnet_output_impl *impl;
 	struct wl_list link;
+	uint32_t index; /* its bit in garnet_surface.output_mask */
 	char *name, *description;
 	struct garnet_output_mode mode;
 	int32_t x, y;          /* global logical position */
@@ -148,12 +150,12 @@ struct garnet_output {
 };
 
 /* Called by backends. */
-void garnet_output_init(struct garnet_output *output, struct garnet_compositor *c,
+/* false when the compositor has no room for another output (32). */
+bool garnet_output_init(struct garnet_output *output, struct garnet_compositor *c,
 			const struct garnet_output_impl *impl, const struct garnet_output_mode *mode,
 			const char *name, const char *description);
 void garnet_output_finish(struct garnet_output *output);
 void garnet_output_finish_frame(struct garnet_output *output, const struct timespec *when);
-void garnet_output_destroy(struct garnet_output *output);
 
 void garnet_output_schedule_repaint(struct garnet_output *output);
 /* Damages a rectangle of the global space on every output it touches. */
@@ -488,6 +490,8 @@ struct garnet_toplevel {
 		struct wl_signal destroy;
 	} events;
 };
+/* An output went away: windows left outside every output come back onto one. */
+void garnet_shell_output_removed(struct garnet_shell *shell);
 void garnet_shell_toplevel_map(struct garnet_shell *shell, struct garnet_toplevel *toplevel);
 void garnet_shell_toplevel_unmap(struct garnet_shell *shell, struct garnet_toplevel *toplevel);
 void garnet_shell_toplevel_commit(struct garnet_shell *shell, struct garnet_toplevel *toplevel);

@@ -111,10 +111,21 @@ static void update_logical_size(struct garnet_output *output)
 	output->height = h / output->mode.scale;
 }
 
-void garnet_output_init(struct garnet_output *output, struct garnet_compositor *c,
+bool garnet_output_init(struct garnet_output *output, struct garnet_compositor *c,
 			const struct garnet_output_impl *impl, const struct garnet_output_mode *mode,
 			const char *name, const char *description)
 {
+	uint32_t index = 0;
+
+	while (index < 32 && (c->output_indices & (1u << index)))
+		index++;
+	if (index == 32) {
+		garnet_log(c, GARNET_LOG_ERROR, "output", "no room for output %s (32 at most)",
+			   name);
+		return false;
+	}
+	c->output_indices |= 1u << index;
+	output->index = index;
 	output->compositor = c;
 	output->impl = impl;
 	output->mode = *mode;
@@ -139,6 +150,22 @@ void garnet_output_init(struct garnet_output *output, struct garnet_compositor *
 	garnet_log(c, GARNET_LOG_INFO, "output", "%s: %dx%d scale %d transform %d refresh %d mHz",
 		   name, mode->width, mode->height, output->mode.scale, mode->transform,
 		   mode->refresh_mhz);
+	return true;
+}
+
+static bool leave_output(struct garnet_surface *surface, int32_t x, int32_t y, void *data)
+{
+	struct garnet_output *output = data;
+	struct wl_resource *resource;
+
+	if (!(surface->output_mask & (1u << output->index)))
+		return true;
+	surface->output_mask &= ~(1u << output->index);
+	wl_resource_for_each(resource, &output->resources) {
+		if (wl_resource_get_client(resource) == wl_resource_get_client(surface->resource))
+			wl_surface_send_leave(surface->resource, resource);
+	}
+	return true;
 }
 
 void garnet_output_finish(struct garnet_output *output)
@@ -146,8 +173,17 @@ void garnet_output_finish(struct garnet_output *output)
 	struct wl_resource *resource, *tmp;
 	struct garnet_capture *capture, *tmp_capture;
 
+	struct garnet_compositor *c = output->compositor;
+	struct garnet_seat *seat = c->seat;
+
 	wl_signal_emit_mutable(&output->events.destroy, output);
+	garnet_scene_for_each_surface(c, leave_output, output);
+	if (seat && seat->cursor)
+		leave_output(seat->cursor, 0, 0, output);
 	wl_list_remove(&output->link);
+	c->output_indices &= ~(1u << output->index);
+	if (c->shell)
+		garnet_shell_output_removed(c->shell);
 	/* What waited for this output's frame will not see it. */
 	wl_resource_for_each_safe(resource, tmp, &output->frame_callbacks)
 		wl_resource_destroy(resource);

@@ -1,42 +1,78 @@
 // SPDX-License-Identifier: MIT
-// Launching clients: a clean child with WAYLAND_DISPLAY set, nothing inherited but stdio.
+// Launching clients: a clean child (empty signal mask, no inherited descriptors but stdio, the
+// original descriptor limit), connected through the public socket or through a socketpair of
+// its own, so that the compositor knows exactly which wl_client it started.
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "internal.h"
 
-static void close_inherited_fds(void)
+extern char **environ;
+
+/* The environment for the child, built before fork: after it, only async-signal-safe calls. */
+static char **child_environment(const char *wayland_var)
+{
+	size_t n = 0, k = 0;
+	char **env;
+
+	while (environ[n])
+		n++;
+	env = calloc(n + 2, sizeof(*env));
+	if (!env)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		if (strncmp(environ[i], "WAYLAND_DISPLAY=", 16) != 0 &&
+		    strncmp(environ[i], "WAYLAND_SOCKET=", 15) != 0)
+			env[k++] = environ[i];
+	}
+	env[k] = (char *)wayland_var;
+	return env;
+}
+
+static void close_from(int first)
 {
 	struct rlimit lim;
 
-	if (close_range(3, ~0u, 0) == 0)
+	if (close_range((unsigned)first, ~0u, 0) == 0)
 		return;
 	if (getrlimit(RLIMIT_NOFILE, &lim) < 0)
 		lim.rlim_cur = 1024;
-	for (int fd = 3; fd < (int)lim.rlim_cur && fd < 65536; fd++)
+	for (int fd = first; fd < (int)lim.rlim_cur && fd < 65536; fd++)
 		close(fd);
 }
 
-int garnet_compositor_spawn(struct garnet_compositor *c, const char *command)
+/* Starts /bin/sh -c command; client_fd >= 0 becomes the child's WAYLAND_SOCKET (fd 3). */
+static bool launch(struct garnet_compositor *c, const char *command, int client_fd)
 {
+	char var[128], *argv[] = {"/bin/sh", "-c", (char *)command, NULL};
+	char **env;
 	sigset_t all;
 	pid_t pid;
 
-	if (!c->socket) {
-		garnet_log(c, GARNET_LOG_ERROR, "spawn", "cannot start '%s': no socket", command);
-		return -1;
+	if (client_fd >= 0)
+		snprintf(var, sizeof(var), "WAYLAND_SOCKET=3");
+	else
+		snprintf(var, sizeof(var), "WAYLAND_DISPLAY=%s", c->socket);
+	env = child_environment(var);
+	if (!env) {
+		garnet_log(c, GARNET_LOG_ERROR, "spawn", "cannot start '%s': out of memory",
+			   command);
+		return false;
 	}
 	pid = fork();
 	if (pid < 0) {
 		garnet_log(c, GARNET_LOG_ERROR, "spawn", "fork for '%s': %s", command,
 			   strerror(errno));
-		return -1;
+		free(env);
+		return false;
 	}
 	if (pid == 0) {
 		/* The loop blocks signals it handles through signalfd; a child must not inherit
@@ -46,18 +82,63 @@ int garnet_compositor_spawn(struct garnet_compositor *c, const char *command)
 		if (fork() != 0)
 			_exit(0);
 		setsid();
-		close_inherited_fds();
+		if (client_fd >= 0) {
+			if (client_fd == 3)
+				fcntl(3, F_SETFD, 0);
+			else if (dup2(client_fd, 3) < 0)
+				_exit(127);
+			close_from(4);
+		} else {
+			close_from(3);
+		}
 		/* The compositor may have raised its descriptor limit; clients get the usual
 		 * one (some still use select()). */
 		if (c->nofile.rlim_cur)
 			setrlimit(RLIMIT_NOFILE, &c->nofile);
-		setenv("WAYLAND_DISPLAY", c->socket, 1);
-		execl("/bin/sh", "/bin/sh", "-c", command, (char *)NULL);
+		execve("/bin/sh", argv, env);
 		_exit(127);
 	}
+	free(env);
 	/* The intermediate child exits at once; reap it so no zombie stays. */
 	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 		;
-	garnet_log(c, GARNET_LOG_INFO, "spawn", "started '%s'", command);
-	return 0;
+	garnet_log(c, GARNET_LOG_INFO, "spawn", "started '%s'%s", command,
+		   client_fd >= 0 ? " on a socket of its own" : "");
+	return true;
+}
+
+int garnet_compositor_spawn(struct garnet_compositor *c, const char *command)
+{
+	if (!c->socket) {
+		garnet_log(c, GARNET_LOG_ERROR, "spawn", "cannot start '%s': no socket", command);
+		return -1;
+	}
+	return launch(c, command, -1) ? 0 : -1;
+}
+
+struct wl_client *garnet_compositor_spawn_client(struct garnet_compositor *c,
+						 const char *command)
+{
+	struct wl_client *client;
+	int fds[2];
+
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) < 0) {
+		garnet_log(c, GARNET_LOG_ERROR, "spawn", "socketpair for '%s': %s", command,
+			   strerror(errno));
+		return NULL;
+	}
+	client = wl_client_create(c->display, fds[0]);
+	if (!client) {
+		garnet_log(c, GARNET_LOG_ERROR, "spawn", "no client for '%s'", command);
+		close(fds[0]);
+		close(fds[1]);
+		return NULL;
+	}
+	if (!launch(c, command, fds[1])) {
+		close(fds[1]);
+		wl_client_destroy(client);
+		return NULL;
+	}
+	close(fds[1]);
+	return client;
 }

@@ -624,7 +624,7 @@ void garnet_surface_update_outputs(struct garnet_surface *surface)
 	struct garnet_output *output;
 	struct garnet_subsurface *sub;
 	struct wl_resource *resource;
-	uint32_t mask = 0, bit = 1;
+	uint32_t mask = 0, bit;
 	int32_t x, y;
 	bool placed = garnet_surface_is_mapped(surface) &&
 		      garnet_surface_position(surface, &x, &y);
@@ -632,6 +632,7 @@ void garnet_surface_update_outputs(struct garnet_surface *surface)
 	wl_list_for_each(output, &surface->compositor->outputs, link) {
 		struct output_hit h = {output, false};
 
+		bit = 1u << output->index;
 		if (placed)
 			tree_touches_output(surface, x, y, &h);
 		if (h.hit)
@@ -647,7 +648,6 @@ void garnet_surface_update_outputs(struct garnet_surface *surface)
 					wl_surface_send_leave(surface->resource, resource);
 			}
 		}
-		bit <<= 1;
 	}
 	surface->output_mask = mask;
 	/* Subsurfaces move with their parent. */

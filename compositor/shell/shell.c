@@ -72,7 +72,9 @@ void garnet_shell_destroy(struct garnet_shell *shell)
 	free(shell);
 }
 
-static struct garnet_output *output_for(struct garnet_shell *shell, struct garnet_toplevel *tl)
+/* The output under the window's centre, or NULL. */
+static struct garnet_output *output_at_centre(struct garnet_shell *shell,
+					      struct garnet_toplevel *tl)
 {
 	struct garnet_output *output;
 	int32_t cx = tl->view.x + tl->geometry_x + tl->geometry_width / 2;
@@ -83,7 +85,14 @@ static struct garnet_output *output_for(struct garnet_shell *shell, struct garne
 		    cy < output->y + output->height)
 			return output;
 	}
-	return garnet_compositor_first_output(shell->compositor);
+	return NULL;
+}
+
+static struct garnet_output *output_for(struct garnet_shell *shell, struct garnet_toplevel *tl)
+{
+	struct garnet_output *output = output_at_centre(shell, tl);
+
+	return output ? output : garnet_compositor_first_output(shell->compositor);
 }
 
 static void configure(struct garnet_toplevel *tl)
@@ -166,6 +175,25 @@ static void place(struct garnet_shell *shell, struct garnet_toplevel *tl)
 		y = output->y;
 	tl->view.x = x - tl->geometry_x;
 	tl->view.y = y - tl->geometry_y;
+}
+
+void garnet_shell_output_removed(struct garnet_shell *shell)
+{
+	struct garnet_output *first = garnet_compositor_first_output(shell->compositor);
+	struct garnet_toplevel *tl;
+
+	if (!first)
+		return;
+	wl_list_for_each(tl, &shell->toplevels, link) {
+		if (!tl->mapped || output_at_centre(shell, tl))
+			continue;
+		if (tl->maximized || tl->fullscreen) {
+			tl->pending_width = first->width;
+			tl->pending_height = first->height;
+			configure(tl);
+		}
+		garnet_view_move(&tl->view, first->x - tl->geometry_x, first->y - tl->geometry_y);
+	}
 }
 
 void garnet_shell_toplevel_map(struct garnet_shell *shell, struct garnet_toplevel *tl)

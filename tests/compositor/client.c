@@ -969,3 +969,33 @@ void check_compositor_serves(struct test_context *t)
 	surface_destroy(s);
 	client_destroy(c);
 }
+
+static void runtime_path(char *path, size_t size, const char *name)
+{
+	snprintf(path, size, "%s/%s", getenv("XDG_RUNTIME_DIR"), name);
+}
+
+void runtime_file_remove(const char *name)
+{
+	char path[512];
+
+	runtime_path(path, sizeof(path), name);
+	unlink(path);
+}
+
+void runtime_file_wait(struct test_context *t, const char *name, char *buf, size_t size)
+{
+	char path[512];
+	FILE *f = NULL;
+	size_t n;
+
+	runtime_path(path, sizeof(path), name);
+	for (int i = 0; i < 250 && !(f = fopen(path, "r")); i++)
+		usleep(20000);
+	if (!f)
+		test_fail(t, __FILE__, __LINE__, "%s did not appear", path);
+	n = fread(buf, 1, size - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	unlink(path);
+}

@@ -25,6 +25,14 @@ struct test_context {
 	bool failed;
 	int done_fd;
 	void *data;
+	/* test_run_on_compositor: a call handed from the client thread to the loop */
+	struct garnet_compositor *compositor;
+	int call_fd;
+	pthread_mutex_t call_lock;
+	pthread_cond_t call_done_cond;
+	void (*call_fn)(struct garnet_compositor *c, void *data);
+	void *call_data;
+	bool call_done;
 };
 
 static const struct test *registered[MAX_TESTS];
@@ -82,6 +90,37 @@ static void *client_thread(void *data)
 	return NULL;
 }
 
+void test_run_on_compositor(struct test_context *t,
+			    void (*fn)(struct garnet_compositor *c, void *data), void *data)
+{
+	uint64_t one = 1;
+
+	pthread_mutex_lock(&t->call_lock);
+	t->call_fn = fn;
+	t->call_data = data;
+	t->call_done = false;
+	if (write(t->call_fd, &one, sizeof(one)) != sizeof(one))
+		abort();
+	while (!t->call_done)
+		pthread_cond_wait(&t->call_done_cond, &t->call_lock);
+	pthread_mutex_unlock(&t->call_lock);
+}
+
+static int call_requested(int fd, uint32_t mask, void *data)
+{
+	struct test_context *t = data;
+	uint64_t count;
+
+	if (read(fd, &count, sizeof(count)) != sizeof(count))
+		return 0;
+	pthread_mutex_lock(&t->call_lock);
+	t->call_fn(t->compositor, t->call_data);
+	t->call_done = true;
+	pthread_cond_signal(&t->call_done_cond);
+	pthread_mutex_unlock(&t->call_lock);
+	return 0;
+}
+
 static int client_done(int fd, uint32_t mask, void *data)
 {
 	garnet_compositor_terminate(data);
@@ -90,10 +129,10 @@ static int client_done(int fd, uint32_t mask, void *data)
 
 static bool run_test(const struct test *test, int index)
 {
-	struct test_context t = {.test = test, .done_fd = -1};
+	struct test_context t = {.test = test, .done_fd = -1, .call_fd = -1};
 	struct garnet_options options;
 	struct garnet_compositor *c;
-	struct wl_event_source *done_source;
+	struct wl_event_source *done_source, *call_source;
 	pthread_t thread;
 
 	snprintf(t.socket, sizeof(t.socket), "garnet-test-%d-%d", (int)getpid(), index);
@@ -125,12 +164,22 @@ static bool run_test(const struct test *test, int index)
 	t.done_fd = eventfd(0, EFD_CLOEXEC);
 	done_source = wl_event_loop_add_fd(garnet_compositor_get_loop(c), t.done_fd,
 					   WL_EVENT_READABLE, client_done, c);
+	t.compositor = c;
+	t.call_fd = eventfd(0, EFD_CLOEXEC);
+	pthread_mutex_init(&t.call_lock, NULL);
+	pthread_cond_init(&t.call_done_cond, NULL);
+	call_source = wl_event_loop_add_fd(garnet_compositor_get_loop(c), t.call_fd,
+					   WL_EVENT_READABLE, call_requested, &t);
 	if (pthread_create(&thread, NULL, client_thread, &t) != 0)
 		abort();
 	garnet_compositor_run(c);
 	pthread_join(thread, NULL);
 	wl_event_source_remove(done_source);
+	wl_event_source_remove(call_source);
 	close(t.done_fd);
+	close(t.call_fd);
+	pthread_mutex_destroy(&t.call_lock);
+	pthread_cond_destroy(&t.call_done_cond);
 	garnet_compositor_destroy(c);
 	free(t.data);
 	return !t.failed;

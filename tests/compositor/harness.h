@@ -68,6 +68,10 @@ void test_fail(struct test_context *t, const char *file, int line, const char *f
 				  a_, b_);                                                         \
 	} while (0)
 
+/* Runs fn on the compositor's thread, between two dispatches of its loop, and waits for it:
+ * for what no protocol can do (unplug an output). */
+void test_run_on_compositor(struct test_context *t,
+			    void (*fn)(struct garnet_compositor *c, void *data), void *data);
 const char *test_socket(struct test_context *t);
 const char *test_name(struct test_context *t);
 /* Server-side data a setup function may leave for the test body (heap memory, freed by the
@@ -218,6 +222,11 @@ uint32_t image_pixel(pixman_image_t *image, int32_t x, int32_t y);
 void check_screenshot(struct test_context *t, pixman_image_t *image, const char *name);
 bool png_write(const char *path, pixman_image_t *image);
 pixman_image_t *png_read(const char *path);
+
+/* Files that programs started by the compositor write into XDG_RUNTIME_DIR (whole, by rename):
+ * wait (up to 5 s) for one, read it into buf and remove it. */
+void runtime_file_remove(const char *name);
+void runtime_file_wait(struct test_context *t, const char *name, char *buf, size_t size);
 
 /* Asserts a new client can still show a surface and see it on the output. */
 void check_compositor_serves(struct test_context *t);

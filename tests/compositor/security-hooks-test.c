@@ -265,3 +265,68 @@ TEST(test_protocol_exists_only_in_test_mode_and_compositors_coexist)
 	garnet_compositor_destroy(second);
 	client_destroy(here);
 }
+
+struct trusted {
+	struct wl_client *launched;
+	struct wl_listener launched_destroy;
+};
+
+/* A later client may get the same address: forget the launched one when it goes. */
+static void launched_destroyed(struct wl_listener *listener, void *data)
+{
+	struct trusted *tr = wl_container_of(listener, tr, launched_destroy);
+
+	tr->launched = NULL;
+}
+
+static bool show_privileged_to_launched(void *data, const struct wl_client *client,
+					const struct wl_interface *interface, bool privileged)
+{
+	struct trusted *tr = data;
+
+	return !privileged || client == tr->launched;
+}
+
+static void setup_trust_launched(struct garnet_compositor *c, struct test_context *t)
+{
+	struct trusted *tr = calloc(1, sizeof(*tr));
+	struct garnet_security_hooks hooks = {.global_visible = show_privileged_to_launched,
+					      .data = tr};
+
+	test_set_data(t, tr);
+	garnet_compositor_set_security_hooks(c, &hooks);
+}
+
+static void launch_list_globals(struct garnet_compositor *c, void *data)
+{
+	struct trusted *tr = data;
+	char command[512];
+
+	snprintf(command, sizeof(command), "%s > \"$XDG_RUNTIME_DIR/launched.tmp\" && "
+		 "mv \"$XDG_RUNTIME_DIR/launched.tmp\" \"$XDG_RUNTIME_DIR/launched-globals\"",
+		 LIST_GLOBALS);
+	tr->launched = garnet_compositor_spawn_client(c, command);
+	if (tr->launched) {
+		tr->launched_destroy.notify = launched_destroyed;
+		wl_client_add_destroy_listener(tr->launched, &tr->launched_destroy);
+	}
+}
+
+TEST_WITH(program_launched_on_its_own_socket_is_the_one_the_policy_trusts,
+	  setup_trust_launched, DEFAULT_OUTPUT)
+{
+	struct trusted *tr = test_data(t);
+	struct client *c = client_create(t);
+	char globals[2048];
+
+	runtime_file_remove("launched-globals");
+	test_run_on_compositor(t, launch_list_globals, tr);
+	check(t, tr->launched != NULL);
+	runtime_file_wait(t, "launched-globals", globals, sizeof(globals));
+	/* The launched program sees the privileged global; a client of the public socket, even
+	 * in the same process, does not. */
+	check(t, strstr(globals, "garnet_test\n") != NULL);
+	check(t, strstr(globals, "wl_compositor\n") != NULL);
+	check(t, !client_has_global(c, "garnet_test"));
+	client_destroy(c);
+}

@@ -16,6 +16,9 @@ struct garnet_output_mode {
 };
 
 GARNET_EXPORT const char *garnet_output_get_name(struct garnet_output *output);
+/* Removes the output (unplugged): surfaces on it get leave, windows left outside every output
+ * are moved onto the first one, clients' wl_output objects become inert. NULL is a no-op. */
+GARNET_EXPORT void garnet_output_destroy(struct garnet_output *output);
 /* Writes what the output shows now (its framebuffer) as a PNG file. */
 GARNET_EXPORT bool garnet_output_write_png(struct garnet_output *output, const char *path);
 /* Asks for a repaint of the whole output. */
