@@ -118,6 +118,8 @@ static void page_flip_done(int fd, unsigned int seq, unsigned int sec, unsigned 
 		output->base.msc = seq ? seq - 1 : output->base.msc;
 		/* DRM_CAP_TIMESTAMP_MONOTONIC is checked at start: the kernel's vblank time is
 		 * on the compositor's clock. */
+		garnet_log(b->compositor, GARNET_LOG_DEBUG, "drm", "%s: flip at %u.%06u",
+			   output->base.name, sec, usec);
 		frame_shown(output, &ts);
 		return;
 	}

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // A window of one colour that writes every input event it receives to a log, one line each,
 // so an end-to-end test can check from the client side what reached it.
-//   input-client WIDTH HEIGHT 0xRRGGBB LOGFILE
+//   input-client WIDTH HEIGHT 0xRRGGBB LOGFILE [--presentation]
+// With --presentation it asks for presentation feedback on one more frame after mapping and logs
+// "presented SECONDS NANOSECONDS" (or "discarded").
 // Log lines: "mapped", "pointer-enter", "pointer-leave", "button CODE 0|1", "keyboard-enter",
 // "keyboard-leave", "key CODE 0|1".
 #include <errno.h>
@@ -14,6 +16,7 @@
 #include <unistd.h>
 #include <wayland-client.h>
 
+#include "presentation-time-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 
 struct app {
@@ -22,6 +25,8 @@ struct app {
 	struct wl_shm *shm;
 	struct wl_seat *seat;
 	struct xdg_wm_base *wm_base;
+	struct wp_presentation *presentation;
+	bool want_presentation;
 	struct wl_surface *surface;
 	int32_t width, height;
 	uint32_t colour;
@@ -72,6 +77,31 @@ static void draw(struct app *app)
 	wl_surface_commit(app->surface);
 }
 
+static void feedback_sync_output(void *data, struct wp_presentation_feedback *fb,
+				 struct wl_output *output)
+{
+}
+
+static void feedback_presented(void *data, struct wp_presentation_feedback *fb, uint32_t sec_hi,
+			       uint32_t sec_lo, uint32_t nsec, uint32_t refresh, uint32_t seq_hi,
+			       uint32_t seq_lo, uint32_t flags)
+{
+	say(data, "presented %llu %u", (unsigned long long)sec_hi << 32 | sec_lo, nsec);
+	wp_presentation_feedback_destroy(fb);
+}
+
+static void feedback_discarded(void *data, struct wp_presentation_feedback *fb)
+{
+	say(data, "discarded");
+	wp_presentation_feedback_destroy(fb);
+}
+
+static const struct wp_presentation_feedback_listener feedback_listener = {
+	.sync_output = feedback_sync_output,
+	.presented = feedback_presented,
+	.discarded = feedback_discarded,
+};
+
 static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface, uint32_t serial)
 {
 	struct app *app = data;
@@ -83,6 +113,14 @@ static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface, u
 	app->mapped = true;
 	wl_display_roundtrip(app->display);
 	say(app, "mapped");
+	if (app->want_presentation && app->presentation) {
+		/* A frame that changes something, so it is painted and flipped. */
+		app->colour ^= 0x000010;
+		wp_presentation_feedback_add_listener(
+			wp_presentation_feedback(app->presentation, app->surface),
+			&feedback_listener, app);
+		draw(app);
+	}
 }
 
 static const struct xdg_surface_listener xdg_surface_listener = {xdg_surface_configure};
@@ -195,6 +233,8 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
 		app->compositor = wl_registry_bind(registry, name, &wl_compositor_interface, 4);
 	} else if (strcmp(interface, "wl_shm") == 0) {
 		app->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
+	} else if (strcmp(interface, "wp_presentation") == 0) {
+		app->presentation = wl_registry_bind(registry, name, &wp_presentation_interface, 1);
 	} else if (strcmp(interface, "wl_seat") == 0 && !app->seat) {
 		app->seat = wl_registry_bind(registry, name, &wl_seat_interface, 1);
 	} else if (strcmp(interface, "xdg_wm_base") == 0) {
@@ -216,8 +256,12 @@ int main(int argc, char **argv)
 	struct xdg_surface *xdg_surface;
 	struct xdg_toplevel *toplevel;
 
+	if (argc == 6 && strcmp(argv[5], "--presentation") == 0) {
+		app.want_presentation = true;
+		argc--;
+	}
 	if (argc != 5 || (app.width = atoi(argv[1])) <= 0 || (app.height = atoi(argv[2])) <= 0) {
-		fprintf(stderr, "usage: input-client WIDTH HEIGHT 0xRRGGBB LOGFILE\n");
+		fprintf(stderr, "usage: input-client WIDTH HEIGHT 0xRRGGBB LOGFILE [--presentation]\n");
 		return 2;
 	}
 	app.colour = (uint32_t)strtoul(argv[3], NULL, 0) & 0xffffff;

