@@ -34,9 +34,12 @@ wait_host() {
 }
 done_step() { step "$1 done"; touch "$R/guest.$1"; }
 
-start_garnet() { # start_garnet LOGNAME
+start_garnet() { # start_garnet LOGNAME [--tty=N]
 	rm -f "$R/a.log" "$R/garnet.png"
-	guest_start_on_tty1 "WAYLAND_DEBUG=${E2E_WAYLAND_DEBUG:-} exec '$garnet' --backend=drm --no-config --debug \
+	start=guest_start_on_tty1
+	# --tty=N: started from no terminal at all (as over ssh); garnet switches to VT N itself.
+	[ -n "${2:-}" ] && start="setsid -f sh -c"
+	$start "WAYLAND_DEBUG=${E2E_WAYLAND_DEBUG:-} exec '$garnet' --backend=drm --no-config --debug ${2:-} \
 		--log='$R/$1' --screenshot='$R/garnet.png' \
 		--autostart=\"'$client' 320 240 0x00c000 '$R/a.log'\" >'$R/$1.out' 2>&1"
 	guest_wait_for 60 grep -qs mapped "$R/a.log" || fail "garnet or its client did not come up"
@@ -53,11 +56,12 @@ if ! ls /sys/class/drm 2>/dev/null | grep -q '^card[0-9]*-'; then
 fi
 guest_desktop_start "$R" >>"$R/guest.log" 2>&1 || fail "the desktop services did not start"
 ls /dev/input /dev/dri >>"$R/guest.log" 2>&1
-# Text on tty1 and tty2, to recognise the text console in screendumps.
+# Text on tty1, tty2 and tty3, to recognise the text console in screendumps.
 i=0
 while [ $i -lt 20 ]; do
 	echo "garnet e2e text console ########################################" >/dev/tty1
 	echo "garnet e2e second console ######################################" >/dev/tty2
+	echo "garnet e2e third console #######################################" >/dev/tty3
 	i=$((i + 1))
 done
 
@@ -81,7 +85,9 @@ guest_wait_for 30 sh -c "! kill -0 $pid 2>/dev/null" || fail "garnet did not exi
 done_step sigterm
 
 wait_host restart
-start_garnet garnet2.log
+start_garnet garnet2.log --tty=3
+[ "$(cat /sys/class/tty/tty0/active)" = tty3 ] ||
+	fail "garnet --tty=3 runs on $(cat /sys/class/tty/tty0/active), not tty3"
 done_step restart
 
 wait_host presentation
