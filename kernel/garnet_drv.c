@@ -16,6 +16,7 @@
 
 #include "garnet_drm.h"
 #include "garnet_drv.h"
+#include "garnet_exec.h"
 #include "garnet_gem.h"
 #include "garnet_gtt.h"
 #include "garnet_share.h"
@@ -48,6 +49,12 @@ static int garnet_open(struct drm_device *drm, struct drm_file *file)
 		kfree(gfile);
 		return ret;
 	}
+	ret = garnet_client_open(gfile);
+	if (ret) {
+		xa_erase(&gdev->clients, gfile->client_id);
+		kfree(gfile);
+		return ret;
+	}
 	file->driver_priv = gfile;
 	return 0;
 }
@@ -58,6 +65,7 @@ static void garnet_postclose(struct drm_device *drm, struct drm_file *file)
 
 	/* Also removes the file from gdev->clients, under names_lock (see garnet_debugfs.c). */
 	garnet_share_file_close(gfile);
+	garnet_client_close(gfile);
 	kfree(gfile);
 }
 
@@ -84,6 +92,11 @@ static const struct drm_ioctl_desc garnet_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(I915_GEM_MADVISE, garnet_gem_madvise_ioctl, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(I915_GEM_SET_TILING, garnet_gem_set_tiling_ioctl, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(I915_GEM_GET_TILING, garnet_gem_get_tiling_ioctl, DRM_RENDER_ALLOW),
+
+	/* Execution (garnet_exec.c, garnet_engine.c). */
+	DRM_IOCTL_DEF_DRV(I915_GEM_EXECBUFFER, garnet_execbuffer_ioctl, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_GEM_EXECBUFFER2_WR, garnet_execbuffer2_ioctl, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_GEM_WAIT, garnet_gem_wait_ioctl, DRM_RENDER_ALLOW),
 
 	DRM_IOCTL_DEF_DRV(GARNET_GET_CLIENT_ID, garnet_get_client_id_ioctl, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(GARNET_SHARE, garnet_share_ioctl, DRM_RENDER_ALLOW),
@@ -128,11 +141,16 @@ static int garnet_device_init(struct garnet_device *gdev)
 	ret = garnet_pool_init(gdev);
 	if (ret)
 		goto err_gtt;
-	ret = garnet_shrinker_init(gdev);
+	ret = garnet_gpu_init(gdev);
 	if (ret)
 		goto err_pool;
+	ret = garnet_shrinker_init(gdev);
+	if (ret)
+		goto err_gpu;
 	return 0;
 
+err_gpu:
+	garnet_gpu_fini(gdev);
 err_pool:
 	garnet_pool_fini(gdev);
 err_gtt:
@@ -179,6 +197,7 @@ static int __init garnet_init(void)
 
 err_shrinker:
 	garnet_shrinker_fini(gdev);
+	garnet_gpu_fini(gdev);
 	garnet_pool_fini(gdev);
 	garnet_gtt_fini(gdev);
 err_release_group:
@@ -195,6 +214,7 @@ static void __exit garnet_exit(void)
 
 	drm_dev_unregister(&gdev->drm);
 	garnet_shrinker_fini(gdev);
+	garnet_gpu_fini(gdev);
 	/* Every file is closed (the module was unloadable), so every object must be gone. */
 	WARN_ON(atomic_read(&gdev->object_count) != 0);
 	garnet_pool_fini(gdev);
