@@ -97,7 +97,7 @@ shows_window() {
 }
 
 start_garnet
-echo "1..12"
+echo "1..11"
 
 # wayland-info lists every global garnet advertises, at its version.
 if have wayland-info; then
