@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: MIT
-// Protocols common clients expect beyond the core: fractional scale, idle notification and idle
-// inhibition, driven by a real libwayland client against libgarnet in-process.
+// Protocols common clients expect beyond the core: fractional scale, idle notification, idle
+// inhibition and activation, driven by a real libwayland client against libgarnet in-process.
+#include <stdio.h>
+#include <string.h>
+
 #include "harness.h"
 
 #include "ext-idle-notify-v1-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
 #include "idle-inhibit-unstable-v1-client-protocol.h"
+#include "xdg-activation-v1-client-protocol.h"
 
 static void *bind_global(struct client *c, const struct wl_interface *iface)
 {
@@ -145,5 +149,88 @@ TEST(inhibitor_of_a_hidden_surface_does_not_count)
 	n = watch_idle(c, 50, &st);
 	check(t, client_dispatch_until(c, &st.idled));
 	ext_idle_notification_v1_destroy(n);
+	client_destroy(c);
+}
+
+static void token_done(void *data, struct xdg_activation_token_v1 *token, const char *name)
+{
+	char *out = data;
+
+	(void)token;
+	snprintf(out, 64, "%s", name);
+}
+
+static const struct xdg_activation_token_v1_listener token_listener = {token_done};
+
+/* A committed activation token of client c, in name (64 bytes). */
+static void get_token(struct client *c, struct xdg_activation_v1 *activation, char *name)
+{
+	struct xdg_activation_token_v1 *token = xdg_activation_v1_get_activation_token(activation);
+
+	name[0] = '\0';
+	xdg_activation_token_v1_add_listener(token, &token_listener, name);
+	xdg_activation_token_v1_set_app_id(token, "org.example.launcher");
+	xdg_activation_token_v1_commit(token);
+	client_roundtrip(c);
+	check(c->test, strlen(name) >= 16);
+	xdg_activation_token_v1_destroy(token);
+}
+
+TEST(focused_client_token_activates_another_window_once)
+{
+	struct client *b = client_create(t), *a = client_create(t);
+	struct client_surface *sb = toplevel_create(b, 40, 40, 0xff0000ff, NULL);
+	struct client_surface *sa = toplevel_create(a, 40, 40, 0xffff0000, NULL);
+	struct xdg_activation_v1 *act_a = bind_global(a, &xdg_activation_v1_interface);
+	struct xdg_activation_v1 *act_b = bind_global(b, &xdg_activation_v1_interface);
+	char name[64];
+
+	/* New toplevels take focus: a, created last, has it. */
+	client_roundtrip(b);
+	check(t, a->input.keyboard_focus == sa->wl_surface);
+	get_token(a, act_a, name);
+	xdg_activation_v1_activate(act_b, name, sb->wl_surface);
+	client_roundtrip(b);
+	check(t, b->input.keyboard_focus == sb->wl_surface);
+
+	/* Spent: a second use does nothing. */
+	xdg_activation_v1_activate(act_a, name, sa->wl_surface);
+	client_roundtrip(a);
+	client_roundtrip(b);
+	check(t, b->input.keyboard_focus == sb->wl_surface);
+	check(t, a->input.keyboard_focus != sa->wl_surface);
+	client_destroy(a);
+	client_destroy(b);
+}
+
+TEST(unfocused_client_cannot_take_focus_with_a_token)
+{
+	struct client *b = client_create(t), *a = client_create(t);
+	struct client_surface *sb = toplevel_create(b, 40, 40, 0xff0000ff, NULL);
+	struct client_surface *sa = toplevel_create(a, 40, 40, 0xffff0000, NULL);
+	struct xdg_activation_v1 *act_b = bind_global(b, &xdg_activation_v1_interface);
+	char name[64];
+
+	get_token(b, act_b, name);
+	xdg_activation_v1_activate(act_b, name, sb->wl_surface);
+	xdg_activation_v1_activate(act_b, "not-a-token", sb->wl_surface);
+	client_roundtrip(b);
+	client_roundtrip(a);
+	check(t, a->input.keyboard_focus == sa->wl_surface);
+	check(t, b->input.keyboard_focus != sb->wl_surface);
+	client_destroy(a);
+	client_destroy(b);
+}
+
+TEST(token_changed_after_commit_is_an_error)
+{
+	struct client *c = client_create(t);
+	struct xdg_activation_v1 *act = bind_global(c, &xdg_activation_v1_interface);
+	struct xdg_activation_token_v1 *token = xdg_activation_v1_get_activation_token(act);
+
+	xdg_activation_token_v1_commit(token);
+	xdg_activation_token_v1_set_app_id(token, "late");
+	client_expect_protocol_error(c, &xdg_activation_token_v1_interface,
+				     XDG_ACTIVATION_TOKEN_V1_ERROR_ALREADY_USED);
 	client_destroy(c);
 }
