@@ -393,6 +393,7 @@ struct garnet_seat {
 
 	struct {
 		struct wl_signal keyboard_focus;
+		struct wl_signal activity; /* any input from the user (idle tracking) */
 	} events;
 
 	/* Ctrl+Alt+Fn: set by backends that run on a VT. */

@@ -172,6 +172,7 @@ void garnet_seat_notify_key(struct garnet_seat *seat, uint32_t time_msec, uint32
 	uint32_t serial, depressed, latched, locked, group;
 	bool mods_changed;
 
+	wl_signal_emit(&seat->events.activity, seat);
 	if (pressed && key_is_held(seat, key))
 		return;
 	xkb_state_update_key(seat->xkb_state, key + 8, pressed ? XKB_KEY_DOWN : XKB_KEY_UP);
@@ -431,6 +432,7 @@ static void clamp_to_outputs(struct garnet_compositor *c, double *x, double *y)
 void garnet_seat_notify_motion_absolute(struct garnet_seat *seat, uint32_t time_msec, double x,
 					double y)
 {
+	wl_signal_emit(&seat->events.activity, seat);
 	clamp_to_outputs(seat->compositor, &x, &y);
 	if (seat->cursor)
 		garnet_surface_damage_tree(seat->cursor);
@@ -444,6 +446,7 @@ void garnet_seat_notify_motion_absolute(struct garnet_seat *seat, uint32_t time_
 void garnet_seat_notify_button(struct garnet_seat *seat, uint32_t time_msec, uint32_t button,
 			       bool pressed)
 {
+	wl_signal_emit(&seat->events.activity, seat);
 	if (pressed) {
 		seat->grab->impl->button(seat->grab, time_msec, button, true);
 		seat->button_count++;
@@ -458,6 +461,7 @@ void garnet_seat_notify_button(struct garnet_seat *seat, uint32_t time_msec, uin
 void garnet_seat_notify_axis(struct garnet_seat *seat, uint32_t time_msec, uint32_t axis,
 			     double value)
 {
+	wl_signal_emit(&seat->events.activity, seat);
 	if (axis > WL_POINTER_AXIS_HORIZONTAL_SCROLL)
 		return;
 	seat->grab->impl->axis(seat->grab, time_msec, axis, value);
@@ -502,6 +506,7 @@ void garnet_seat_notify_touch_down(struct garnet_seat *seat, uint32_t time_msec,
 	double sx, sy;
 	uint32_t serial;
 
+	wl_signal_emit(&seat->events.activity, seat);
 	if (touch_point(seat, id))
 		return;
 	for (int i = 0; i < GARNET_TOUCH_POINTS && !tp; i++) {
@@ -866,6 +871,7 @@ struct garnet_seat *garnet_seat_create(struct garnet_compositor *c,
 		wl_list_init(&seat->touch[i].surface_destroy.link);
 	}
 	wl_signal_init(&seat->events.keyboard_focus);
+	wl_signal_init(&seat->events.activity);
 	wl_array_init(&seat->keys);
 	seat->keyboard_focus_destroy.notify = keyboard_focus_destroyed;
 	seat->pointer_focus_destroy.notify = pointer_focus_destroyed;
