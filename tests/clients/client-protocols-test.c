@@ -44,6 +44,7 @@ TEST_WITH(fractional_scale_is_the_output_scale, NULL, {640, 480, 2, 0, 0})
 	check_int(t, scale, ==, 2 * 120);
 	wp_fractional_scale_v1_destroy(fs);
 	wp_fractional_scale_manager_v1_destroy(m);
+	surface_destroy(s);
 	client_destroy(c);
 }
 
@@ -54,11 +55,17 @@ TEST(second_fractional_scale_for_a_surface_is_an_error)
 		bind_global(c, &wp_fractional_scale_manager_v1_interface);
 	struct client_surface *s = surface_create(c);
 
-	wp_fractional_scale_manager_v1_get_fractional_scale(m, s->wl_surface);
-	wp_fractional_scale_manager_v1_get_fractional_scale(m, s->wl_surface);
+	struct wp_fractional_scale_v1 *first =
+		wp_fractional_scale_manager_v1_get_fractional_scale(m, s->wl_surface);
+	struct wp_fractional_scale_v1 *second =
+		wp_fractional_scale_manager_v1_get_fractional_scale(m, s->wl_surface);
 	client_expect_protocol_error(
 		c, &wp_fractional_scale_manager_v1_interface,
 		WP_FRACTIONAL_SCALE_MANAGER_V1_ERROR_FRACTIONAL_SCALE_EXISTS);
+	wp_fractional_scale_v1_destroy(first);
+	wp_fractional_scale_v1_destroy(second);
+	wp_fractional_scale_manager_v1_destroy(m);
+	surface_destroy(s);
 	client_destroy(c);
 }
 
@@ -133,6 +140,7 @@ TEST(visible_inhibitor_holds_idle_off)
 	check(t, client_dispatch_until(c, &st.idled));
 	ext_idle_notification_v1_destroy(n);
 	zwp_idle_inhibit_manager_v1_destroy(m);
+	surface_destroy(s);
 	client_destroy(c);
 }
 
@@ -145,10 +153,14 @@ TEST(inhibitor_of_a_hidden_surface_does_not_count)
 	struct idle_state st = {0};
 	struct ext_idle_notification_v1 *n;
 
-	zwp_idle_inhibit_manager_v1_create_inhibitor(m, s->wl_surface);
+	struct zwp_idle_inhibitor_v1 *inhibitor =
+		zwp_idle_inhibit_manager_v1_create_inhibitor(m, s->wl_surface);
 	n = watch_idle(c, 50, &st);
 	check(t, client_dispatch_until(c, &st.idled));
 	ext_idle_notification_v1_destroy(n);
+	zwp_idle_inhibitor_v1_destroy(inhibitor);
+	zwp_idle_inhibit_manager_v1_destroy(m);
+	surface_destroy(s);
 	client_destroy(c);
 }
 
@@ -199,6 +211,10 @@ TEST(focused_client_token_activates_another_window_once)
 	client_roundtrip(b);
 	check(t, b->input.keyboard_focus == sb->wl_surface);
 	check(t, a->input.keyboard_focus != sa->wl_surface);
+	xdg_activation_v1_destroy(act_a);
+	xdg_activation_v1_destroy(act_b);
+	surface_destroy(sa);
+	surface_destroy(sb);
 	client_destroy(a);
 	client_destroy(b);
 }
@@ -218,6 +234,9 @@ TEST(unfocused_client_cannot_take_focus_with_a_token)
 	client_roundtrip(a);
 	check(t, a->input.keyboard_focus == sa->wl_surface);
 	check(t, b->input.keyboard_focus != sb->wl_surface);
+	xdg_activation_v1_destroy(act_b);
+	surface_destroy(sa);
+	surface_destroy(sb);
 	client_destroy(a);
 	client_destroy(b);
 }
@@ -232,5 +251,7 @@ TEST(token_changed_after_commit_is_an_error)
 	xdg_activation_token_v1_set_app_id(token, "late");
 	client_expect_protocol_error(c, &xdg_activation_token_v1_interface,
 				     XDG_ACTIVATION_TOKEN_V1_ERROR_ALREADY_USED);
+	xdg_activation_token_v1_destroy(token);
+	xdg_activation_v1_destroy(act);
 	client_destroy(c);
 }
