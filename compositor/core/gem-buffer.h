@@ -27,6 +27,16 @@ struct garnet_gem_buffer {
 	struct wl_list imports; /* garnet_gem_import.buffer_link: surfaces waiting for it */
 };
 
+/* The compositor's DRM file for one client (protocols/garnet-buffer.c), counted. */
+struct garnet_gem_client *garnet_gem_client_ref(struct garnet_gem_client *gc);
+void garnet_gem_client_unref(struct garnet_gem_client *gc);
+int garnet_gem_client_fd(struct garnet_gem_client *gc);
+struct garnet_compositor *garnet_gem_client_compositor(struct garnet_gem_client *gc);
+
+/* garnet_buffer_v1.capture_output (protocols/garnet-buffer-capture.c). */
+void garnet_gem_capture_output(struct garnet_gem_client *gc, struct wl_resource *factory,
+			       uint32_t id, struct wl_resource *output, uint64_t client_id);
+
 /* Finds garnet.ko's render node in /dev/dri (by driver name); a malloc'ed path or NULL. */
 char *garnet_drm_find_render_node(void);
 

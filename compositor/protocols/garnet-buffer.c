@@ -53,7 +53,23 @@ struct garnet_gem_client {
 	int buffers;
 };
 
-static void gem_client_unref(struct garnet_gem_client *gc)
+struct garnet_gem_client *garnet_gem_client_ref(struct garnet_gem_client *gc)
+{
+	gc->refs++;
+	return gc;
+}
+
+int garnet_gem_client_fd(struct garnet_gem_client *gc)
+{
+	return gc->fd;
+}
+
+struct garnet_compositor *garnet_gem_client_compositor(struct garnet_gem_client *gc)
+{
+	return gc->manager->compositor;
+}
+
+void garnet_gem_client_unref(struct garnet_gem_client *gc)
 {
 	if (--gc->refs > 0)
 		return;
@@ -128,7 +144,7 @@ static void buffer_resource_destroy(struct wl_resource *resource)
 	munmap(buffer->map, buffer->size);
 	close_handle(buffer->drm_fd, buffer->handle);
 	buffer->client->buffers--;
-	gem_client_unref(buffer->client);
+	garnet_gem_client_unref(buffer->client);
 	free(buffer);
 }
 
@@ -263,14 +279,24 @@ err_alloc:
 	wl_resource_post_no_memory(resource);
 }
 
+static void factory_capture_output(struct wl_client *client, struct wl_resource *resource,
+				   uint32_t id, struct wl_resource *output, uint32_t client_id_hi,
+				   uint32_t client_id_lo)
+{
+	(void)client;
+	garnet_gem_capture_output(wl_resource_get_user_data(resource), resource, id, output,
+				  (uint64_t)client_id_hi << 32 | client_id_lo);
+}
+
 static const struct garnet_buffer_v1_interface factory_impl = {
 	.destroy = factory_destroy,
 	.create_buffer = factory_create_buffer,
+	.capture_output = factory_capture_output,
 };
 
 static void factory_resource_destroy(struct wl_resource *resource)
 {
-	gem_client_unref(wl_resource_get_user_data(resource));
+	garnet_gem_client_unref(wl_resource_get_user_data(resource));
 }
 
 static void factory_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
@@ -286,7 +312,7 @@ static void factory_bind(struct wl_client *client, void *data, uint32_t version,
 	}
 	resource = wl_resource_create(client, &garnet_buffer_v1_interface, (int)version, id);
 	if (!resource) {
-		gem_client_unref(gc);
+		garnet_gem_client_unref(gc);
 		wl_client_post_no_memory(client);
 		return;
 	}

@@ -20,7 +20,11 @@
 #include <i915_drm.h>
 #include <garnet_drm.h>
 
+#include <wmac.h>
+
 #include "garnet-buffer-v1-client-protocol.h"
+#include "garnet/compositor.h"
+#include "garnet/security.h"
 #include "gem-demo-scene.h"
 #include "harness.h"
 
@@ -737,4 +741,173 @@ TEST(client_leaving_with_a_buffer_the_compositor_waits_for)
 	gem_client_destroy(g);
 	check_frames_flow(t, 2000);
 	check_compositor_serves(t);
+}
+
+/* ---- other clients' pixels: only through a libwmac decision ---- */
+
+/* The installed default policy, as the compositor would load it: screenshots only for the
+ * launcher entry "screenshooter". */
+struct mac_state {
+	struct wmac_context *mac;
+	struct wl_client *launched; /* stands for a client garnet started as "screenshooter" */
+	int denials, allows;
+};
+
+static void count_decision(const struct wmac_audit_record *r, void *data)
+{
+	struct mac_state *m = data;
+
+	if (strcmp(r->permission, "screenshot") != 0)
+		return;
+	if (r->decision == WMAC_ALLOW)
+		m->allows += (int)r->count;
+	else
+		m->denials += (int)r->count;
+}
+
+static bool mac_share_pixels(void *data, struct wl_client *client, enum garnet_pixels_kind kind,
+			     const char *object)
+{
+	struct mac_state *m = data;
+	struct wmac_launch_record record = {.entry = "screenshooter", .executable = "/bin/true",
+					    .pid = getpid(), .uid = getuid(), .gid = getgid()};
+	struct wmac_subject *subject = client == m->launched
+					       ? wmac_subject_from_launch(&record)
+					       : wmac_subject_from_socket(wl_client_get_fd(client));
+	bool allowed;
+
+	if (kind != GARNET_PIXELS_OUTPUT)
+		return false;
+	allowed = wmac_check(m->mac, subject, "screenshot", object) == WMAC_ALLOW;
+	wmac_context_flush_audit(m->mac, subject);
+	wmac_subject_destroy(subject);
+	return allowed;
+}
+
+static void mac_setup(struct garnet_compositor *c, struct test_context *t)
+{
+	struct mac_state *m = calloc(1, sizeof(*m));
+	struct garnet_security_hooks hooks = {.share_pixels = mac_share_pixels, .data = m};
+	struct wmac_error error;
+	char *text = NULL;
+	size_t size = 0;
+	FILE *f = fopen(WMAC_DEFAULT_POLICY, "r");
+
+	if (!f || getdelim(&text, &size, '\0', f) < 0)
+		test_fail(t, __FILE__, __LINE__, "%s: %s", WMAC_DEFAULT_POLICY, strerror(errno));
+	fclose(f);
+	m->mac = wmac_context_create();
+	if (wmac_context_load_text(m->mac, WMAC_DEFAULT_POLICY, text, NULL, NULL, &error) < 0)
+		test_fail(t, __FILE__, __LINE__, "%s:%u: %s", error.file, error.line,
+			  error.message);
+	free(text);
+	wmac_context_set_audit(m->mac, count_decision, m, 0);
+	garnet_compositor_set_security_hooks(c, &hooks);
+	test_set_data(t, m);
+}
+
+/* The newest connection is the one the test just made. */
+static void mark_newest_client_launched(struct garnet_compositor *c, void *data)
+{
+	struct mac_state *m = data;
+	struct wl_list *clients = wl_display_get_client_list(garnet_compositor_get_display(c));
+
+	m->launched = wl_client_from_link(clients->prev);
+}
+
+static void mac_finish(struct garnet_compositor *c, void *data)
+{
+	struct mac_state *m = data;
+
+	garnet_compositor_set_security_hooks(c, &(struct garnet_security_hooks){0});
+	wmac_context_destroy(m->mac);
+	m->mac = NULL;
+}
+
+struct capture_result {
+	bool done, ready;
+	uint64_t name;
+	int32_t width, height, stride;
+};
+
+static void capture_ready(void *data, struct garnet_buffer_capture_v1 *capture, uint32_t hi,
+			  uint32_t lo, int32_t width, int32_t height, int32_t stride,
+			  uint32_t format)
+{
+	struct capture_result *r = data;
+
+	(void)capture, (void)format;
+	*r = (struct capture_result){true, true, (uint64_t)hi << 32 | lo, width, height, stride};
+}
+
+static void capture_failed(void *data, struct garnet_buffer_capture_v1 *capture)
+{
+	struct capture_result *r = data;
+
+	(void)capture;
+	r->done = true;
+}
+
+static const struct garnet_buffer_capture_v1_listener capture_listener = {capture_ready,
+									    capture_failed};
+
+static struct garnet_buffer_capture_v1 *capture(struct test_context *t, struct gem_client *g,
+						uint64_t client_id, struct capture_result *r)
+{
+	struct garnet_buffer_capture_v1 *cap = garnet_buffer_v1_capture_output(
+		g->gem, client_first_output(g->c)->wl_output, (uint32_t)(client_id >> 32),
+		(uint32_t)client_id);
+
+	*r = (struct capture_result){0};
+	garnet_buffer_capture_v1_add_listener(cap, &capture_listener, r);
+	if (!client_dispatch_until(g->c, &r->done))
+		test_fail(t, __FILE__, __LINE__, "capture_output was not answered");
+	return cap;
+}
+
+TEST_WITH(output_capture_is_a_libwmac_screenshot_decision, mac_setup, DEFAULT_OUTPUT)
+{
+	struct mac_state *m = test_data(t);
+	struct gem_client *victim = gem_client_create(t);
+	struct client_surface *secret = surface_create_placed(victim->c, 0, 0, 64, 64,
+							      0xff5a1e33, NULL);
+	struct gem_client *rogue = gem_client_create(t), *shooter;
+	struct garnet_buffer_capture_v1 *cap;
+	struct capture_result r;
+	struct drm_garnet_accept accept;
+	uint32_t pixel = 0;
+	struct drm_i915_gem_pread pread;
+
+	/* An ordinary client is refused by the default policy, and the refusal is audited. */
+	cap = capture(t, rogue, own_client_id(t, rogue->fd), &r);
+	check(t, !r.ready);
+	check_int(t, m->denials, ==, 1);
+	garnet_buffer_capture_v1_destroy(cap);
+
+	/* The compositor's screenshooter is allowed; the name opens only on its own file. */
+	shooter = gem_client_create(t);
+	test_run_on_compositor(t, mark_newest_client_launched, m);
+	cap = capture(t, shooter, own_client_id(t, shooter->fd), &r);
+	check(t, r.ready);
+	check_int(t, m->allows, ==, 1);
+	accept = (struct drm_garnet_accept){.name = r.name};
+	check_int(t, drmIoctl(rogue->fd, DRM_IOCTL_GARNET_ACCEPT, &accept), ==, -1);
+	check_int(t, errno, ==, ENOENT);
+	accept = (struct drm_garnet_accept){.name = r.name};
+	check_int(t, drmIoctl(shooter->fd, DRM_IOCTL_GARNET_ACCEPT, &accept), ==, 0);
+	pread = (struct drm_i915_gem_pread){.handle = accept.handle,
+					    .offset = (uint64_t)r.stride * 10 + 10 * 4,
+					    .size = 4, .data_ptr = (uintptr_t)&pixel};
+	check_int(t, drmIoctl(shooter->fd, DRM_IOCTL_I915_GEM_PREAD, &pread), ==, 0);
+	check_int(t, pixel | 0xff000000u, ==, 0xff5a1e33u);
+	/* Single use: the same name again gives nothing. */
+	accept = (struct drm_garnet_accept){.name = r.name};
+	check_int(t, drmIoctl(shooter->fd, DRM_IOCTL_GARNET_ACCEPT, &accept), ==, -1);
+	garnet_buffer_capture_v1_destroy(cap);
+
+	surface_destroy(secret);
+	gem_client_destroy(shooter);
+	gem_client_destroy(rogue);
+	gem_client_destroy(victim);
+	test_run_on_compositor(t, mac_finish, m);
 }
