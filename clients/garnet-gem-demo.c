@@ -3,9 +3,11 @@
 // blits (XY_COLOR_BLT, XY_SRC_COPY_BLT) that libdrm_intel submits through EXECBUFFER2, into two
 // buffers shared with the compositor alone through garnet_buffer_v1.
 //
-// usage: garnet-gem-demo [--size WxH] [--frames N] [--done-file NAME]
+// usage: garnet-gem-demo [--size WxH] [--frames N] [--done-file NAME] [--shm]
 //   --frames N      stop animating after frame N-1 (the window stays)
-//   --done-file F   once the last frame was shown, write "frames N" to $XDG_RUNTIME_DIR/F
+//   --done-file F   once the last frame was shown, write "frames N commit-to-frame-us T" (the
+//                   mean time from commit to frame callback) to $XDG_RUNTIME_DIR/F
+//   --shm           for comparison: wait for the GPU, copy each frame into wl_shm, send that
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -13,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 #include <drm_fourcc.h>
 #include <intel_bufmgr.h>
@@ -38,6 +42,7 @@ struct frame {
 	struct demo *demo;
 	drm_intel_bo *bo;
 	struct wl_buffer *buffer;
+	void *shm_pixels; /* --shm: the buffer's memory */
 	bool busy; /* attached and not yet released */
 };
 
@@ -61,7 +66,9 @@ struct demo {
 	int32_t width, height;
 	uint32_t frame_number, frame_limit; /* 0: no limit */
 	const char *done_file;
-	bool configured, closed, drawn_once, done;
+	bool configured, closed, drawn_once, done, use_shm;
+	struct wl_shm *shm;
+	int64_t commit_ns, commit_to_frame_ns;
 
 	uint32_t batch[BATCH_DWORDS];
 	unsigned int batch_length;
@@ -190,6 +197,42 @@ static void buffer_release(void *data, struct wl_buffer *buffer)
 
 static const struct wl_buffer_listener buffer_listener = {buffer_release};
 
+static void shm_frame_init(struct demo *d, struct frame *f, unsigned long size)
+{
+	int fd = memfd_create("garnet-gem-demo", MFD_CLOEXEC);
+	struct wl_shm_pool *pool;
+
+	if (fd < 0 || ftruncate(fd, (off_t)size) < 0)
+		die_errno("shared memory");
+	f->shm_pixels = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (f->shm_pixels == MAP_FAILED)
+		die_errno("mmap");
+	pool = wl_shm_create_pool(d->shm, fd, (int32_t)size);
+	f->buffer = wl_shm_pool_create_buffer(pool, 0, d->width, d->height, d->width * 4,
+					      WL_SHM_FORMAT_XRGB8888);
+	wl_shm_pool_destroy(pool);
+	close(fd);
+	wl_buffer_add_listener(f->buffer, &buffer_listener, f);
+}
+
+/* --shm: the CPU waits for the GPU and copies the frame, as a client without
+ * garnet_buffer_v1 would have to. */
+static void shm_upload(struct demo *d, struct frame *f)
+{
+	if (drm_intel_bo_map(f->bo, 0) != 0)
+		die_errno("mapping a frame");
+	memcpy(f->shm_pixels, f->bo->virtual, (size_t)d->width * 4 * (size_t)d->height);
+	drm_intel_bo_unmap(f->bo);
+}
+
+static int64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
 static void frame_init(struct demo *d, struct frame *f)
 {
 	unsigned long size = (unsigned long)d->width * 4 * (unsigned long)d->height;
@@ -200,6 +243,10 @@ static void frame_init(struct demo *d, struct frame *f)
 	f->bo = drm_intel_bo_alloc(d->bufmgr, "frame", size, 4096);
 	if (!f->bo)
 		die("cannot allocate a frame");
+	if (d->use_shm) {
+		shm_frame_init(d, f, size);
+		return;
+	}
 	share.handle = (uint32_t)f->bo->handle;
 	if (drmIoctl(d->drm_fd, DRM_IOCTL_GARNET_SHARE, &share) < 0)
 		die_errno("GARNET_SHARE");
@@ -209,8 +256,10 @@ static void frame_init(struct demo *d, struct frame *f)
 	wl_buffer_add_listener(f->buffer, &buffer_listener, f);
 }
 
-static void frame_finish(struct frame *f)
+static void frame_finish(struct demo *d, struct frame *f)
 {
+	if (f->shm_pixels)
+		munmap(f->shm_pixels, (size_t)d->width * 4 * (size_t)d->height);
 	if (f->buffer)
 		wl_buffer_destroy(f->buffer);
 	if (f->bo)
@@ -234,7 +283,10 @@ static void write_done_file(struct demo *d)
 	snprintf(path, sizeof(path), "%s/%s", dir, d->done_file);
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
 	f = fopen(tmp, "w");
-	if (!f || fprintf(f, "frames %u\n", d->frame_number) < 0 || fclose(f) != 0 ||
+	if (!f ||
+	    fprintf(f, "frames %u commit-to-frame-us %lld\n", d->frame_number,
+		    (long long)(d->commit_to_frame_ns / 1000 / (d->frame_number ?: 1))) < 0 ||
+	    fclose(f) != 0 ||
 	    rename(tmp, path) < 0)
 		die_errno(path);
 }
@@ -246,6 +298,7 @@ static void frame_done(void *data, struct wl_callback *callback, uint32_t time)
 	(void)time;
 	wl_callback_destroy(callback);
 	d->frame_callback = NULL;
+	d->commit_to_frame_ns += now_ns() - d->commit_ns;
 	if (d->frame_limit && d->frame_number >= d->frame_limit) {
 		if (!d->done && d->done_file)
 			write_done_file(d);
@@ -269,11 +322,14 @@ static void draw_next(struct demo *d)
 			die("the compositor holds both buffers");
 	}
 	render(d, f, d->frame_number++);
+	if (d->use_shm)
+		shm_upload(d, f);
 	f->busy = true;
 	wl_surface_attach(d->surface, f->buffer, 0, 0);
 	wl_surface_damage_buffer(d->surface, 0, 0, d->width, d->height);
 	d->frame_callback = wl_surface_frame(d->surface);
 	wl_callback_add_listener(d->frame_callback, &frame_listener, d);
+	d->commit_ns = now_ns();
 	wl_surface_commit(d->surface);
 }
 
@@ -370,6 +426,8 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
 	} else if (strcmp(interface, "xdg_wm_base") == 0) {
 		d->wm_base = wl_registry_bind(registry, name, &xdg_wm_base_interface, 1);
 		xdg_wm_base_add_listener(d->wm_base, &wm_base_listener, d);
+	} else if (strcmp(interface, "wl_shm") == 0) {
+		d->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
 	} else if (strcmp(interface, "garnet_buffer_v1") == 0) {
 		d->gem = wl_registry_bind(registry, name, &garnet_buffer_v1_interface, 1);
 		garnet_buffer_v1_add_listener(d->gem, &gem_listener, d);
@@ -390,6 +448,7 @@ static void parse_args(struct demo *d, int argc, char **argv)
 		{"size", required_argument, NULL, 's'},
 		{"frames", required_argument, NULL, 'n'},
 		{"done-file", required_argument, NULL, 'd'},
+		{"shm", no_argument, NULL, 'm'},
 		{NULL, 0, NULL, 0},
 	};
 	int opt;
@@ -408,9 +467,12 @@ static void parse_args(struct demo *d, int argc, char **argv)
 		case 'd':
 			d->done_file = optarg;
 			break;
+		case 'm':
+			d->use_shm = true;
+			break;
 		default:
 			fprintf(stderr, "usage: garnet-gem-demo [--size WxH] [--frames N] "
-					"[--done-file NAME]\n");
+					"[--done-file NAME] [--shm]\n");
 			exit(2);
 		}
 	}
@@ -428,8 +490,8 @@ int main(int argc, char **argv)
 	registry = wl_display_get_registry(d.display);
 	wl_registry_add_listener(registry, &registry_listener, &d);
 	wl_display_roundtrip(d.display);
-	if (!d.compositor || !d.wm_base || !d.gem)
-		die("the compositor lacks wl_compositor, xdg_wm_base or garnet_buffer_v1");
+	if (!d.compositor || !d.wm_base || !d.gem || !d.shm)
+		die("the compositor lacks wl_compositor, wl_shm, xdg_wm_base or garnet_buffer_v1");
 	wl_display_roundtrip(d.display);
 	if (!d.device || !d.has_recipient || !d.has_xrgb)
 		die("garnet_buffer_v1 announced no device, recipient or XRGB8888");
@@ -455,8 +517,8 @@ int main(int argc, char **argv)
 	while (!d.closed && wl_display_dispatch(d.display) >= 0)
 		;
 
-	frame_finish(&d.frames[0]);
-	frame_finish(&d.frames[1]);
+	frame_finish(&d, &d.frames[0]);
+	frame_finish(&d, &d.frames[1]);
 	drm_intel_bo_unreference(d.sprite);
 	drm_intel_bufmgr_destroy(d.bufmgr);
 	close(d.drm_fd);

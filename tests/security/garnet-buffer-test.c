@@ -229,15 +229,17 @@ struct demo {
 	uint64_t names[MAX_SNIFFED];
 	int name_count;
 	uint64_t recipient;
+	char report[128];
 };
 
-static void demo_start(struct test_context *t, struct demo *d, int frames, const char *done)
+static void demo_start_with(struct test_context *t, struct demo *d, int frames, const char *done,
+			    int32_t width, int32_t height, bool shm)
 {
 	char frames_arg[32], size_arg[32];
 
 	snprintf(d->log, sizeof(d->log), "%s/%s.log", getenv("XDG_RUNTIME_DIR"), done);
 	snprintf(frames_arg, sizeof(frames_arg), "%d", frames);
-	snprintf(size_arg, sizeof(size_arg), "%dx%d", DEMO_W, DEMO_H);
+	snprintf(size_arg, sizeof(size_arg), "%dx%d", width, height);
 	runtime_file_remove(done);
 	d->pid = fork();
 	if (d->pid < 0)
@@ -250,12 +252,18 @@ static void demo_start(struct test_context *t, struct demo *d, int frames, const
 		setenv("WAYLAND_DISPLAY", test_socket(t), 1);
 		setenv("WAYLAND_DEBUG", "client", 1);
 		execl(GEM_DEMO, GEM_DEMO, "--size", size_arg, "--frames", frames_arg,
-		      "--done-file", done, (char *)NULL);
+		      "--done-file", done, shm ? "--shm" : (char *)NULL, (char *)NULL);
 		_exit(127);
 	}
 }
 
-/* Waits (up to 60 s: the guest is slow) for the demo's done file. */
+static void demo_start(struct test_context *t, struct demo *d, int frames, const char *done)
+{
+	demo_start_with(t, d, frames, done, DEMO_W, DEMO_H, false);
+}
+
+/* Waits (up to 60 s: the guest is slow) for the demo's done file; its first line goes into
+ * d->report. */
 static void demo_wait_done(struct test_context *t, struct demo *d, const char *done)
 {
 	char path[512];
@@ -263,7 +271,12 @@ static void demo_wait_done(struct test_context *t, struct demo *d, const char *d
 
 	snprintf(path, sizeof(path), "%s/%s", getenv("XDG_RUNTIME_DIR"), done);
 	for (int i = 0; i < 3000; i++) {
-		if (access(path, F_OK) == 0) {
+		FILE *f = fopen(path, "r");
+
+		if (f) {
+			if (!fgets(d->report, sizeof(d->report), f))
+				d->report[0] = '\0';
+			fclose(f);
 			unlink(path);
 			return;
 		}
@@ -309,7 +322,8 @@ static void demo_sniff(struct test_context *t, struct demo *d)
 
 /* Compares the output with frame n of the demo's scene; the compositor may still be waiting
  * for the GPU, so it looks again for a while before failing. */
-static void check_demo_frame(struct test_context *t, struct client *c, uint32_t n)
+static void check_demo_frame_sized(struct test_context *t, struct client *c, uint32_t n,
+				   int32_t width, int32_t height)
 {
 	int32_t bad_x = -1, bad_y = -1;
 	uint32_t got = 0, want = 0;
@@ -318,9 +332,9 @@ static void check_demo_frame(struct test_context *t, struct client *c, uint32_t 
 		pixman_image_t *shot = capture_output(c, client_first_output(c));
 
 		bad_x = -1;
-		for (int32_t y = 0; y < DEMO_H && bad_x < 0; y++) {
-			for (int32_t x = 0; x < DEMO_W; x++) {
-				want = gem_demo_expected_pixel(n, DEMO_W, DEMO_H, x, y) | 0xff000000u;
+		for (int32_t y = 0; y < height && bad_x < 0; y++) {
+			for (int32_t x = 0; x < width; x++) {
+				want = gem_demo_expected_pixel(n, width, height, x, y) | 0xff000000u;
 				got = image_pixel(shot, x, y) | 0xff000000u;
 				if (got != want) {
 					bad_x = x, bad_y = y;
@@ -344,6 +358,11 @@ static void check_demo_frame(struct test_context *t, struct client *c, uint32_t 
 	}
 	test_fail(t, __FILE__, __LINE__, "pixel %d,%d of frame %u: 0x%08x, want 0x%08x", bad_x,
 		  bad_y, n, got, want);
+}
+
+static void check_demo_frame(struct test_context *t, struct client *c, uint32_t n)
+{
+	check_demo_frame_sized(t, c, n, DEMO_W, DEMO_H);
 }
 
 /* ---- the demo on screen ---- */
@@ -910,4 +929,50 @@ TEST_WITH(output_capture_is_a_libwmac_screenshot_decision, mac_setup, DEFAULT_OU
 	gem_client_destroy(rogue);
 	gem_client_destroy(victim);
 	test_run_on_compositor(t, mac_finish, m);
+}
+
+/* ---- cost: garnet_buffer_v1 against the same frames as wl_shm ---- */
+
+static void read_compositor_cpu(struct garnet_compositor *c, void *data)
+{
+	struct timespec ts;
+
+	(void)c;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	*(int64_t *)data = (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* Both paths show the same last frame exactly; the figures (compositor CPU per frame, commit
+ * to frame callback) are printed side by side. The benchmark runs this test alone. */
+TEST_WITH(gem_and_shm_paths_show_the_same_frames_at_720p, NULL, {1280, 720, 1, 0, 0})
+{
+	static const char *mode_names[2] = {"garnet_buffer_v1", "wl_shm"};
+	struct client *c = client_create(t);
+	const int frames = 60;
+	int64_t cpu_us[2], latency_us[2];
+
+	for (int mode = 0; mode < 2; mode++) {
+		struct demo d = {0};
+		int64_t before, after;
+		unsigned int shown;
+		long long latency;
+
+		test_run_on_compositor(t, read_compositor_cpu, &before);
+		demo_start_with(t, &d, frames, "demo-cost", 1280, 720, mode == 1);
+		demo_wait_done(t, &d, "demo-cost");
+		test_run_on_compositor(t, read_compositor_cpu, &after);
+		check_int(t, sscanf(d.report, "frames %u commit-to-frame-us %lld", &shown,
+				    &latency), ==, 2);
+		check_int(t, shown, ==, frames);
+		check_demo_frame_sized(t, c, frames - 1, 1280, 720);
+		demo_stop(&d);
+		cpu_us[mode] = (after - before) / frames;
+		latency_us[mode] = latency;
+	}
+	for (int mode = 0; mode < 2; mode++)
+		fprintf(stderr, "# %-16s 1280x720, %d frames: compositor CPU %lld us/frame, "
+				"commit to frame callback %lld us\n",
+			mode_names[mode], frames, (long long)cpu_us[mode],
+			(long long)latency_us[mode]);
+	client_destroy(c);
 }
