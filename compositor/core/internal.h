@@ -543,6 +543,14 @@ bool garnet_single_pixel_buffer_init(struct garnet_compositor *c);
 bool garnet_buffer_upload(struct garnet_surface *surface, struct wl_resource *buffer,
 			  const pixman_region32_t *damage, bool *full_damage);
 bool garnet_single_pixel_buffer_get(struct wl_resource *buffer, uint32_t rgba[4]);
+/* Gives the surface a texture of this format and size (its pixels kept when neither changed;
+ * *full_damage says whether they did). false: out of memory. */
+bool garnet_surface_prepare_texture(struct garnet_surface *surface, pixman_format_code_t format,
+				    int32_t width, int32_t height, bool *full_damage);
+/* Copies damage (NULL: everything) of the image at data into the prepared texture. */
+bool garnet_surface_copy_pixels(struct garnet_surface *surface, pixman_format_code_t format,
+				int32_t width, int32_t height, void *data, int32_t stride,
+				const pixman_region32_t *damage);
 
 struct garnet_presentation_feedback {
 	struct wl_resource *resource;

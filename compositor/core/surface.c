@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "gem-buffer.h"
 #include "internal.h"
 
 #define COMPOSITOR_VERSION 5
@@ -247,6 +248,7 @@ void garnet_surface_apply_state(struct garnet_surface *surface, struct garnet_su
 	cur->dy = s->dy;
 
 	if (s->buffer_attached) {
+		garnet_gem_import_surface_attach(surface, s->buffer);
 		if (s->buffer) {
 			bool whole = false;
 			pixman_region32_t upload;
@@ -265,7 +267,8 @@ void garnet_surface_apply_state(struct garnet_surface *surface, struct garnet_su
 			}
 			pixman_region32_fini(&upload);
 			full = full || whole;
-			wl_buffer_send_release(s->buffer);
+			if (!garnet_gem_buffer_is_held(s->buffer))
+				wl_buffer_send_release(s->buffer);
 		} else if (surface->texture) {
 			pixman_image_unref(surface->texture);
 			surface->texture = NULL;

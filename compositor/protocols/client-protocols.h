@@ -6,6 +6,8 @@
 
 #include <stdbool.h>
 
+#include "../core/gem-buffer.h"
+
 struct garnet_compositor;
 
 bool garnet_idle_init(struct garnet_compositor *c);
@@ -16,7 +18,7 @@ bool garnet_xdg_activation_init(struct garnet_compositor *c);
 static inline bool garnet_client_protocols_init(struct garnet_compositor *c)
 {
 	return garnet_idle_init(c) && garnet_fractional_scale_init(c) &&
-	       garnet_xdg_activation_init(c);
+	       garnet_xdg_activation_init(c) && garnet_gem_buffer_init(c);
 }
 
 #endif

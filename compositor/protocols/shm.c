@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // wl_shm (libwayland's) with every format pixman reads, and the copy of a buffer into a surface.
+#include "../core/gem-buffer.h"
 #include "../core/internal.h"
 
 static const struct {
@@ -76,14 +77,41 @@ static bool upload_single_pixel(struct garnet_surface *surface, const uint32_t r
 	return true;
 }
 
+bool garnet_surface_prepare_texture(struct garnet_surface *surface, pixman_format_code_t format,
+				    int32_t width, int32_t height, bool *full_damage)
+{
+	*full_damage = !surface->texture || surface->buffer_width != width ||
+		       surface->buffer_height != height ||
+		       pixman_image_get_format(surface->texture) != format;
+	return !*full_damage || replace_texture(surface, format, width, height);
+}
+
+bool garnet_surface_copy_pixels(struct garnet_surface *surface, pixman_format_code_t format,
+				int32_t width, int32_t height, void *data, int32_t stride,
+				const pixman_region32_t *damage)
+{
+	pixman_image_t *source = pixman_image_create_bits(format, width, height, data, stride);
+
+	if (!source)
+		return false;
+	if (damage)
+		pixman_image_set_clip_region32(surface->texture, (pixman_region32_t *)damage);
+	pixman_image_composite32(PIXMAN_OP_SRC, source, NULL, surface->texture, 0, 0, 0, 0, 0, 0,
+				 width, height);
+	pixman_image_set_clip_region32(surface->texture, NULL);
+	pixman_image_unref(source);
+	return true;
+}
+
 bool garnet_buffer_upload(struct garnet_surface *surface, struct wl_resource *buffer,
 			  const pixman_region32_t *damage, bool *full_damage)
 {
 	struct wl_shm_buffer *shm = wl_shm_buffer_get(buffer);
+	struct garnet_gem_buffer *gem;
 	pixman_format_code_t format;
-	pixman_image_t *source;
 	int32_t width, height;
 	uint32_t rgba[4];
+	bool copied;
 
 	if (!shm) {
 		if (garnet_single_pixel_buffer_get(buffer, rgba)) {
@@ -94,6 +122,9 @@ bool garnet_buffer_upload(struct garnet_surface *surface, struct wl_resource *bu
 			}
 			return true;
 		}
+		gem = garnet_gem_buffer_from_resource(buffer);
+		if (gem)
+			return garnet_gem_buffer_upload(surface, gem, damage, full_damage);
 		/* No interface has an error for this; the display's invalid_object fits. */
 		wl_resource_post_error(wl_client_get_object(wl_resource_get_client(buffer), 1),
 				       WL_DISPLAY_ERROR_INVALID_OBJECT,
@@ -109,10 +140,7 @@ bool garnet_buffer_upload(struct garnet_surface *surface, struct wl_resource *bu
 	}
 	width = wl_shm_buffer_get_width(shm);
 	height = wl_shm_buffer_get_height(shm);
-	*full_damage = !surface->texture || surface->buffer_width != width ||
-		       surface->buffer_height != height ||
-		       pixman_image_get_format(surface->texture) != format;
-	if (*full_damage && !replace_texture(surface, format, width, height)) {
+	if (!garnet_surface_prepare_texture(surface, format, width, height, full_damage)) {
 		wl_resource_post_no_memory(surface->resource);
 		return false;
 	}
@@ -120,19 +148,12 @@ bool garnet_buffer_upload(struct garnet_surface *surface, struct wl_resource *bu
 	/* The client can shrink the pool under us: reads happen only between begin and end
 	 * access, where libwayland turns a SIGBUS into a protocol error for that client. */
 	wl_shm_buffer_begin_access(shm);
-	source = pixman_image_create_bits(format, width, height, wl_shm_buffer_get_data(shm),
-					  wl_shm_buffer_get_stride(shm));
-	if (source) {
-		if (!*full_damage)
-			pixman_image_set_clip_region32(surface->texture,
-						       (pixman_region32_t *)damage);
-		pixman_image_composite32(PIXMAN_OP_SRC, source, NULL, surface->texture, 0, 0, 0,
-					 0, 0, 0, width, height);
-		pixman_image_set_clip_region32(surface->texture, NULL);
-		pixman_image_unref(source);
-	}
+	copied = garnet_surface_copy_pixels(surface, format, width, height,
+					    wl_shm_buffer_get_data(shm),
+					    wl_shm_buffer_get_stride(shm),
+					    *full_damage ? NULL : damage);
 	wl_shm_buffer_end_access(shm);
-	if (!source) {
+	if (!copied) {
 		wl_resource_post_no_memory(surface->resource);
 		return false;
 	}

@@ -26,6 +26,11 @@ enum garnet_selection_kind {
 	GARNET_SELECTION_DRAG,
 };
 
+/* Pixels of other clients that the compositor may hand to a client. */
+enum garnet_pixels_kind {
+	GARNET_PIXELS_OUTPUT, /* a screenshot of an output; object: the output's name */
+};
+
 struct garnet_security_hooks {
 	/* May client see this global in its registry? privileged is true for globals that were
 	 * added as privileged (test protocol, and later screenshots, lock, virtual keyboard). */
@@ -43,10 +48,14 @@ struct garnet_security_hooks {
 	 * without data reaching it. */
 	bool (*read_selection)(void *data, struct wl_client *client, struct wl_client *owner,
 			       enum garnet_selection_kind kind);
+	/* May client receive other clients' pixels (a share name for its DRM file)? Unlike the
+	 * hooks above, a NULL hook denies: nothing is shared without a decision. */
+	bool (*share_pixels)(void *data, struct wl_client *client, enum garnet_pixels_kind kind,
+			     const char *object);
 	void *data;
 };
 
-/* Replaces the hooks (copied); NULL members allow everything. */
+/* Replaces the hooks (copied); NULL members allow everything, except share_pixels. */
 GARNET_EXPORT void garnet_compositor_set_security_hooks(struct garnet_compositor *c,
 					  const struct garnet_security_hooks *hooks);
 

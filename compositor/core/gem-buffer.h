@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: MIT */
+/* wl_buffers made of garnet.ko GEM objects (garnet_buffer_v1): what the protocol file
+ * (protocols/garnet-buffer.c) and the import path (core/gem-import.c) share. */
+#ifndef GARNET_GEM_BUFFER_H
+#define GARNET_GEM_BUFFER_H
+
+#include <pixman.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <wayland-server-core.h>
+
+struct garnet_compositor;
+struct garnet_surface;
+struct garnet_gem_client;
+
+/* One wl_buffer: the compositor's own handle to the object (accepted on the client's DRM
+ * file of the compositor) and a CPU mapping of it, both kept for the wl_buffer's life. */
+struct garnet_gem_buffer {
+	struct wl_resource *resource;
+	struct garnet_gem_client *client;
+	int drm_fd; /* the compositor's DRM file for this client (owned by client) */
+	uint32_t handle;
+	uint64_t size;
+	void *map;
+	int32_t width, height, stride;
+	pixman_format_code_t format;
+	struct wl_list imports; /* garnet_gem_import.buffer_link: surfaces waiting for it */
+};
+
+/* The compositor's DRM file for one client (protocols/garnet-buffer.c), counted. */
+struct garnet_gem_client *garnet_gem_client_ref(struct garnet_gem_client *gc);
+void garnet_gem_client_unref(struct garnet_gem_client *gc);
+int garnet_gem_client_fd(struct garnet_gem_client *gc);
+struct garnet_compositor *garnet_gem_client_compositor(struct garnet_gem_client *gc);
+
+/* garnet_buffer_v1.capture_output (protocols/garnet-buffer-capture.c). */
+void garnet_gem_capture_output(struct garnet_gem_client *gc, struct wl_resource *factory,
+			       uint32_t id, struct wl_resource *output, uint64_t client_id);
+
+/* Finds garnet.ko's render node in /dev/dri (by driver name); a malloc'ed path or NULL. */
+char *garnet_drm_find_render_node(void);
+
+/* garnet_buffer_v1; no global when garnet.ko is absent. */
+bool garnet_gem_buffer_init(struct garnet_compositor *c);
+
+/* The garnet buffer behind a wl_buffer, NULL for any other kind. */
+struct garnet_gem_buffer *garnet_gem_buffer_from_resource(struct wl_resource *resource);
+
+/* Brings the buffer's pixels (damage, buffer coordinates) into the surface's texture: at once
+ * when the GPU is not writing it, else once its pending work is done (the texture keeps its
+ * old pixels meanwhile). false: out of memory (error posted). */
+bool garnet_gem_buffer_upload(struct garnet_surface *surface, struct garnet_gem_buffer *buffer,
+			      const pixman_region32_t *damage, bool *full_damage);
+/* Is the compositor still waiting to read this wl_buffer (so release comes later)? */
+bool garnet_gem_buffer_is_held(struct wl_resource *resource);
+/* A new buffer (or none) was attached and committed: a read still waiting for the previous
+ * one is abandoned and that buffer released. Called for every kind of buffer. */
+void garnet_gem_import_surface_attach(struct garnet_surface *surface,
+				      struct wl_resource *new_buffer);
+/* The buffer is going away: forget every wait for it (nothing is released). */
+void garnet_gem_import_buffer_destroyed(struct garnet_gem_buffer *buffer);
+
+#endif

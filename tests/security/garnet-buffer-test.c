@@ -1,0 +1,978 @@
+// SPDX-License-Identifier: MIT
+/*
+ * garnet_buffer_v1 against the real garnet.ko (inside the VM): garnet-gem-demo's GPU-rendered
+ * frames reach the screen exactly, and a rogue client that sniffs, replays, guesses or
+ * misdirects names gets one uniform protocol error and never a pixel of the demo. Clients that
+ * destroy buffers in use or hang the GPU before committing cannot stall the compositor.
+ */
+#include <drm_fourcc.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <xf86drm.h>
+#include <i915_drm.h>
+#include <garnet_drm.h>
+
+#include <wmac.h>
+
+#include "garnet-buffer-v1-client-protocol.h"
+#include "garnet/compositor.h"
+#include "garnet/security.h"
+#include "gem-demo-scene.h"
+#include "harness.h"
+
+#define DEMO_W 320
+#define DEMO_H 240
+#define DEMO_OUTPUT {DEMO_W, DEMO_H, 1, 0, 0}
+#define MAX_SNIFFED 8
+
+#define MI_NOOP 0u
+#define MI_BATCH_BUFFER_END 0x05000000u
+#define MI_BATCH_BUFFER_START (0x18800000u | 2u << 6)
+#define XY_COLOR_BLT 0x54300004u
+#define BR13_32BPP (3u << 24)
+#define ROP_PATCOPY (0xf0u << 16)
+
+/* ---- a client of garnet_buffer_v1 with its own DRM file ---- */
+
+struct gem_client {
+	struct client *c;
+	struct garnet_buffer_v1 *gem;
+	char device[256];
+	uint64_t recipient;
+	int fd;
+};
+
+static void gem_device(void *data, struct garnet_buffer_v1 *gem, const char *path)
+{
+	struct gem_client *g = data;
+
+	(void)gem;
+	snprintf(g->device, sizeof(g->device), "%s", path);
+}
+
+static void gem_recipient(void *data, struct garnet_buffer_v1 *gem, uint32_t hi, uint32_t lo)
+{
+	struct gem_client *g = data;
+
+	(void)gem;
+	g->recipient = (uint64_t)hi << 32 | lo;
+}
+
+static void gem_format(void *data, struct garnet_buffer_v1 *gem, uint32_t format)
+{
+	(void)data, (void)gem, (void)format;
+}
+
+static const struct garnet_buffer_v1_listener gem_listener = {gem_device, gem_recipient,
+								gem_format};
+
+static struct gem_client *gem_client_create(struct test_context *t)
+{
+	struct gem_client *g = calloc(1, sizeof(*g));
+	uint32_t global;
+
+	g->c = client_create(t);
+	global = client_find_global(g->c, "garnet_buffer_v1");
+	if (!global)
+		test_fail(t, __FILE__, __LINE__, "garnet_buffer_v1 is not offered (garnet.ko?)");
+	g->gem = wl_registry_bind(g->c->registry, global, &garnet_buffer_v1_interface, 1);
+	garnet_buffer_v1_add_listener(g->gem, &gem_listener, g);
+	client_roundtrip(g->c);
+	check(t, g->device[0] != '\0');
+	check(t, g->recipient != 0);
+	g->fd = open(g->device, O_RDWR | O_CLOEXEC);
+	if (g->fd < 0)
+		test_fail(t, __FILE__, __LINE__, "%s: %s", g->device, strerror(errno));
+	return g;
+}
+
+static void gem_client_destroy(struct gem_client *g)
+{
+	close(g->fd);
+	client_destroy(g->c);
+	free(g);
+}
+
+static uint32_t gem_create(struct test_context *t, int fd, uint64_t size)
+{
+	struct drm_i915_gem_create create = {.size = size};
+
+	if (drmIoctl(fd, DRM_IOCTL_I915_GEM_CREATE, &create) < 0)
+		test_fail(t, __FILE__, __LINE__, "GEM_CREATE: %s", strerror(errno));
+	return create.handle;
+}
+
+static void gem_fill_cpu(struct test_context *t, int fd, uint32_t handle, uint64_t size,
+			 uint32_t pixel)
+{
+	uint32_t *data = malloc(size);
+	struct drm_i915_gem_pwrite pwrite = {.handle = handle, .size = size,
+					     .data_ptr = (uintptr_t)data};
+
+	for (uint64_t i = 0; i < size / 4; i++)
+		data[i] = pixel;
+	if (drmIoctl(fd, DRM_IOCTL_I915_GEM_PWRITE, &pwrite) < 0)
+		test_fail(t, __FILE__, __LINE__, "GEM_PWRITE: %s", strerror(errno));
+	free(data);
+}
+
+static void gem_close(int fd, uint32_t handle)
+{
+	struct drm_gem_close close_arg = {.handle = handle};
+
+	drmIoctl(fd, DRM_IOCTL_GEM_CLOSE, &close_arg);
+}
+
+static uint64_t gem_share(struct test_context *t, int fd, uint32_t handle, uint64_t recipient,
+			  uint32_t flags)
+{
+	struct drm_garnet_share share = {.handle = handle, .flags = flags,
+					 .recipient = recipient};
+
+	if (drmIoctl(fd, DRM_IOCTL_GARNET_SHARE, &share) < 0)
+		test_fail(t, __FILE__, __LINE__, "GARNET_SHARE: %s", strerror(errno));
+	return share.name;
+}
+
+static uint64_t own_client_id(struct test_context *t, int fd)
+{
+	struct drm_garnet_get_client_id get = {0};
+
+	if (drmIoctl(fd, DRM_IOCTL_GARNET_GET_CLIENT_ID, &get) < 0)
+		test_fail(t, __FILE__, __LINE__, "GET_CLIENT_ID: %s", strerror(errno));
+	return get.client_id;
+}
+
+static struct wl_buffer *create_buffer(struct gem_client *g, uint64_t name, int32_t w,
+				       int32_t h)
+{
+	return garnet_buffer_v1_create_buffer(g->gem, (uint32_t)(name >> 32), (uint32_t)name, w,
+					      h, w * 4, DRM_FORMAT_XRGB8888);
+}
+
+/* An object of w x h pixels in one colour, shared single-use with the compositor. */
+static uint64_t shared_object(struct test_context *t, struct gem_client *g, int32_t w,
+			      int32_t h, uint32_t pixel, uint32_t *handle_out)
+{
+	uint64_t size = (uint64_t)w * (uint64_t)h * 4;
+	uint32_t handle = gem_create(t, g->fd, size);
+
+	gem_fill_cpu(t, g->fd, handle, size, pixel);
+	if (handle_out)
+		*handle_out = handle;
+	return gem_share(t, g->fd, handle, g->recipient, GARNET_SHARE_SINGLE_USE);
+}
+
+/* ---- the uniform error ---- */
+
+static char last_error[512];
+
+static void record_client_log(const char *fmt, va_list ap)
+{
+	vsnprintf(last_error, sizeof(last_error), fmt, ap);
+}
+
+/* The connection must die with invalid_name on garnet_buffer_v1; returns the message with
+ * the object id cut off ("error 0: ..."), so callers can compare cases. */
+static void expect_invalid_name(struct test_context *t, struct gem_client *g, char *message,
+				size_t size)
+{
+	const char *text;
+
+	last_error[0] = '\0';
+	wl_log_set_handler_client(record_client_log);
+	client_expect_protocol_error(g->c, &garnet_buffer_v1_interface,
+				     GARNET_BUFFER_V1_ERROR_INVALID_NAME);
+	text = strstr(last_error, "error ");
+	if (!text)
+		test_fail(t, __FILE__, __LINE__, "no error message logged (got '%s')", last_error);
+	snprintf(message, size, "%s", text);
+}
+
+static const char *uniform_message(struct test_context *t, const char *message)
+{
+	static char first[512];
+
+	if (!first[0])
+		snprintf(first, sizeof(first), "%s", message);
+	else if (strcmp(first, message) != 0)
+		test_fail(t, __FILE__, __LINE__, "error differs: '%s' vs '%s'", first, message);
+	return first;
+}
+
+/* One rogue connection per attempt: each failed attempt ends its connection. */
+static void rogue_offers_name(struct test_context *t, uint64_t name)
+{
+	struct gem_client *rogue = gem_client_create(t);
+	struct wl_buffer *buffer = create_buffer(rogue, name, DEMO_W, DEMO_H);
+	char message[512];
+
+	(void)buffer;
+	expect_invalid_name(t, rogue, message, sizeof(message));
+	uniform_message(t, message);
+	gem_client_destroy(rogue);
+}
+
+/* ---- the demo, as a separate process, its protocol stream logged ---- */
+
+struct demo {
+	pid_t pid;
+	char log[512];
+	uint64_t names[MAX_SNIFFED];
+	int name_count;
+	uint64_t recipient;
+	char report[128];
+};
+
+static void demo_start_with(struct test_context *t, struct demo *d, int frames, const char *done,
+			    int32_t width, int32_t height, bool shm)
+{
+	char frames_arg[32], size_arg[32];
+
+	snprintf(d->log, sizeof(d->log), "%s/%s.log", getenv("XDG_RUNTIME_DIR"), done);
+	snprintf(frames_arg, sizeof(frames_arg), "%d", frames);
+	snprintf(size_arg, sizeof(size_arg), "%dx%d", width, height);
+	runtime_file_remove(done);
+	d->pid = fork();
+	if (d->pid < 0)
+		test_fail(t, __FILE__, __LINE__, "fork: %s", strerror(errno));
+	if (d->pid == 0) {
+		int log = open(d->log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+
+		if (log < 0 || dup2(log, 2) < 0)
+			_exit(127);
+		setenv("WAYLAND_DISPLAY", test_socket(t), 1);
+		setenv("WAYLAND_DEBUG", "client", 1);
+		execl(GEM_DEMO, GEM_DEMO, "--size", size_arg, "--frames", frames_arg,
+		      "--done-file", done, shm ? "--shm" : (char *)NULL, (char *)NULL);
+		_exit(127);
+	}
+}
+
+static void demo_start(struct test_context *t, struct demo *d, int frames, const char *done)
+{
+	demo_start_with(t, d, frames, done, DEMO_W, DEMO_H, false);
+}
+
+/* Waits (up to 60 s: the guest is slow) for the demo's done file; its first line goes into
+ * d->report. */
+static void demo_wait_done(struct test_context *t, struct demo *d, const char *done)
+{
+	char path[512];
+	int status;
+
+	snprintf(path, sizeof(path), "%s/%s", getenv("XDG_RUNTIME_DIR"), done);
+	for (int i = 0; i < 3000; i++) {
+		FILE *f = fopen(path, "r");
+
+		if (f) {
+			if (!fgets(d->report, sizeof(d->report), f))
+				d->report[0] = '\0';
+			fclose(f);
+			unlink(path);
+			return;
+		}
+		if (waitpid(d->pid, &status, WNOHANG) == d->pid)
+			test_fail(t, __FILE__, __LINE__, "garnet-gem-demo ended early (status %d), "
+				  "see %s", status, d->log);
+		usleep(20000);
+	}
+	test_fail(t, __FILE__, __LINE__, "garnet-gem-demo did not finish, see %s", d->log);
+}
+
+static void demo_stop(struct demo *d)
+{
+	int status;
+
+	kill(d->pid, SIGTERM);
+	waitpid(d->pid, &status, 0);
+}
+
+/* What anyone who can read WAYLAND_DEBUG output (a log file, a terminal) learns. */
+static void demo_sniff(struct test_context *t, struct demo *d)
+{
+	FILE *f = fopen(d->log, "r");
+	char line[1024];
+
+	if (!f)
+		test_fail(t, __FILE__, __LINE__, "%s: %s", d->log, strerror(errno));
+	while (fgets(line, sizeof(line), f)) {
+		const char *call = strstr(line, ".create_buffer(new id wl_buffer@");
+		const char *recipient = strstr(line, ".recipient(");
+		unsigned int id, hi, lo;
+
+		if (call && d->name_count < MAX_SNIFFED &&
+		    sscanf(call, ".create_buffer(new id wl_buffer@%u, %u, %u", &id, &hi, &lo) == 3)
+			d->names[d->name_count++] = (uint64_t)hi << 32 | lo;
+		if (recipient && sscanf(recipient, ".recipient(%u, %u)", &hi, &lo) == 2)
+			d->recipient = (uint64_t)hi << 32 | lo;
+	}
+	fclose(f);
+	if (d->name_count < 2 || !d->recipient)
+		test_fail(t, __FILE__, __LINE__, "the demo's log %s shows no names", d->log);
+}
+
+/* Compares the output with frame n of the demo's scene; the compositor may still be waiting
+ * for the GPU, so it looks again for a while before failing. */
+static void check_demo_frame_sized(struct test_context *t, struct client *c, uint32_t n,
+				   int32_t width, int32_t height)
+{
+	int32_t bad_x = -1, bad_y = -1;
+	uint32_t got = 0, want = 0;
+
+	for (int attempt = 0; attempt < 50; attempt++) {
+		pixman_image_t *shot = capture_output(c, client_first_output(c));
+
+		bad_x = -1;
+		for (int32_t y = 0; y < height && bad_x < 0; y++) {
+			for (int32_t x = 0; x < width; x++) {
+				want = gem_demo_expected_pixel(n, width, height, x, y) | 0xff000000u;
+				got = image_pixel(shot, x, y) | 0xff000000u;
+				if (got != want) {
+					bad_x = x, bad_y = y;
+					break;
+				}
+			}
+		}
+		if (bad_x < 0) {
+			pixman_image_unref(shot);
+			return;
+		}
+		if (attempt == 49) {
+			char path[512];
+
+			snprintf(path, sizeof(path), "%s/%s-actual.png",
+				 getenv("GARNET_TEST_OUTPUT_PATH") ?: "/tmp", test_name(t));
+			png_write(path, shot);
+		}
+		pixman_image_unref(shot);
+		client_dispatch_for(c, 100);
+	}
+	test_fail(t, __FILE__, __LINE__, "pixel %d,%d of frame %u: 0x%08x, want 0x%08x", bad_x,
+		  bad_y, n, got, want);
+}
+
+static void check_demo_frame(struct test_context *t, struct client *c, uint32_t n)
+{
+	check_demo_frame_sized(t, c, n, DEMO_W, DEMO_H);
+}
+
+/* ---- the demo on screen ---- */
+
+TEST_WITH(gem_demo_frames_reach_the_screen_exactly, NULL, DEMO_OUTPUT)
+{
+	struct client *c = client_create(t);
+	struct demo d = {0};
+
+	demo_start(t, &d, 30, "demo-exact");
+	demo_wait_done(t, &d, "demo-exact");
+	check_demo_frame(t, c, 29);
+	demo_stop(&d);
+	client_destroy(c);
+}
+
+/* ---- the rogue ---- */
+
+TEST_WITH(rogue_cannot_accept_the_demos_names_on_its_own_file, NULL, DEMO_OUTPUT)
+{
+	struct gem_client *rogue = gem_client_create(t);
+	struct demo d = {0};
+	unsigned int seed = (unsigned int)time(NULL);
+
+	demo_start(t, &d, 3, "demo-accept");
+	demo_wait_done(t, &d, "demo-accept");
+	demo_sniff(t, &d);
+	/* The real names, their neighbours, and thousands of random guesses. */
+	for (int i = 0; i < d.name_count; i++) {
+		for (int64_t delta = -16; delta <= 16; delta++) {
+			struct drm_garnet_accept accept = {.name = d.names[i] + (uint64_t)delta};
+
+			check_int(t, drmIoctl(rogue->fd, DRM_IOCTL_GARNET_ACCEPT, &accept), ==, -1);
+			check_int(t, errno, ==, ENOENT);
+			check_int(t, accept.handle, ==, 0);
+		}
+	}
+	for (int i = 0; i < 5000; i++) {
+		struct drm_garnet_accept accept = {
+			.name = (uint64_t)rand_r(&seed) << 33 ^ (uint64_t)rand_r(&seed) << 2 ^
+				(uint64_t)i};
+
+		check_int(t, drmIoctl(rogue->fd, DRM_IOCTL_GARNET_ACCEPT, &accept), ==, -1);
+		check_int(t, errno, ==, ENOENT);
+	}
+	check_demo_frame(t, rogue->c, 2);
+	demo_stop(&d);
+	gem_client_destroy(rogue);
+}
+
+TEST_WITH(rogue_replaying_sniffed_names_gets_the_uniform_error, NULL, DEMO_OUTPUT)
+{
+	struct client *observer = client_create(t);
+	struct demo d = {0};
+
+	demo_start(t, &d, 3, "demo-replay");
+	demo_wait_done(t, &d, "demo-replay");
+	demo_sniff(t, &d);
+	for (int i = 0; i < d.name_count; i++)
+		rogue_offers_name(t, d.names[i]);
+	/* The demo is untouched and the compositor still serves. */
+	check_demo_frame(t, observer, 2);
+	demo_stop(&d);
+	/* Its buffers are gone now: the names are names of destroyed objects. */
+	for (int i = 0; i < d.name_count; i++)
+		rogue_offers_name(t, d.names[i]);
+	check_compositor_serves(t);
+	client_destroy(observer);
+}
+
+TEST(rogue_guessing_names_gets_the_uniform_error)
+{
+	unsigned int seed = (unsigned int)time(NULL) ^ 0x5eed;
+
+	rogue_offers_name(t, 0);
+	rogue_offers_name(t, 1);
+	rogue_offers_name(t, ~0ull);
+	for (int i = 0; i < 5; i++)
+		rogue_offers_name(t, (uint64_t)rand_r(&seed) << 32 | (uint64_t)rand_r(&seed));
+	check_compositor_serves(t);
+}
+
+TEST_WITH(rogue_sharing_to_the_wrong_recipient_gets_the_uniform_error, NULL, DEMO_OUTPUT)
+{
+	struct gem_client *victim = gem_client_create(t);
+	struct gem_client *rogue = gem_client_create(t);
+	uint32_t handle = gem_create(t, rogue->fd, DEMO_W * DEMO_H * 4);
+	char message[512];
+
+	/* Shared with the compositor's file of another client, with itself, and with the
+	 * victim's own DRM file: none of them is the recipient the compositor announced to the
+	 * rogue. */
+	uint64_t to_other = gem_share(t, rogue->fd, handle, victim->recipient, 0);
+	uint64_t to_self = gem_share(t, rogue->fd, handle, own_client_id(t, rogue->fd), 0);
+	uint64_t to_victim = gem_share(t, rogue->fd, handle, own_client_id(t, victim->fd), 0);
+
+	check(t, victim->recipient != rogue->recipient);
+	create_buffer(rogue, to_other, DEMO_W, DEMO_H);
+	expect_invalid_name(t, rogue, message, sizeof(message));
+	uniform_message(t, message);
+	rogue_offers_name(t, to_self);
+	rogue_offers_name(t, to_victim);
+	gem_client_destroy(rogue);
+	gem_client_destroy(victim);
+	check_compositor_serves(t);
+}
+
+TEST(single_use_name_replayed_gets_the_uniform_error)
+{
+	struct gem_client *g = gem_client_create(t);
+	uint64_t name = shared_object(t, g, 64, 64, 0xff00ff00, NULL);
+	char message[512];
+
+	create_buffer(g, name, 64, 64);
+	client_roundtrip(g->c); /* the first use is fine */
+	create_buffer(g, name, 64, 64);
+	expect_invalid_name(t, g, message, sizeof(message));
+	uniform_message(t, message);
+	gem_client_destroy(g);
+	check_compositor_serves(t);
+}
+
+TEST(names_of_destroyed_objects_and_revoked_names_get_the_uniform_error)
+{
+	struct gem_client *g = gem_client_create(t);
+	uint32_t handle = gem_create(t, g->fd, 64 * 64 * 4);
+	uint64_t gone = gem_share(t, g->fd, handle, g->recipient, 0);
+	uint64_t revoked;
+	struct drm_garnet_revoke revoke;
+	char message[512];
+
+	gem_close(g->fd, handle);
+	create_buffer(g, gone, 64, 64);
+	expect_invalid_name(t, g, message, sizeof(message));
+	uniform_message(t, message);
+	gem_client_destroy(g);
+
+	g = gem_client_create(t);
+	handle = gem_create(t, g->fd, 64 * 64 * 4);
+	revoked = gem_share(t, g->fd, handle, g->recipient, 0);
+	revoke = (struct drm_garnet_revoke){.name = revoked};
+	check_int(t, drmIoctl(g->fd, DRM_IOCTL_GARNET_REVOKE, &revoke), ==, 0);
+	create_buffer(g, revoked, 64, 64);
+	expect_invalid_name(t, g, message, sizeof(message));
+	uniform_message(t, message);
+	gem_client_destroy(g);
+	check_compositor_serves(t);
+}
+
+/* Sizes are checked against the object before anything reads it. */
+TEST(sizes_beyond_the_object_are_refused)
+{
+	struct gem_client *g = gem_client_create(t);
+	uint64_t name = shared_object(t, g, 64, 64, 0xff00ff00, NULL);
+
+	garnet_buffer_v1_create_buffer(g->gem, (uint32_t)(name >> 32), (uint32_t)name, 64, 65,
+				       256, DRM_FORMAT_XRGB8888);
+	client_expect_protocol_error(g->c, &garnet_buffer_v1_interface,
+				     GARNET_BUFFER_V1_ERROR_INVALID_SIZE);
+	gem_client_destroy(g);
+
+	g = gem_client_create(t);
+	name = shared_object(t, g, 64, 64, 0xff00ff00, NULL);
+	garnet_buffer_v1_create_buffer(g->gem, (uint32_t)(name >> 32), (uint32_t)name, 64, 64,
+				       252, DRM_FORMAT_XRGB8888);
+	client_expect_protocol_error(g->c, &garnet_buffer_v1_interface,
+				     GARNET_BUFFER_V1_ERROR_INVALID_SIZE);
+	gem_client_destroy(g);
+
+	g = gem_client_create(t);
+	name = shared_object(t, g, 64, 64, 0xff00ff00, NULL);
+	garnet_buffer_v1_create_buffer(g->gem, (uint32_t)(name >> 32), (uint32_t)name, 64, 64,
+				       256, DRM_FORMAT_RGB565);
+	client_expect_protocol_error(g->c, &garnet_buffer_v1_interface,
+				     GARNET_BUFFER_V1_ERROR_INVALID_FORMAT);
+	gem_client_destroy(g);
+	check_compositor_serves(t);
+}
+
+/* ---- buffers in use ---- */
+
+static struct client_surface *show_gem_buffer(struct test_context *t, struct gem_client *g,
+					      struct wl_buffer *buffer, int32_t x, int32_t y)
+{
+	struct client_surface *s = surface_create(g->c);
+
+	garnet_test_move_surface(g->c->garnet_test, s->wl_surface, x, y);
+	wl_surface_attach(s->wl_surface, buffer, 0, 0);
+	wl_surface_damage_buffer(s->wl_surface, 0, 0, INT32_MAX, INT32_MAX);
+	check(t, surface_commit_and_wait_frame(s));
+	return s;
+}
+
+static uint32_t pixel_on_screen(struct client *c, int32_t x, int32_t y)
+{
+	pixman_image_t *shot = capture_output(c, client_first_output(c));
+	uint32_t pixel = image_pixel(shot, x, y) | 0xff000000u;
+
+	pixman_image_unref(shot);
+	return pixel;
+}
+
+TEST(buffer_stays_valid_after_the_client_revokes_and_closes_it)
+{
+	struct gem_client *g = gem_client_create(t);
+	uint32_t handle;
+	uint64_t name = shared_object(t, g, 32, 32, 0xff3366cc, &handle);
+	struct wl_buffer *buffer = create_buffer(g, name, 32, 32);
+	struct drm_garnet_revoke revoke = {.name = name};
+	struct client_surface *s;
+
+	client_roundtrip(g->c);
+	drmIoctl(g->fd, DRM_IOCTL_GARNET_REVOKE, &revoke); /* used up already: -ENOENT is fine */
+	gem_close(g->fd, handle);
+	s = show_gem_buffer(t, g, buffer, 10, 10);
+	check_int(t, pixel_on_screen(g->c, 20, 20), ==, 0xff3366ccu);
+	surface_destroy(s);
+	wl_buffer_destroy(buffer);
+	gem_client_destroy(g);
+	check_compositor_serves(t);
+}
+
+/* A batch that fills target (w x h) with colour `repeat` times, and loops for ever after
+ * when `hang` (the kernel's watchdog ends it), submitted with raw EXECBUFFER2 and not waited
+ * for. */
+static void gpu_fill(struct test_context *t, int fd, uint32_t target, int32_t w, int32_t h,
+		     uint32_t colour, int repeat, bool hang)
+{
+	static uint32_t dw[1024];
+	static struct drm_i915_gem_relocation_entry relocs[160];
+	struct drm_i915_gem_exec_object2 objects[2] = {
+		{.handle = target, .flags = EXEC_OBJECT_WRITE},
+	};
+	struct drm_i915_gem_execbuffer2 exec = {0};
+	uint32_t batch = gem_create(t, fd, 4096);
+	struct drm_i915_gem_pwrite pwrite = {.handle = batch, .data_ptr = (uintptr_t)dw};
+	unsigned int n = 0, nrelocs = 0;
+
+	for (int i = 0; i < repeat; i++) {
+		dw[n++] = XY_COLOR_BLT;
+		dw[n++] = BR13_32BPP | ROP_PATCOPY | (uint32_t)w * 4;
+		dw[n++] = 0;
+		dw[n++] = (uint32_t)h << 16 | (uint32_t)w;
+		relocs[nrelocs++] = (struct drm_i915_gem_relocation_entry){
+			.target_handle = target, .offset = n * 4, .presumed_offset = ~0ull,
+			.read_domains = I915_GEM_DOMAIN_RENDER,
+			.write_domain = I915_GEM_DOMAIN_RENDER};
+		dw[n++] = 0;
+		dw[n++] = colour;
+	}
+	if (hang) {
+		/* Back to the first fill, for ever. */
+		dw[n++] = MI_BATCH_BUFFER_START;
+		relocs[nrelocs++] = (struct drm_i915_gem_relocation_entry){
+			.target_handle = batch, .offset = n * 4, .presumed_offset = ~0ull,
+			.read_domains = I915_GEM_DOMAIN_COMMAND};
+		dw[n++] = 0;
+	}
+	dw[n++] = MI_BATCH_BUFFER_END;
+	if (n & 1)
+		dw[n++] = MI_NOOP;
+	pwrite.size = n * 4;
+	if (drmIoctl(fd, DRM_IOCTL_I915_GEM_PWRITE, &pwrite) < 0)
+		test_fail(t, __FILE__, __LINE__, "GEM_PWRITE: %s", strerror(errno));
+	objects[1] = (struct drm_i915_gem_exec_object2){
+		.handle = batch, .relocation_count = nrelocs, .relocs_ptr = (uintptr_t)relocs};
+	exec.buffers_ptr = (uintptr_t)objects;
+	exec.buffer_count = 2;
+	exec.batch_len = n * 4;
+	if (drmIoctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &exec) < 0)
+		test_fail(t, __FILE__, __LINE__, "EXECBUFFER2: %s", strerror(errno));
+	gem_close(fd, batch);
+}
+
+static int64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* A client with its own shm window keeps getting frames while another's GPU work hangs. */
+static void check_frames_flow(struct test_context *t, int64_t budget_ms)
+{
+	struct client *other = client_create(t);
+	struct buffer *b = NULL;
+	struct client_surface *s = surface_create_placed(other, 200, 100, 20, 20, 0xff00ff00, &b);
+
+	for (int i = 0; i < 5; i++) {
+		int64_t start = now_ms();
+
+		buffer_fill(b, 0xff000000u | (uint32_t)i * 40);
+		wl_surface_attach(s->wl_surface, b->wl_buffer, 0, 0);
+		wl_surface_damage_buffer(s->wl_surface, 0, 0, 20, 20);
+		check(t, surface_commit_and_wait_frame(s));
+		check_int(t, now_ms() - start, <, budget_ms);
+	}
+	surface_destroy(s);
+	buffer_destroy(b);
+	client_destroy(other);
+}
+
+/* Sets a garnet.ko module parameter, returning the old value. */
+static long set_module_param(struct test_context *t, const char *name, long value)
+{
+	char path[256];
+	long old = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/module/garnet/parameters/%s", name);
+	f = fopen(path, "r+");
+	if (!f || fscanf(f, "%ld", &old) != 1 || fseek(f, 0, SEEK_SET) != 0 ||
+	    fprintf(f, "%ld\n", value) < 0 || fclose(f) != 0)
+		test_fail(t, __FILE__, __LINE__, "%s: %s", path, strerror(errno));
+	return old;
+}
+
+TEST(hung_gpu_work_before_commit_does_not_stall_other_clients)
+{
+	struct gem_client *g = gem_client_create(t);
+	uint32_t handle;
+	uint64_t name = shared_object(t, g, 64, 64, 0xff202020, &handle);
+	struct wl_buffer *buffer = create_buffer(g, name, 64, 64);
+	struct client_surface *s = surface_create(g->c);
+	/* Three seconds before the kernel stops the batch: long enough to see a stall. */
+	long watchdog = set_module_param(t, "watchdog_ms", 3000);
+	int64_t start;
+
+	client_roundtrip(g->c);
+	garnet_test_move_surface(g->c->garnet_test, s->wl_surface, 0, 0);
+	gpu_fill(t, g->fd, handle, 64, 64, 0xffc0c000, 1, true);
+	start = now_ms();
+	wl_surface_attach(s->wl_surface, buffer, 0, 0);
+	wl_surface_damage_buffer(s->wl_surface, 0, 0, 64, 64);
+	wl_surface_commit(s->wl_surface);
+	wl_display_flush(g->c->display);
+	/* Meanwhile another client connects and gets its frames at once. */
+	check_frames_flow(t, 1000);
+	set_module_param(t, "watchdog_ms", watchdog);
+	check_int(t, now_ms() - start, <, 2000);
+	/* Once the kernel stopped the batch, its pixels (the fill ran before the loop) show. */
+	for (int i = 0; i < 100 && pixel_on_screen(g->c, 10, 10) != 0xffc0c000u; i++)
+		client_dispatch_for(g->c, 100);
+	check_int(t, pixel_on_screen(g->c, 10, 10), ==, 0xffc0c000u);
+	surface_destroy(s);
+	wl_buffer_destroy(buffer);
+	gem_client_destroy(g);
+	check_compositor_serves(t);
+}
+
+TEST(buffer_destroyed_while_the_compositor_waits_for_it)
+{
+	struct gem_client *g = gem_client_create(t);
+	uint32_t handle;
+	uint64_t name = shared_object(t, g, 256, 256, 0xff202020, &handle);
+	struct wl_buffer *buffer = create_buffer(g, name, 256, 256);
+	struct client_surface *s = surface_create(g->c);
+
+	client_roundtrip(g->c);
+	/* Long GPU work, then commit, destroy everything and leave at once. */
+	gpu_fill(t, g->fd, handle, 256, 256, 0xff804000, 150, false);
+	garnet_test_move_surface(g->c->garnet_test, s->wl_surface, 0, 0);
+	wl_surface_attach(s->wl_surface, buffer, 0, 0);
+	wl_surface_damage_buffer(s->wl_surface, 0, 0, 256, 256);
+	wl_surface_commit(s->wl_surface);
+	wl_buffer_destroy(buffer);
+	wl_surface_destroy(s->wl_surface);
+	free(s);
+	gem_close(g->fd, handle);
+	wl_display_flush(g->c->display);
+	gem_client_destroy(g);
+	check_frames_flow(t, 2000);
+	check_compositor_serves(t);
+}
+
+TEST(client_leaving_with_a_buffer_the_compositor_waits_for)
+{
+	struct gem_client *g = gem_client_create(t);
+	uint32_t handle;
+	uint64_t name = shared_object(t, g, 256, 256, 0xff202020, &handle);
+	struct wl_buffer *buffer = create_buffer(g, name, 256, 256);
+	struct client_surface *s = surface_create(g->c);
+
+	client_roundtrip(g->c);
+	gpu_fill(t, g->fd, handle, 256, 256, 0xff804000, 150, false);
+	wl_surface_attach(s->wl_surface, buffer, 0, 0);
+	wl_surface_damage_buffer(s->wl_surface, 0, 0, 256, 256);
+	wl_surface_commit(s->wl_surface);
+	wl_display_flush(g->c->display);
+	/* Leave with the surface, the wait and the buffer still alive in the compositor (the
+	 * proxies are not destroyed: the server sees only the disconnection). */
+	(void)buffer;
+	free(s);
+	gem_client_destroy(g);
+	check_frames_flow(t, 2000);
+	check_compositor_serves(t);
+}
+
+/* ---- other clients' pixels: only through a libwmac decision ---- */
+
+/* The installed default policy, as the compositor would load it: screenshots only for the
+ * launcher entry "screenshooter". */
+struct mac_state {
+	struct wmac_context *mac;
+	struct wl_client *launched; /* stands for a client garnet started as "screenshooter" */
+	int denials, allows;
+};
+
+static void count_decision(const struct wmac_audit_record *r, void *data)
+{
+	struct mac_state *m = data;
+
+	if (strcmp(r->permission, "screenshot") != 0)
+		return;
+	if (r->decision == WMAC_ALLOW)
+		m->allows += (int)r->count;
+	else
+		m->denials += (int)r->count;
+}
+
+static bool mac_share_pixels(void *data, struct wl_client *client, enum garnet_pixels_kind kind,
+			     const char *object)
+{
+	struct mac_state *m = data;
+	struct wmac_launch_record record = {.entry = "screenshooter", .executable = "/bin/true",
+					    .pid = getpid(), .uid = getuid(), .gid = getgid()};
+	struct wmac_subject *subject = client == m->launched
+					       ? wmac_subject_from_launch(&record)
+					       : wmac_subject_from_socket(wl_client_get_fd(client));
+	bool allowed;
+
+	if (kind != GARNET_PIXELS_OUTPUT)
+		return false;
+	allowed = wmac_check(m->mac, subject, "screenshot", object) == WMAC_ALLOW;
+	wmac_context_flush_audit(m->mac, subject);
+	wmac_subject_destroy(subject);
+	return allowed;
+}
+
+static void mac_setup(struct garnet_compositor *c, struct test_context *t)
+{
+	struct mac_state *m = calloc(1, sizeof(*m));
+	struct garnet_security_hooks hooks = {.share_pixels = mac_share_pixels, .data = m};
+	struct wmac_error error;
+	char *text = NULL;
+	size_t size = 0;
+	FILE *f = fopen(WMAC_DEFAULT_POLICY, "r");
+
+	if (!f || getdelim(&text, &size, '\0', f) < 0)
+		test_fail(t, __FILE__, __LINE__, "%s: %s", WMAC_DEFAULT_POLICY, strerror(errno));
+	fclose(f);
+	m->mac = wmac_context_create();
+	if (wmac_context_load_text(m->mac, WMAC_DEFAULT_POLICY, text, NULL, NULL, &error) < 0)
+		test_fail(t, __FILE__, __LINE__, "%s:%u: %s", error.file, error.line,
+			  error.message);
+	free(text);
+	wmac_context_set_audit(m->mac, count_decision, m, 0);
+	garnet_compositor_set_security_hooks(c, &hooks);
+	test_set_data(t, m);
+}
+
+/* The newest connection is the one the test just made. */
+static void mark_newest_client_launched(struct garnet_compositor *c, void *data)
+{
+	struct mac_state *m = data;
+	struct wl_list *clients = wl_display_get_client_list(garnet_compositor_get_display(c));
+
+	m->launched = wl_client_from_link(clients->prev);
+}
+
+static void mac_finish(struct garnet_compositor *c, void *data)
+{
+	struct mac_state *m = data;
+
+	garnet_compositor_set_security_hooks(c, &(struct garnet_security_hooks){0});
+	wmac_context_destroy(m->mac);
+	m->mac = NULL;
+}
+
+struct capture_result {
+	bool done, ready;
+	uint64_t name;
+	int32_t width, height, stride;
+};
+
+static void capture_ready(void *data, struct garnet_buffer_capture_v1 *capture, uint32_t hi,
+			  uint32_t lo, int32_t width, int32_t height, int32_t stride,
+			  uint32_t format)
+{
+	struct capture_result *r = data;
+
+	(void)capture, (void)format;
+	*r = (struct capture_result){true, true, (uint64_t)hi << 32 | lo, width, height, stride};
+}
+
+static void capture_failed(void *data, struct garnet_buffer_capture_v1 *capture)
+{
+	struct capture_result *r = data;
+
+	(void)capture;
+	r->done = true;
+}
+
+static const struct garnet_buffer_capture_v1_listener capture_listener = {capture_ready,
+									    capture_failed};
+
+static struct garnet_buffer_capture_v1 *capture(struct test_context *t, struct gem_client *g,
+						uint64_t client_id, struct capture_result *r)
+{
+	struct garnet_buffer_capture_v1 *cap = garnet_buffer_v1_capture_output(
+		g->gem, client_first_output(g->c)->wl_output, (uint32_t)(client_id >> 32),
+		(uint32_t)client_id);
+
+	*r = (struct capture_result){0};
+	garnet_buffer_capture_v1_add_listener(cap, &capture_listener, r);
+	if (!client_dispatch_until(g->c, &r->done))
+		test_fail(t, __FILE__, __LINE__, "capture_output was not answered");
+	return cap;
+}
+
+TEST_WITH(output_capture_is_a_libwmac_screenshot_decision, mac_setup, DEFAULT_OUTPUT)
+{
+	struct mac_state *m = test_data(t);
+	struct gem_client *victim = gem_client_create(t);
+	struct client_surface *secret = surface_create_placed(victim->c, 0, 0, 64, 64,
+							      0xff5a1e33, NULL);
+	struct gem_client *rogue = gem_client_create(t), *shooter;
+	struct garnet_buffer_capture_v1 *cap;
+	struct capture_result r;
+	struct drm_garnet_accept accept;
+	uint32_t pixel = 0;
+	struct drm_i915_gem_pread pread;
+
+	/* An ordinary client is refused by the default policy, and the refusal is audited. */
+	cap = capture(t, rogue, own_client_id(t, rogue->fd), &r);
+	check(t, !r.ready);
+	check_int(t, m->denials, ==, 1);
+	garnet_buffer_capture_v1_destroy(cap);
+
+	/* The compositor's screenshooter is allowed; the name opens only on its own file. */
+	shooter = gem_client_create(t);
+	test_run_on_compositor(t, mark_newest_client_launched, m);
+	cap = capture(t, shooter, own_client_id(t, shooter->fd), &r);
+	check(t, r.ready);
+	check_int(t, m->allows, ==, 1);
+	accept = (struct drm_garnet_accept){.name = r.name};
+	check_int(t, drmIoctl(rogue->fd, DRM_IOCTL_GARNET_ACCEPT, &accept), ==, -1);
+	check_int(t, errno, ==, ENOENT);
+	accept = (struct drm_garnet_accept){.name = r.name};
+	check_int(t, drmIoctl(shooter->fd, DRM_IOCTL_GARNET_ACCEPT, &accept), ==, 0);
+	pread = (struct drm_i915_gem_pread){.handle = accept.handle,
+					    .offset = (uint64_t)r.stride * 10 + 10 * 4,
+					    .size = 4, .data_ptr = (uintptr_t)&pixel};
+	check_int(t, drmIoctl(shooter->fd, DRM_IOCTL_I915_GEM_PREAD, &pread), ==, 0);
+	check_int(t, pixel | 0xff000000u, ==, 0xff5a1e33u);
+	/* Single use: the same name again gives nothing. */
+	accept = (struct drm_garnet_accept){.name = r.name};
+	check_int(t, drmIoctl(shooter->fd, DRM_IOCTL_GARNET_ACCEPT, &accept), ==, -1);
+	garnet_buffer_capture_v1_destroy(cap);
+
+	surface_destroy(secret);
+	gem_client_destroy(shooter);
+	gem_client_destroy(rogue);
+	gem_client_destroy(victim);
+	test_run_on_compositor(t, mac_finish, m);
+}
+
+/* ---- cost: garnet_buffer_v1 against the same frames as wl_shm ---- */
+
+static void read_compositor_cpu(struct garnet_compositor *c, void *data)
+{
+	struct timespec ts;
+
+	(void)c;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	*(int64_t *)data = (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* Both paths show the same last frame exactly; the figures (compositor CPU per frame, commit
+ * to frame callback) are printed side by side. The benchmark runs this test alone. */
+TEST_WITH(gem_and_shm_paths_show_the_same_frames_at_720p, NULL, {1280, 720, 1, 0, 0})
+{
+	static const char *mode_names[2] = {"garnet_buffer_v1", "wl_shm"};
+	struct client *c = client_create(t);
+	const int frames = 60;
+	int64_t cpu_us[2], latency_us[2];
+
+	for (int mode = 0; mode < 2; mode++) {
+		struct demo d = {0};
+		int64_t before, after;
+		unsigned int shown;
+		long long latency;
+
+		test_run_on_compositor(t, read_compositor_cpu, &before);
+		demo_start_with(t, &d, frames, "demo-cost", 1280, 720, mode == 1);
+		demo_wait_done(t, &d, "demo-cost");
+		test_run_on_compositor(t, read_compositor_cpu, &after);
+		check_int(t, sscanf(d.report, "frames %u commit-to-frame-us %lld", &shown,
+				    &latency), ==, 2);
+		check_int(t, shown, ==, frames);
+		check_demo_frame_sized(t, c, frames - 1, 1280, 720);
+		demo_stop(&d);
+		cpu_us[mode] = (after - before) / frames;
+		latency_us[mode] = latency;
+	}
+	for (int mode = 0; mode < 2; mode++)
+		fprintf(stderr, "# %-16s 1280x720, %d frames: compositor CPU %lld us/frame, "
+				"commit to frame callback %lld us\n",
+			mode_names[mode], frames, (long long)cpu_us[mode],
+			(long long)latency_us[mode]);
+	client_destroy(c);
+}
