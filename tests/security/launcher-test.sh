@@ -1,0 +1,84 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Trusted launching and the global filter, from the attacker's side: the same executable as a
+# trusted client, connected to the public socket, neither sees nor binds a privileged global.
+# usage: launcher-test.sh GARNET ROGUE POLICY   (TAP output)
+set -u
+garnet=$1
+rogue=$2
+policy=$3
+echo "1..6"
+if [ "$(id -u)" -ne 0 ]; then
+	# libwmac trusts only a root-owned system policy; a source tree owned by a user is not.
+	echo "ok 1 # SKIP the policy file must be owned by root"
+	exit 0
+fi
+work=$(mktemp -d "${TMPDIR:-/tmp}/garnet-launcher-XXXXXX")
+pid=
+cleanup() {
+	[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid"
+	rm -rf "$work"
+}
+trap cleanup EXIT
+mkdir -m 0700 "$work/runtime"
+export XDG_RUNTIME_DIR="$work/runtime" XDG_CONFIG_HOME="$work/config"
+unset WAYLAND_DISPLAY WAYLAND_SOCKET
+n=0
+result() {
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; fi
+}
+wait_for() { # FILE PATTERN: up to 5 s
+	i=0
+	while [ $i -lt 50 ]; do
+		grep -q -- "$2" "$1" 2>/dev/null && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+cat >"$work/garnet.ini" <<INI
+[security]
+policy=$policy
+launcher-restarts=2
+
+[launcher]
+lock-screen=$rogue globals $work/launched.txt
+INI
+"$garnet" --config "$work/garnet.ini" --socket rogue-test --test-mode \
+	--log "$work/log" >"$work/out" 2>&1 &
+pid=$!
+wait_for "$work/out" "WAYLAND_DISPLAY" || { echo "Bail out! garnet did not start"; exit 1; }
+export WAYLAND_DISPLAY=rogue-test
+
+# The launched client holds the lock-screen identity, so it sees the privileged test global.
+wait_for "$work/launched.txt" "^--" && grep -qx garnet_test "$work/launched.txt"
+result $? "launched_client_sees_privileged_global"
+
+# identity spoofing: the very same executable on the public socket is an ordinary client.
+"$rogue" globals "$work/public.txt" && grep -qx wl_compositor "$work/public.txt" &&
+	! grep -qx garnet_test "$work/public.txt"
+result $? "same_executable_on_public_socket_sees_no_privileged_global"
+
+# Binding it anyway, by guessing its name, is a protocol error every time.
+"$rogue" bind-hidden garnet_test >"$work/bind.txt"
+status=$?
+sed 's/^/# /' "$work/bind.txt"
+[ $status -eq 0 ] && grep -q "protocol error" "$work/bind.txt" &&
+	! grep -q "^bound" "$work/bind.txt"
+result $? "guessed_name_bind_is_a_protocol_error"
+
+# Every refusal is audited with the client's verified identity and the permission.
+grep -q "deny: pid [0-9]* uid [0-9]* exe $(readlink -f "$rogue").*privileged-global garnet_test" \
+	"$work/log"
+result $? "denial_is_logged_with_identity"
+
+# The launched client exits after listing; it is started again twice, then no more.
+wait_for "$work/log" "no restarts left" && sleep 0.3 &&
+	[ "$(grep -cx garnet_test "$work/launched.txt")" -eq 3 ]
+result $? "launcher_restarts_are_limited"
+
+# The victim, the trusted client, was never disturbed: each of its runs saw the global.
+[ "$(grep -cx -- "--" "$work/launched.txt")" -eq 3 ] && kill -0 "$pid"
+result $? "trusted_client_unaffected_and_garnet_serves"
