@@ -9,6 +9,8 @@
 #include <string.h>
 #include <wayland-client.h>
 
+#include "capture.h"
+
 #define MAX_NAMES 256
 
 struct registry_list {
@@ -149,10 +151,30 @@ static int cmd_bind_hidden(const char *interface)
 	return 0;
 }
 
+/* screencopy: captures the first output through zwlr_screencopy_manager_v1 if it can see it. */
+static int cmd_screencopy(void)
+{
+	static const char *const said[] = {"the global is not visible", "the capture failed",
+					   "got the pixels"};
+	struct wl_display *display = connect_or_die();
+	struct capture shot;
+	enum capture_status status = capture_first_output(display, &shot);
+
+	wl_display_disconnect(display);
+	if (status == CAPTURE_ERROR) {
+		fprintf(stderr, "garnet-rogue: connection error during the capture\n");
+		return 2;
+	}
+	printf("%s\n", said[status]);
+	free(shot.pixels);
+	return status == CAPTURE_READY ? 1 : 0;
+}
+
 static void usage(void)
 {
 	fprintf(stderr, "Usage: garnet-rogue globals FILE\n"
 			"       garnet-rogue bind-hidden INTERFACE\n"
+			"       garnet-rogue screencopy\n"
 			"Exit status: 0 the attack failed, 1 it succeeded, 2 error.\n");
 }
 
@@ -162,6 +184,8 @@ int main(int argc, char **argv)
 		return cmd_globals(argv[2]);
 	if (argc == 3 && strcmp(argv[1], "bind-hidden") == 0)
 		return cmd_bind_hidden(argv[2]);
+	if (argc == 2 && strcmp(argv[1], "screencopy") == 0)
+		return cmd_screencopy();
 	usage();
 	return 2;
 }

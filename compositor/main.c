@@ -483,7 +483,7 @@ struct instance {
 	struct garnet_compositor *compositor;
 	struct garnet_output *output;
 	const char *screenshot;
-	bool oneshot, shot_taken;
+	bool oneshot, shot_taken, window_seen;
 	int exit_code;
 	struct wl_listener frame;
 	struct wl_event_source *screenshot_timeout;
@@ -509,8 +509,12 @@ static void on_frame(struct wl_listener *listener, void *data)
 {
 	struct instance *s = wl_container_of(listener, s, frame);
 
-	if (garnet_compositor_window_count(s->compositor) > 0)
-		take_screenshot(s);
+	/* The frame that just ended may have been painted before the window mapped: take the
+	 * picture a little later, when it has surely been painted. */
+	if (garnet_compositor_window_count(s->compositor) > 0 && !s->window_seen) {
+		s->window_seen = true;
+		wl_event_source_timer_update(s->screenshot_timeout, 100);
+	}
 }
 
 static int screenshot_timeout(void *data)

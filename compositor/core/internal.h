@@ -528,6 +528,7 @@ bool garnet_xdg_output_init(struct garnet_compositor *c);
 bool garnet_data_device_init(struct garnet_compositor *c);
 bool garnet_primary_selection_init(struct garnet_compositor *c);
 bool garnet_single_pixel_buffer_init(struct garnet_compositor *c);
+bool garnet_screencopy_init(struct garnet_compositor *c);
 
 /* Buffers: shm or single-pixel; copied into an image at commit. */
 /* Copies damage (buffer pixels) of buffer into *image, reallocating it when the size or

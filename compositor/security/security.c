@@ -109,27 +109,16 @@ static void on_client_created(struct wl_listener *listener, void *data)
 	attach(client, subject);
 }
 
-static void describe(const struct wmac_subject *subject, char *buf, size_t size)
-{
-	const char *entry = subject ? wmac_subject_get_launcher_entry(subject) : NULL;
-	int n;
-
-	if (!subject) {
-		snprintf(buf, size, "unknown client");
-		return;
-	}
-	n = wmac_subject_describe(subject, buf, size);
-	if (entry && n >= 0 && (size_t)n < size)
-		snprintf(buf + n, size - (size_t)n, " launcher %s", entry);
-}
-
 /* Every denial is logged with the verified identity, the permission and the deciding rule. */
 static void on_audit(const struct wmac_audit_record *r, void *data)
 {
 	struct garnet_security *s = data;
 	char who[512], rule[300] = "";
 
-	describe(r->subject, who, sizeof(who));
+	if (r->subject)
+		wmac_subject_describe(r->subject, who, sizeof(who));
+	else
+		snprintf(who, sizeof(who), "a client without identity");
 	if (r->rule_file)
 		snprintf(rule, sizeof(rule), " (%s:%u)", r->rule_file, r->rule_line);
 	garnet_log(s->compositor, r->decision == WMAC_ALLOW ? GARNET_LOG_DEBUG : GARNET_LOG_WARNING,
@@ -160,6 +149,12 @@ static bool bind_privileged(void *data, struct wl_client *client,
 	return check(data, client, WMAC_PERMISSION_PRIVILEGED_GLOBAL, interface->name);
 }
 
+/* Asked at every capture: a grant can be withdrawn by a policy reload between two pictures. */
+static bool capture_output(void *data, struct wl_client *client, const char *output_name)
+{
+	return check(data, client, WMAC_PERMISSION_SCREENSHOT, output_name);
+}
+
 struct garnet_security *garnet_security_create(struct garnet_compositor *c,
 					       const char *policy_path, const char *user_path,
 					       char *error, size_t error_size)
@@ -188,6 +183,7 @@ struct garnet_security *garnet_security_create(struct garnet_compositor *c,
 	garnet_compositor_set_security_hooks(c, &(struct garnet_security_hooks){
 		.global_visible = global_visible,
 		.bind_privileged = bind_privileged,
+		.capture_output = capture_output,
 		.data = s,
 	});
 	return s;

@@ -7,36 +7,8 @@ set -u
 garnet=$1
 rogue=$2
 policy=$3
+. "$(dirname "$0")/lib.sh"
 echo "1..6"
-if [ "$(id -u)" -ne 0 ]; then
-	# libwmac trusts only a root-owned system policy; a source tree owned by a user is not.
-	echo "ok 1 # SKIP the policy file must be owned by root"
-	exit 0
-fi
-work=$(mktemp -d "${TMPDIR:-/tmp}/garnet-launcher-XXXXXX")
-pid=
-cleanup() {
-	[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid"
-	rm -rf "$work"
-}
-trap cleanup EXIT
-mkdir -m 0700 "$work/runtime"
-export XDG_RUNTIME_DIR="$work/runtime" XDG_CONFIG_HOME="$work/config"
-unset WAYLAND_DISPLAY WAYLAND_SOCKET
-n=0
-result() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; fi
-}
-wait_for() { # FILE PATTERN: up to 5 s
-	i=0
-	while [ $i -lt 50 ]; do
-		grep -q -- "$2" "$1" 2>/dev/null && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
 
 cat >"$work/garnet.ini" <<INI
 [security]
@@ -46,11 +18,7 @@ launcher-restarts=2
 [launcher]
 lock-screen=$rogue globals $work/launched.txt
 INI
-"$garnet" --config "$work/garnet.ini" --socket rogue-test --test-mode \
-	--log "$work/log" >"$work/out" 2>&1 &
-pid=$!
-wait_for "$work/out" "WAYLAND_DISPLAY" || { echo "Bail out! garnet did not start"; exit 1; }
-export WAYLAND_DISPLAY=rogue-test
+start_garnet --test-mode
 
 # The launched client holds the lock-screen identity, so it sees the privileged test global.
 wait_for "$work/launched.txt" "^--" && grep -qx garnet_test "$work/launched.txt"

@@ -43,6 +43,9 @@ struct garnet_security_hooks {
 	 * without data reaching it. */
 	bool (*read_selection)(void *data, struct wl_client *client, struct wl_client *owner,
 			       enum garnet_selection_kind kind);
+	/* May client copy the pixels of this output now? Asked at every capture, after the
+	 * global's checks. A denial fails the capture without a pixel reaching the client. */
+	bool (*capture_output)(void *data, struct wl_client *client, const char *output_name);
 	void *data;
 };
 
