@@ -10,6 +10,7 @@
 #include <wayland-client.h>
 
 #include "capture.h"
+#include "rogue.h"
 
 #define MAX_NAMES 256
 
@@ -41,7 +42,7 @@ static void on_global_remove(void *data, struct wl_registry *registry, uint32_t 
 
 static const struct wl_registry_listener registry_listener = {on_global, on_global_remove};
 
-static struct wl_display *connect_or_die(void)
+struct wl_display *rogue_connect(void)
 {
 	struct wl_display *display = wl_display_connect(NULL);
 
@@ -68,7 +69,7 @@ static struct wl_registry *list_globals(struct wl_display *display, struct regis
  * Not an attack: the tests compare what a launched and a public client see. */
 static int cmd_globals(const char *path)
 {
-	struct wl_display *display = connect_or_die();
+	struct wl_display *display = rogue_connect();
 	struct registry_list list = {0};
 	FILE *out = strcmp(path, "-") == 0 ? stdout : fopen(path, "a");
 
@@ -101,7 +102,7 @@ static bool try_bind(uint32_t name, const char *interface)
 	/* A stand-in interface with the hidden global's name: the registry checks only the
 	 * name, and no request is ever sent on the result. */
 	struct wl_interface guess = {.name = interface, .version = 1};
-	struct wl_display *display = connect_or_die();
+	struct wl_display *display = rogue_connect();
 	struct registry_list list = {0};
 	struct wl_registry *registry = list_globals(display, &list);
 	uint32_t code;
@@ -123,7 +124,7 @@ static bool try_bind(uint32_t name, const char *interface)
  * each as INTERFACE. */
 static int cmd_bind_hidden(const char *interface)
 {
-	struct wl_display *display = connect_or_die();
+	struct wl_display *display = rogue_connect();
 	struct registry_list list = {0};
 	uint32_t max = 0;
 	int tried = 0;
@@ -156,7 +157,7 @@ static int cmd_screencopy(void)
 {
 	static const char *const said[] = {"the global is not visible", "the capture failed",
 					   "got the pixels"};
-	struct wl_display *display = connect_or_die();
+	struct wl_display *display = rogue_connect();
 	struct capture shot;
 	enum capture_status status = capture_first_output(display, &shot);
 
@@ -175,6 +176,8 @@ static void usage(void)
 	fprintf(stderr, "Usage: garnet-rogue globals FILE\n"
 			"       garnet-rogue bind-hidden INTERFACE\n"
 			"       garnet-rogue screencopy\n"
+			"       garnet-rogue window LOG WIDTH HEIGHT\n"
+			"       garnet-rogue drive GO DONE\n"
 			"Exit status: 0 the attack failed, 1 it succeeded, 2 error.\n");
 }
 
@@ -184,6 +187,10 @@ int main(int argc, char **argv)
 		return cmd_globals(argv[2]);
 	if (argc == 3 && strcmp(argv[1], "bind-hidden") == 0)
 		return cmd_bind_hidden(argv[2]);
+	if (argc == 5 && strcmp(argv[1], "window") == 0)
+		return rogue_window(argv[2], atoi(argv[3]), atoi(argv[4]));
+	if (argc == 4 && strcmp(argv[1], "drive") == 0)
+		return rogue_drive(argv[2], argv[3]);
 	if (argc == 2 && strcmp(argv[1], "screencopy") == 0)
 		return cmd_screencopy();
 	usage();
