@@ -55,6 +55,7 @@ int rogue_drive(const char *go, const char *done)
 	f = fopen(done, "w");
 	if (!f)
 		return 2;
+	fprintf(f, "done\n");
 	fclose(f);
 	wl_display_disconnect(display);
 	return 0;

@@ -29,7 +29,7 @@ wait_for "$work/rogue.txt" "^mapped" || echo "# the rogue did not map"
 victim_pid=$!
 wait_for "$work/victim.txt" "^keyboard-enter" || echo "# the victim got no focus"
 touch "$work/go"
-wait_for "$work/done" "" || [ -e "$work/done" ] || echo "# the driver did not finish"
+wait_for "$work/done" "^done" || echo "# the driver did not finish"
 sleep 0.3
 kill "$rogue_pid" "$victim_pid" 2>/dev/null
 wait "$rogue_pid" "$victim_pid" 2>/dev/null
