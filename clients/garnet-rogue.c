@@ -177,7 +177,9 @@ static void usage(void)
 			"       garnet-rogue bind-hidden INTERFACE\n"
 			"       garnet-rogue screencopy\n"
 			"       garnet-rogue window LOG WIDTH HEIGHT\n"
-			"       garnet-rogue drive GO DONE\n"
+			"       garnet-rogue drive GO DONE [quit]\n"
+			"       garnet-rogue lock FILE\n"
+			"       garnet-rogue locker FILE [WAIT]\n"
 			"Exit status: 0 the attack failed, 1 it succeeded, 2 error.\n");
 }
 
@@ -189,8 +191,12 @@ int main(int argc, char **argv)
 		return cmd_bind_hidden(argv[2]);
 	if (argc == 5 && strcmp(argv[1], "window") == 0)
 		return rogue_window(argv[2], atoi(argv[3]), atoi(argv[4]));
-	if (argc == 4 && strcmp(argv[1], "drive") == 0)
-		return rogue_drive(argv[2], argv[3]);
+	if ((argc == 4 || argc == 5) && strcmp(argv[1], "drive") == 0)
+		return rogue_drive(argv[2], argv[3], argc == 5 && strcmp(argv[4], "quit") == 0);
+	if (argc == 3 && strcmp(argv[1], "lock") == 0)
+		return rogue_lock(argv[2], NULL, false);
+	if ((argc == 3 || argc == 4) && strcmp(argv[1], "locker") == 0)
+		return rogue_lock(argv[2], argc == 4 ? argv[3] : NULL, true);
 	if (argc == 2 && strcmp(argv[1], "screencopy") == 0)
 		return cmd_screencopy();
 	usage();

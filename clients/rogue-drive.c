@@ -24,7 +24,7 @@ static void on_global_remove(void *data, struct wl_registry *r, uint32_t name)
 
 static const struct wl_registry_listener registry_listener = {on_global, on_global_remove};
 
-int rogue_drive(const char *go, const char *done)
+int rogue_drive(const char *go, const char *done, bool quit_combo)
 {
 	struct timespec tick = {0, 50 * 1000 * 1000};
 	struct wl_display *display = rogue_connect();
@@ -50,6 +50,15 @@ int rogue_drive(const char *go, const char *done)
 	garnet_test_touch_motion(test, 0, x + wl_fixed_from_int(5), y);
 	garnet_test_touch_up(test, 0);
 	garnet_test_touch_frame(test);
+	if (quit_combo) {
+		/* ctrl+alt+BackSpace: the quit binding of garnet.ini */
+		static const uint32_t keys[] = {29, 56, 14};
+
+		for (int k = 0; k < 3; k++)
+			garnet_test_key(test, keys[k], WL_KEYBOARD_KEY_STATE_PRESSED);
+		for (int k = 2; k >= 0; k--)
+			garnet_test_key(test, keys[k], WL_KEYBOARD_KEY_STATE_RELEASED);
+	}
 	if (wl_display_roundtrip(display) < 0)
 		return 2;
 	f = fopen(done, "w");

@@ -175,22 +175,28 @@ static void wm_ping(void *data, struct xdg_wm_base *base, uint32_t serial)
 
 static const struct xdg_wm_base_listener wm_listener = {wm_ping};
 
+void rogue_fill_surface(struct wl_surface *surface,
+			struct wp_single_pixel_buffer_manager_v1 *pixels,
+			struct wp_viewporter *viewporter, int32_t width, int32_t height)
+{
+	struct wl_buffer *buffer = wp_single_pixel_buffer_manager_v1_create_u32_rgba_buffer(
+		pixels, 0x40000000u, 0x80000000u, 0xc0000000u, 0xffffffffu);
+	struct wp_viewport *viewport = wp_viewporter_get_viewport(viewporter, surface);
+
+	wp_viewport_set_destination(viewport, width, height);
+	wl_surface_attach(surface, buffer, 0, 0);
+	wl_surface_damage_buffer(surface, 0, 0, 1, 1);
+	wl_surface_commit(surface);
+}
+
 static void xs_configure(void *data, struct xdg_surface *xs, uint32_t serial)
 {
 	struct window *w = data;
-	struct wl_buffer *buffer;
-	struct wp_viewport *viewport;
 
 	xdg_surface_ack_configure(xs, serial);
 	if (w->mapped)
 		return;
-	buffer = wp_single_pixel_buffer_manager_v1_create_u32_rgba_buffer(
-		w->pixels, 0x40000000u, 0x80000000u, 0xc0000000u, 0xffffffffu);
-	viewport = wp_viewporter_get_viewport(w->viewporter, w->surface);
-	wp_viewport_set_destination(viewport, w->width, w->height);
-	wl_surface_attach(w->surface, buffer, 0, 0);
-	wl_surface_damage_buffer(w->surface, 0, 0, 1, 1);
-	wl_surface_commit(w->surface);
+	rogue_fill_surface(w->surface, w->pixels, w->viewporter, w->width, w->height);
 	w->mapped = true;
 	note(w, "mapped");
 }

@@ -155,6 +155,12 @@ static bool capture_output(void *data, struct wl_client *client, const char *out
 	return check(data, client, WMAC_PERMISSION_SCREENSHOT, output_name);
 }
 
+/* Locking, and taking over a lock whose locker died, are the trusted locker's alone. */
+static bool lock_session(void *data, struct wl_client *client)
+{
+	return check(data, client, WMAC_PERMISSION_LOCK_SCREEN, NULL);
+}
+
 struct garnet_security *garnet_security_create(struct garnet_compositor *c,
 					       const char *policy_path, const char *user_path,
 					       char *error, size_t error_size)
@@ -184,6 +190,7 @@ struct garnet_security *garnet_security_create(struct garnet_compositor *c,
 		.global_visible = global_visible,
 		.bind_privileged = bind_privileged,
 		.capture_output = capture_output,
+		.lock_session = lock_session,
 		.data = s,
 	});
 	return s;

@@ -46,6 +46,9 @@ struct garnet_security_hooks {
 	/* May client copy the pixels of this output now? Asked at every capture, after the
 	 * global's checks. A denial fails the capture without a pixel reaching the client. */
 	bool (*capture_output)(void *data, struct wl_client *client, const char *output_name);
+	/* May client lock the session (ext-session-lock), or take over a lock whose locker died?
+	 * A denial answers the lock request with finished. */
+	bool (*lock_session)(void *data, struct wl_client *client);
 	void *data;
 };
 
