@@ -3,13 +3,13 @@
 # Screenshots: only the trusted screenshooter gets pixels, and they are the screen's. An
 # untrusted client neither sees nor binds zwlr_screencopy_manager_v1; a trusted client with
 # another role (the lock screen) sees it but every capture of it fails.
-# usage: screencopy-test.sh GARNET ROGUE SCREENSHOOTER DEMO POLICY PNG_EQUAL   (TAP output)
+# usage: screencopy-test.sh GARNET ROGUE POLICY SCREENSHOOTER DEMO PNG_EQUAL   (TAP output)
 set -u
 garnet=$1
 rogue=$2
-shooter=$3
-demo=$4
-policy=$5
+policy=$3
+shooter=$4
+demo=$5
 png_equal=$6
 . "$(dirname "$0")/lib.sh"
 echo "1..7"
