@@ -19,6 +19,7 @@
 #include "garnet_exec.h"
 #include "garnet_gem.h"
 #include "garnet_gtt.h"
+#include "garnet_kms.h"
 #include "garnet_share.h"
 
 #define DRIVER_DESC	"garnet virtual GPU"
@@ -105,7 +106,7 @@ static const struct drm_ioctl_desc garnet_ioctls[] = {
 };
 
 static const struct drm_driver garnet_driver = {
-	.driver_features	= DRIVER_GEM | DRIVER_RENDER,
+	.driver_features	= DRIVER_GEM | DRIVER_RENDER | DRIVER_MODESET | DRIVER_ATOMIC,
 	.open			= garnet_open,
 	.postclose		= garnet_postclose,
 	.gem_create_object	= garnet_gem_create_object,
@@ -164,9 +165,16 @@ static int __init garnet_init(void)
 	struct garnet_device *gdev;
 	int ret;
 
+	/* Binds bochs-display if QEMU has one; the display code uses it when it is bound. */
+	ret = garnet_bochs_register();
+	if (ret)
+		return ret;
+
 	pdev = platform_device_register_simple(GARNET_DRIVER_NAME, -1, NULL, 0);
-	if (IS_ERR(pdev))
+	if (IS_ERR(pdev)) {
+		garnet_bochs_unregister();
 		return PTR_ERR(pdev);
+	}
 
 	if (!devres_open_group(&pdev->dev, NULL, GFP_KERNEL)) {
 		ret = -ENOMEM;
@@ -188,9 +196,14 @@ static int __init garnet_init(void)
 	if (ret)
 		goto err_release_group;
 
+	ret = garnet_kms_init(gdev);
+	if (ret)
+		goto err_shrinker;
+
 	ret = drm_dev_register(&gdev->drm, 0);
 	if (ret)
 		goto err_shrinker;
+	garnet_kms_register(gdev);
 
 	garnet_device = gdev;
 	return 0;
@@ -204,6 +217,7 @@ err_release_group:
 	devres_release_group(&pdev->dev, NULL);
 err_unregister_pdev:
 	platform_device_unregister(pdev);
+	garnet_bochs_unregister();
 	return ret;
 }
 
@@ -213,6 +227,7 @@ static void __exit garnet_exit(void)
 	struct platform_device *pdev = gdev->pdev;
 
 	drm_dev_unregister(&gdev->drm);
+	garnet_kms_fini(gdev);
 	garnet_shrinker_fini(gdev);
 	garnet_gpu_fini(gdev);
 	/* Every file is closed (the module was unloadable), so every object must be gone. */
@@ -222,6 +237,7 @@ static void __exit garnet_exit(void)
 	xa_destroy(&gdev->clients);
 	devres_release_group(&pdev->dev, NULL);
 	platform_device_unregister(pdev);
+	garnet_bochs_unregister();
 }
 
 module_init(garnet_init);

@@ -74,6 +74,9 @@ struct garnet_device {
 	bool shrinker_registered;
 
 	struct garnet_counters counters;
+
+	/* The display (garnet_kms.h): bochs-display or the virtual output. */
+	struct garnet_kms *kms;
 };
 
 struct garnet_file {

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "internal.h"
+#include "../protocols/client-protocols.h"
 
 void garnet_options_init(struct garnet_options *o)
 {
@@ -172,6 +173,8 @@ struct garnet_compositor *garnet_compositor_create(const struct garnet_options *
 		goto err_globals;
 	c->shell = garnet_shell_create(c);
 	if (!c->shell)
+		goto err_globals;
+	if (!garnet_client_protocols_init(c))
 		goto err_globals;
 	return c;
 

@@ -148,6 +148,27 @@ static bool update_keys(struct garnet_seat *seat, uint32_t key, bool pressed)
 	return true;
 }
 
+void garnet_seat_set_vt_switch_handler(struct garnet_seat *seat,
+				       bool (*handler)(void *data, int vt), void *data)
+{
+	seat->vt_switch = handler;
+	seat->vt_switch_data = data;
+}
+
+/* Ctrl+Alt+Fn gives XF86Switch_VT_n in xkb's default keymaps; the key never reaches clients. */
+static bool vt_switch_key(struct garnet_seat *seat, uint32_t key)
+{
+	xkb_keysym_t sym;
+
+	if (!seat->vt_switch)
+		return false;
+	sym = xkb_state_key_get_one_sym(seat->xkb_state, key + 8);
+	if (sym < XKB_KEY_XF86Switch_VT_1 || sym > XKB_KEY_XF86Switch_VT_12)
+		return false;
+	seat->vt_switch(seat->vt_switch_data, (int)(sym - XKB_KEY_XF86Switch_VT_1 + 1));
+	return true;
+}
+
 void garnet_seat_notify_key(struct garnet_seat *seat, uint32_t time_msec, uint32_t key,
 			    bool pressed)
 {
@@ -156,6 +177,7 @@ void garnet_seat_notify_key(struct garnet_seat *seat, uint32_t time_msec, uint32
 	uint32_t serial, depressed, latched, locked, group;
 	bool mods_changed;
 
+	wl_signal_emit(&seat->events.activity, seat);
 	if (pressed && key_is_held(seat, key))
 		return;
 	xkb_state_update_key(seat->xkb_state, key + 8, pressed ? XKB_KEY_DOWN : XKB_KEY_UP);
@@ -170,6 +192,8 @@ void garnet_seat_notify_key(struct garnet_seat *seat, uint32_t time_msec, uint32
 	seat->mods_locked = locked;
 	seat->group = group;
 
+	if (pressed && vt_switch_key(seat, key))
+		return;
 	/* Compositor bindings see the key first; a bound key never reaches a client, not even
 	 * in the held keys of a later enter. */
 	if (!seat->compositor->locked &&
@@ -414,6 +438,7 @@ static void clamp_to_outputs(struct garnet_compositor *c, double *x, double *y)
 void garnet_seat_notify_motion_absolute(struct garnet_seat *seat, uint32_t time_msec, double x,
 					double y)
 {
+	wl_signal_emit(&seat->events.activity, seat);
 	clamp_to_outputs(seat->compositor, &x, &y);
 	if (seat->cursor)
 		garnet_surface_damage_tree(seat->cursor);
@@ -427,6 +452,7 @@ void garnet_seat_notify_motion_absolute(struct garnet_seat *seat, uint32_t time_
 void garnet_seat_notify_button(struct garnet_seat *seat, uint32_t time_msec, uint32_t button,
 			       bool pressed)
 {
+	wl_signal_emit(&seat->events.activity, seat);
 	if (pressed) {
 		seat->grab->impl->button(seat->grab, time_msec, button, true);
 		seat->button_count++;
@@ -441,6 +467,7 @@ void garnet_seat_notify_button(struct garnet_seat *seat, uint32_t time_msec, uin
 void garnet_seat_notify_axis(struct garnet_seat *seat, uint32_t time_msec, uint32_t axis,
 			     double value)
 {
+	wl_signal_emit(&seat->events.activity, seat);
 	if (axis > WL_POINTER_AXIS_HORIZONTAL_SCROLL)
 		return;
 	seat->grab->impl->axis(seat->grab, time_msec, axis, value);
@@ -485,6 +512,7 @@ void garnet_seat_notify_touch_down(struct garnet_seat *seat, uint32_t time_msec,
 	double sx, sy;
 	uint32_t serial;
 
+	wl_signal_emit(&seat->events.activity, seat);
 	if (touch_point(seat, id))
 		return;
 	for (int i = 0; i < GARNET_TOUCH_POINTS && !tp; i++) {
@@ -849,6 +877,7 @@ struct garnet_seat *garnet_seat_create(struct garnet_compositor *c,
 		wl_list_init(&seat->touch[i].surface_destroy.link);
 	}
 	wl_signal_init(&seat->events.keyboard_focus);
+	wl_signal_init(&seat->events.activity);
 	wl_array_init(&seat->keys);
 	seat->keyboard_focus_destroy.notify = keyboard_focus_destroyed;
 	seat->pointer_focus_destroy.notify = pointer_focus_destroyed;

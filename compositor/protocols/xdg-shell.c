@@ -7,7 +7,10 @@
 #include "xdg-shell-server-protocol.h"
 #include "../core/internal.h"
 
-#define WM_BASE_VERSION 5
+/* Version 4, not 5: Debian's weston 10 clients (weston-presentation-shm among them) bind the
+ * advertised version but have no handler for v5's wm_capabilities, which a v5 compositor must
+ * send, and abort. Weston 10 and sway 1.7 advertise lower versions still. */
+#define WM_BASE_VERSION 4
 #define MAX_PENDING_SERIALS 32
 #define PING_TIMEOUT_MS 10000
 

@@ -36,7 +36,7 @@ struct garnet_security {
 	struct wmac_context *mac;
 	struct wl_listener client_created;
 	struct wl_list launched;
-	bool shutting_down;
+	bool shutting_down, test_mode;
 };
 
 static const char *const launcher_names[] = {
@@ -135,10 +135,17 @@ static bool check(struct garnet_security *s, const struct wl_client *client,
 	return wmac_check(s->mac, cs ? cs->subject : NULL, permission, object) == WMAC_ALLOW;
 }
 
+/* --test-mode exists for test harnesses, which drive garnet through garnet_test from the
+ * public socket: in that mode, and only for that interface, every client is let in. */
+static bool test_door(struct garnet_security *s, const struct wl_interface *interface)
+{
+	return s->test_mode && strcmp(interface->name, "garnet_test") == 0;
+}
+
 static bool global_visible(void *data, const struct wl_client *client,
 			   const struct wl_interface *interface, bool privileged)
 {
-	return !privileged ||
+	return !privileged || test_door(data, interface) ||
 	       check(data, client, WMAC_PERMISSION_PRIVILEGED_GLOBAL, interface->name);
 }
 
@@ -146,7 +153,13 @@ static bool global_visible(void *data, const struct wl_client *client,
 static bool bind_privileged(void *data, struct wl_client *client,
 			    const struct wl_interface *interface)
 {
-	return check(data, client, WMAC_PERMISSION_PRIVILEGED_GLOBAL, interface->name);
+	return test_door(data, interface) ||
+	       check(data, client, WMAC_PERMISSION_PRIVILEGED_GLOBAL, interface->name);
+}
+
+void garnet_security_set_test_mode(struct garnet_security *s, bool on)
+{
+	s->test_mode = on;
 }
 
 /* Asked at every capture: a grant can be withdrawn by a policy reload between two pictures. */

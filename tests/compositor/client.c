@@ -508,7 +508,7 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
 		c->garnet_test = BIND(garnet_test_interface, 1);
 		garnet_test_add_listener(c->garnet_test, &test_listener, c);
 	} else if (strcmp(interface, "xdg_wm_base") == 0) {
-		c->wm_base = BIND(xdg_wm_base_interface, 5);
+		c->wm_base = BIND(xdg_wm_base_interface, 4);
 		xdg_wm_base_add_listener(c->wm_base, &wm_base_listener, c);
 	} else if (strcmp(interface, "wp_viewporter") == 0) {
 		c->viewporter = BIND(wp_viewporter_interface, 1);

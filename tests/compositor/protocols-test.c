@@ -398,7 +398,7 @@ TEST(core_globals_are_advertised_with_the_versions_clients_need)
 		{"wl_seat", 7},
 		{"wl_output", 4},
 		{"wl_data_device_manager", 3},
-		{"xdg_wm_base", 5},
+		{"xdg_wm_base", 4},
 		{"zxdg_decoration_manager_v1", 1},
 		{"zxdg_output_manager_v1", 3},
 		{"wp_viewporter", 1},

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: MIT
+// Protocols that common clients expect beyond the core: each file sets up its globals and the
+// state they share, freed with the compositor.
+#ifndef GARNET_CLIENT_PROTOCOLS_H
+#define GARNET_CLIENT_PROTOCOLS_H
+
+#include <stdbool.h>
+
+struct garnet_compositor;
+
+bool garnet_idle_init(struct garnet_compositor *c);
+bool garnet_fractional_scale_init(struct garnet_compositor *c);
+bool garnet_xdg_activation_init(struct garnet_compositor *c);
+
+/* All of the above; called once the seat exists. */
+static inline bool garnet_client_protocols_init(struct garnet_compositor *c)
+{
+	return garnet_idle_init(c) && garnet_fractional_scale_init(c) &&
+	       garnet_xdg_activation_init(c);
+}
+
+#endif
