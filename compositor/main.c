@@ -20,6 +20,7 @@
 #include "garnet/log.h"
 #include "garnet/output.h"
 #include "garnet/security.h"
+#include "garnet-security.h"
 #include "garnet/wayland.h"
 
 #define MAX_OUTPUTS 8
@@ -41,6 +42,11 @@ struct config {
 	int binding_count;
 	char *autostart[MAX_LIST];
 	int autostart_count;
+	struct {
+		char *name, *command;
+	} launchers[MAX_LIST];
+	int launcher_count, launcher_restarts;
+	const char *policy, *user_policy;
 	char *strings[MAX_LIST]; /* owned copies of string options */
 	int string_count;
 	char error[256];
@@ -294,6 +300,44 @@ static int handle_keyboard_key(struct config *cfg, const char *name, const char 
 	return 0;
 }
 
+/* [launcher] NAME=COMMAND: the trusted clients, by the names the policy gives rights to. */
+static int handle_launcher(struct config *cfg, const char *name, const char *value)
+{
+	if (!garnet_security_is_launcher_name(name)) {
+		snprintf(cfg->error, sizeof(cfg->error),
+			 "unknown launcher '%s' (lock-screen, screenshooter, input-method, "
+			 "on-screen-keyboard, panel)", name);
+		return 0;
+	}
+	for (int i = 0; i < cfg->launcher_count; i++) {
+		if (strcmp(cfg->launchers[i].name, name) == 0) {
+			snprintf(cfg->error, sizeof(cfg->error), "launcher '%s' given twice", name);
+			return 0;
+		}
+	}
+	if (cfg->launcher_count == MAX_LIST || !*value) {
+		snprintf(cfg->error, sizeof(cfg->error), "launcher '%s' needs a command", name);
+		return 0;
+	}
+	cfg->launchers[cfg->launcher_count].name = keep(cfg, name);
+	cfg->launchers[cfg->launcher_count].command = keep(cfg, value);
+	return cfg->launchers[cfg->launcher_count++].command != NULL;
+}
+
+static int handle_security_key(struct config *cfg, const char *name, const char *value)
+{
+	if (strcmp(name, "policy") == 0)
+		return (cfg->policy = keep(cfg, value)) != NULL;
+	if (strcmp(name, "user-policy") == 0)
+		return (cfg->user_policy = keep(cfg, value)) != NULL;
+	if (strcmp(name, "launcher-restarts") == 0 &&
+	    parse_int(value, 0, 100, &cfg->launcher_restarts))
+		return 1;
+	snprintf(cfg->error, sizeof(cfg->error), "bad key or value '%s=%s' in [security]", name,
+		 value);
+	return 0;
+}
+
 static int parse_bool(const char *value, int *out)
 {
 	if (strcmp(value, "true") == 0 || strcmp(value, "1") == 0)
@@ -386,6 +430,10 @@ static int config_handler(void *user, const char *section, const char *name, con
 		snprintf(cfg->error, sizeof(cfg->error), "unknown key '%s' in [shell]", name);
 		return 0;
 	}
+	if (strcmp(section, "launcher") == 0)
+		return handle_launcher(cfg, name, value);
+	if (strcmp(section, "security") == 0)
+		return handle_security_key(cfg, name, value);
 	if (strcmp(section, "autostart") == 0 && strcmp(name, "command") == 0) {
 		if (cfg->autostart_count == MAX_LIST) {
 			snprintf(cfg->error, sizeof(cfg->error), "more than %d autostart commands",
@@ -456,6 +504,17 @@ static bool load_config(struct config *cfg, const struct cli *cli)
 	}
 	cfg->path = keep(cfg, path);
 	return true;
+}
+
+/* The user's own restrictions: $XDG_CONFIG_HOME/wmac/wmac.policy (may be missing). */
+static void default_user_policy(char *out, size_t size)
+{
+	const char *home = getenv("HOME"), *xdg_home = getenv("XDG_CONFIG_HOME");
+
+	if (xdg_home && *xdg_home)
+		snprintf(out, size, "%s/wmac/wmac.policy", xdg_home);
+	else
+		snprintf(out, size, "%s/.config/wmac/wmac.policy", home ? home : "");
 }
 
 static bool verify_runtime_dir(void)
@@ -712,6 +771,8 @@ int main(int argc, char **argv)
 	struct cli cli = {0};
 	struct config cfg = {0};
 	struct instance s = {.exit_code = 0};
+	struct garnet_security *security = NULL;
+	char user_policy[PATH_MAX];
 	struct wl_event_source *sigterm = NULL, *sigint = NULL;
 	struct wl_event_loop *loop;
 	FILE *log = NULL;
@@ -729,6 +790,7 @@ int main(int argc, char **argv)
 	if (!parse_cli(argc, argv, &cli, &exit_code))
 		return exit_code;
 	garnet_options_init(&cfg.options);
+	cfg.launcher_restarts = 3;
 	cfg.input = (struct garnet_input_config){.tap = -1, .natural_scroll = -1};
 	if (!load_config(&cfg, &cli))
 		goto err_config;
@@ -781,6 +843,23 @@ int main(int argc, char **argv)
 	if (!start_backend(s.compositor, &cfg, &cli))
 		goto err_compositor;
 
+	/* The security layer is always on: without a readable policy it denies everything
+	 * privileged rather than allowing it. */
+	if (!cfg.user_policy)
+		default_user_policy(user_policy, sizeof(user_policy));
+	security = garnet_security_create(s.compositor,
+					  cfg.policy ? cfg.policy : GARNET_SYSTEM_POLICY,
+					  cfg.user_policy ? cfg.user_policy : user_policy, error,
+					  sizeof(error));
+	if (!security) {
+		fprintf(stderr, "garnet: out of memory for the security layer\n");
+		goto err_compositor;
+	}
+	if (error[0])
+		garnet_log(s.compositor, GARNET_LOG_ERROR, "security",
+			   "policy not loaded, every privileged act is denied: %s", error);
+	garnet_security_set_test_mode(security, cli.test_mode);
+
 	loop = garnet_compositor_get_loop(s.compositor);
 	sigterm = wl_event_loop_add_signal(loop, SIGTERM, on_signal, &s);
 	sigint = wl_event_loop_add_signal(loop, SIGINT, on_signal, &s);
@@ -799,6 +878,9 @@ int main(int argc, char **argv)
 		s.screenshot_timeout = wl_event_loop_add_timer(loop, screenshot_timeout, &s);
 		wl_event_source_timer_update(s.screenshot_timeout, 5000);
 	}
+	for (int i = 0; i < cfg.launcher_count; i++)
+		garnet_security_launch(security, cfg.launchers[i].name, cfg.launchers[i].command,
+				       cfg.launcher_restarts);
 	for (int i = 0; i < cfg.autostart_count; i++)
 		garnet_compositor_spawn(s.compositor, cfg.autostart[i]);
 	for (int i = 0; i < cli.autostart_count; i++)
@@ -812,6 +894,7 @@ int main(int argc, char **argv)
 	}
 	wl_event_source_remove(sigterm);
 	wl_event_source_remove(sigint);
+	garnet_security_destroy(security);
 	garnet_compositor_destroy(s.compositor);
 	if (log)
 		fclose(log);
@@ -819,6 +902,7 @@ int main(int argc, char **argv)
 	return s.exit_code;
 
 err_compositor:
+	garnet_security_destroy(security);
 	garnet_compositor_destroy(s.compositor);
 err_log:
 	if (log)

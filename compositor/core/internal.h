@@ -66,6 +66,14 @@ struct garnet_compositor {
 	struct garnet_seat *seat;
 	struct garnet_shell *shell;
 	clockid_t clock;
+
+	/* ext-session-lock: while locked only lock surfaces are drawn and get input. lock is the
+	 * locker's live lock object, NULL when none or when its client died (abandoned). */
+	bool locked;
+	struct {
+		struct wl_resource *lock;
+		struct wl_list surfaces; /* lock_surface.link */
+	} session_lock;
 	struct rlimit nofile; /* RLIMIT_NOFILE as found at creation, restored in children */
 
 	struct wl_global *compositor_global, *subcompositor_global, *test_global,
@@ -506,6 +514,8 @@ void garnet_shell_set_fullscreen(struct garnet_shell *shell, struct garnet_tople
 				 bool fullscreen, struct garnet_output *output);
 void garnet_shell_set_minimized(struct garnet_shell *shell, struct garnet_toplevel *toplevel);
 void garnet_shell_focus(struct garnet_shell *shell, struct garnet_toplevel *toplevel);
+/* Gives the keyboard back to the focused window (after the session was unlocked). */
+void garnet_shell_refocus(struct garnet_shell *shell);
 struct garnet_toplevel *garnet_shell_toplevel_for_surface(struct garnet_shell *shell,
 							 struct garnet_surface *surface);
 void garnet_shell_move_toplevel(struct garnet_shell *shell, struct garnet_surface *surface,
@@ -536,6 +546,10 @@ bool garnet_xdg_output_init(struct garnet_compositor *c);
 bool garnet_data_device_init(struct garnet_compositor *c);
 bool garnet_primary_selection_init(struct garnet_compositor *c);
 bool garnet_single_pixel_buffer_init(struct garnet_compositor *c);
+bool garnet_screencopy_init(struct garnet_compositor *c);
+bool garnet_session_lock_init(struct garnet_compositor *c);
+/* True for the surfaces of ext-session-lock: the only ones shown while locked. */
+bool garnet_session_lock_owns(struct garnet_surface *surface);
 
 /* Buffers: shm or single-pixel; copied into an image at commit. */
 /* Copies damage (buffer pixels) of buffer into *image, reallocating it when the size or

@@ -28,6 +28,8 @@ bool garnet_seat_may_deliver(struct garnet_seat *seat, struct garnet_surface *su
 
 	if (!surface)
 		return false;
+	if (c->locked && !garnet_session_lock_owns(surface))
+		return false;
 	if (!c->hooks.deliver_input)
 		return true;
 	client = wl_resource_get_client(surface->resource);
@@ -94,7 +96,10 @@ static void keyboard_focus_destroyed(struct wl_listener *listener, void *data)
 
 void garnet_seat_set_keyboard_focus(struct garnet_seat *seat, struct garnet_surface *surface)
 {
-	if (seat->keyboard_focus == surface)
+	/* While locked a window that maps or asks for focus cannot take the keyboard from the
+	 * lock surface. */
+	if (seat->keyboard_focus == surface ||
+	    (seat->compositor->locked && surface && !garnet_session_lock_owns(surface)))
 		return;
 	if (seat->keyboard_focus) {
 		keyboard_leave(seat, seat->keyboard_focus);
@@ -191,7 +196,8 @@ void garnet_seat_notify_key(struct garnet_seat *seat, uint32_t time_msec, uint32
 		return;
 	/* Compositor bindings see the key first; a bound key never reaches a client, not even
 	 * in the held keys of a later enter. */
-	if (garnet_shell_handle_key(seat->compositor->shell, key, pressed))
+	if (!seat->compositor->locked &&
+	    garnet_shell_handle_key(seat->compositor->shell, key, pressed))
 		return;
 	if (!update_keys(seat, key, pressed))
 		return;

@@ -93,7 +93,11 @@ void garnet_scene_for_each_surface(struct garnet_compositor *c, garnet_scene_ite
 	struct stop_wrapper w = {fn, data, false};
 	struct garnet_view *view;
 
-	for (int layer = GARNET_LAYER_COUNT - 1; layer >= 0 && !w.stopped; layer--) {
+	/* While the session is locked the scene is the lock layer alone: nothing else is drawn,
+	 * picked for input or sent frame events. */
+	int bottom = c->locked ? GARNET_LAYER_LOCK : 0;
+
+	for (int layer = GARNET_LAYER_COUNT - 1; layer >= bottom && !w.stopped; layer--) {
 		wl_list_for_each(view, &c->layers[layer], layer_link) {
 			int32_t x = view->x, y = view->y;
 

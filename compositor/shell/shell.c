@@ -139,6 +139,11 @@ void garnet_shell_focus(struct garnet_shell *shell, struct garnet_toplevel *tl)
 	garnet_xdg_ping(tl->surface);
 }
 
+void garnet_shell_refocus(struct garnet_shell *shell)
+{
+	garnet_shell_focus(shell, shell->focused);
+}
+
 static void focus_next(struct garnet_shell *shell, struct garnet_toplevel *except)
 {
 	struct garnet_toplevel *tl;

@@ -52,6 +52,12 @@ struct garnet_security_hooks {
 	 * hooks above, a NULL hook denies: nothing is shared without a decision. */
 	bool (*share_pixels)(void *data, struct wl_client *client, enum garnet_pixels_kind kind,
 			     const char *object);
+	/* May client copy the pixels of this output now? Asked at every capture, after the
+	 * global's checks. A denial fails the capture without a pixel reaching the client. */
+	bool (*capture_output)(void *data, struct wl_client *client, const char *output_name);
+	/* May client lock the session (ext-session-lock), or take over a lock whose locker died?
+	 * A denial answers the lock request with finished. */
+	bool (*lock_session)(void *data, struct wl_client *client);
 	void *data;
 };
 

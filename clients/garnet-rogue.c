@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: MIT
+// garnet-rogue: a hostile client for the security tests, one subcommand per attack. Each
+// subcommand exits 0 when the attack FAILED (what garnet must ensure), 1 when it succeeded,
+// 2 on a usage or connection error.
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wayland-client.h>
+
+#include "capture.h"
+#include "rogue.h"
+
+#define MAX_NAMES 256
+
+struct registry_list {
+	uint32_t names[MAX_NAMES];
+	char *interfaces[MAX_NAMES];
+	int count;
+};
+
+static void on_global(void *data, struct wl_registry *registry, uint32_t name,
+		      const char *interface, uint32_t version)
+{
+	struct registry_list *list = data;
+
+	(void)registry;
+	(void)version;
+	if (list->count < MAX_NAMES) {
+		list->names[list->count] = name;
+		list->interfaces[list->count++] = strdup(interface);
+	}
+}
+
+static void on_global_remove(void *data, struct wl_registry *registry, uint32_t name)
+{
+	(void)data;
+	(void)registry;
+	(void)name;
+}
+
+static const struct wl_registry_listener registry_listener = {on_global, on_global_remove};
+
+struct wl_display *rogue_connect(void)
+{
+	struct wl_display *display = wl_display_connect(NULL);
+
+	if (!display) {
+		fprintf(stderr, "garnet-rogue: cannot connect: %s\n", strerror(errno));
+		exit(2);
+	}
+	return display;
+}
+
+static struct wl_registry *list_globals(struct wl_display *display, struct registry_list *list)
+{
+	struct wl_registry *registry = wl_display_get_registry(display);
+
+	wl_registry_add_listener(registry, &registry_listener, list);
+	if (wl_display_roundtrip(display) < 0) {
+		fprintf(stderr, "garnet-rogue: registry roundtrip failed\n");
+		exit(2);
+	}
+	return registry;
+}
+
+/* globals FILE: writes every global this client can see, one interface a line ("-": stdout).
+ * Not an attack: the tests compare what a launched and a public client see. */
+static int cmd_globals(const char *path)
+{
+	struct wl_display *display = rogue_connect();
+	struct registry_list list = {0};
+	FILE *out = strcmp(path, "-") == 0 ? stdout : fopen(path, "a");
+
+	if (!out) {
+		fprintf(stderr, "garnet-rogue: %s: %s\n", path, strerror(errno));
+		return 2;
+	}
+	list_globals(display, &list);
+	for (int i = 0; i < list.count; i++)
+		fprintf(out, "%s\n", list.interfaces[i]);
+	fprintf(out, "--\n");
+	if (out != stdout)
+		fclose(out);
+	wl_display_disconnect(display);
+	return 0;
+}
+
+static bool seen(const struct registry_list *list, uint32_t name)
+{
+	for (int i = 0; i < list->count; i++) {
+		if (list->names[i] == name)
+			return true;
+	}
+	return false;
+}
+
+/* Binds name as interface on a fresh connection; true if the compositor accepted it. */
+static bool try_bind(uint32_t name, const char *interface)
+{
+	/* A stand-in interface with the hidden global's name: the registry checks only the
+	 * name, and no request is ever sent on the result. */
+	struct wl_interface guess = {.name = interface, .version = 1};
+	struct wl_display *display = rogue_connect();
+	struct registry_list list = {0};
+	struct wl_registry *registry = list_globals(display, &list);
+	uint32_t code;
+	int err;
+
+	wl_registry_bind(registry, name, &guess, 1);
+	err = wl_display_roundtrip(display) < 0 ? wl_display_get_error(display) : 0;
+	if (err == EPROTO) {
+		code = wl_display_get_protocol_error(display, NULL, NULL);
+		printf("name %u: protocol error %u\n", name, code);
+	} else if (err) {
+		printf("name %u: connection error %s\n", name, strerror(err));
+	}
+	wl_display_disconnect(display);
+	return err == 0;
+}
+
+/* bind-hidden INTERFACE: guesses the names of globals the registry did not show and binds
+ * each as INTERFACE. */
+static int cmd_bind_hidden(const char *interface)
+{
+	struct wl_display *display = rogue_connect();
+	struct registry_list list = {0};
+	uint32_t max = 0;
+	int tried = 0;
+
+	list_globals(display, &list);
+	wl_display_disconnect(display);
+	for (int i = 0; i < list.count; i++) {
+		if (strcmp(list.interfaces[i], interface) == 0) {
+			printf("%s is visible\n", interface);
+			return 1;
+		}
+		if (list.names[i] > max)
+			max = list.names[i];
+	}
+	for (uint32_t name = 1; name <= max + 3; name++) {
+		if (seen(&list, name))
+			continue;
+		tried++;
+		if (try_bind(name, interface)) {
+			printf("bound %s as name %u\n", interface, name);
+			return 1;
+		}
+	}
+	printf("%d guesses, all refused\n", tried);
+	return 0;
+}
+
+/* screencopy: captures the first output through zwlr_screencopy_manager_v1 if it can see it. */
+static int cmd_screencopy(void)
+{
+	static const char *const said[] = {"the global is not visible", "the capture failed",
+					   "got the pixels"};
+	struct wl_display *display = rogue_connect();
+	struct capture shot;
+	enum capture_status status = capture_first_output(display, &shot);
+
+	wl_display_disconnect(display);
+	if (status == CAPTURE_ERROR) {
+		fprintf(stderr, "garnet-rogue: connection error during the capture\n");
+		return 2;
+	}
+	printf("%s\n", said[status]);
+	free(shot.pixels);
+	return status == CAPTURE_READY ? 1 : 0;
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "Usage: garnet-rogue globals FILE\n"
+			"       garnet-rogue bind-hidden INTERFACE\n"
+			"       garnet-rogue screencopy\n"
+			"       garnet-rogue window LOG WIDTH HEIGHT\n"
+			"       garnet-rogue drive GO DONE [quit]\n"
+			"       garnet-rogue lock FILE\n"
+			"       garnet-rogue locker FILE [WAIT]\n"
+			"Exit status: 0 the attack failed, 1 it succeeded, 2 error.\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && strcmp(argv[1], "globals") == 0)
+		return cmd_globals(argv[2]);
+	if (argc == 3 && strcmp(argv[1], "bind-hidden") == 0)
+		return cmd_bind_hidden(argv[2]);
+	if (argc == 5 && strcmp(argv[1], "window") == 0)
+		return rogue_window(argv[2], atoi(argv[3]), atoi(argv[4]));
+	if ((argc == 4 || argc == 5) && strcmp(argv[1], "drive") == 0)
+		return rogue_drive(argv[2], argv[3], argc == 5 && strcmp(argv[4], "quit") == 0);
+	if (argc == 3 && strcmp(argv[1], "lock") == 0)
+		return rogue_lock(argv[2], NULL, false);
+	if ((argc == 3 || argc == 4) && strcmp(argv[1], "locker") == 0)
+		return rogue_lock(argv[2], argc == 4 ? argv[3] : NULL, true);
+	if (argc == 2 && strcmp(argv[1], "screencopy") == 0)
+		return cmd_screencopy();
+	usage();
+	return 2;
+}

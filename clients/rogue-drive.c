@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+// garnet-rogue drive: the "user" of the keylogger test, typing and clicking through the
+// privileged garnet_test protocol. It only works as a client garnet trusts.
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "garnet-test-client-protocol.h"
+#include "rogue.h"
+
+static void on_global(void *data, struct wl_registry *r, uint32_t name, const char *interface,
+		      uint32_t version)
+{
+	struct garnet_test **test = data;
+
+	if (strcmp(interface, garnet_test_interface.name) == 0)
+		*test = wl_registry_bind(r, name, &garnet_test_interface, 1);
+}
+
+static void on_global_remove(void *data, struct wl_registry *r, uint32_t name)
+{
+}
+
+static const struct wl_registry_listener registry_listener = {on_global, on_global_remove};
+
+int rogue_drive(const char *go, const char *done, bool quit_combo)
+{
+	struct timespec tick = {0, 50 * 1000 * 1000};
+	struct wl_display *display = rogue_connect();
+	struct garnet_test *test = NULL;
+	wl_fixed_t x = wl_fixed_from_int(512), y = wl_fixed_from_int(384);
+	FILE *f;
+	int i;
+
+	wl_registry_add_listener(wl_display_get_registry(display), &registry_listener, &test);
+	if (wl_display_roundtrip(display) < 0 || !test) {
+		fprintf(stderr, "garnet-rogue: drive needs garnet_test (--test-mode, trusted)\n");
+		return 2;
+	}
+	for (i = 0; i < 200 && access(go, F_OK) != 0; i++)
+		nanosleep(&tick, NULL);
+	garnet_test_pointer_motion(test, x, y);
+	garnet_test_pointer_button(test, 0x110 /* BTN_LEFT */, WL_POINTER_BUTTON_STATE_PRESSED);
+	garnet_test_pointer_button(test, 0x110, WL_POINTER_BUTTON_STATE_RELEASED);
+	garnet_test_pointer_axis(test, WL_POINTER_AXIS_VERTICAL_SCROLL, wl_fixed_from_int(10));
+	garnet_test_key(test, 30 /* KEY_A */, WL_KEYBOARD_KEY_STATE_PRESSED);
+	garnet_test_key(test, 30, WL_KEYBOARD_KEY_STATE_RELEASED);
+	garnet_test_touch_down(test, 0, x, y);
+	garnet_test_touch_motion(test, 0, x + wl_fixed_from_int(5), y);
+	garnet_test_touch_up(test, 0);
+	garnet_test_touch_frame(test);
+	if (quit_combo) {
+		/* ctrl+alt+BackSpace: the quit binding of garnet.ini */
+		static const uint32_t keys[] = {29, 56, 14};
+
+		for (int k = 0; k < 3; k++)
+			garnet_test_key(test, keys[k], WL_KEYBOARD_KEY_STATE_PRESSED);
+		for (int k = 2; k >= 0; k--)
+			garnet_test_key(test, keys[k], WL_KEYBOARD_KEY_STATE_RELEASED);
+	}
+	if (wl_display_roundtrip(display) < 0)
+		return 2;
+	f = fopen(done, "w");
+	if (!f)
+		return 2;
+	fprintf(f, "done\n");
+	fclose(f);
+	wl_display_disconnect(display);
+	return 0;
+}

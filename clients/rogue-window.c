@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: MIT
+// garnet-rogue window: a plain window (one colour, any size) that writes every input event it
+// gets to a file. Used both as the spying rogue and as the victim whose input it wants.
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <wayland-client.h>
+
+#include "rogue.h"
+#include "single-pixel-buffer-v1-client-protocol.h"
+#include "viewporter-client-protocol.h"
+#include "xdg-shell-client-protocol.h"
+
+struct window {
+	FILE *log;
+	struct wl_compositor *compositor;
+	struct wp_single_pixel_buffer_manager_v1 *pixels;
+	struct wp_viewporter *viewporter;
+	struct xdg_wm_base *wm_base;
+	struct wl_seat *seat;
+	struct wl_surface *surface;
+	int32_t width, height;
+	bool mapped;
+};
+
+static void note(struct window *w, const char *what)
+{
+	fprintf(w->log, "%s\n", what);
+	fflush(w->log);
+}
+
+static void kb_keymap(void *d, struct wl_keyboard *k, uint32_t format, int32_t fd, uint32_t size)
+{
+	close(fd);
+}
+
+static void kb_enter(void *d, struct wl_keyboard *k, uint32_t serial, struct wl_surface *s,
+		     struct wl_array *keys)
+{
+	note(d, "keyboard-enter");
+}
+
+static void kb_leave(void *d, struct wl_keyboard *k, uint32_t serial, struct wl_surface *s)
+{
+	note(d, "keyboard-leave");
+}
+
+static void kb_key(void *d, struct wl_keyboard *k, uint32_t serial, uint32_t time, uint32_t key,
+		   uint32_t state)
+{
+	char line[64];
+
+	snprintf(line, sizeof(line), "key %u %u", key, state);
+	note(d, line);
+}
+
+static void kb_modifiers(void *d, struct wl_keyboard *k, uint32_t serial, uint32_t dep,
+			 uint32_t lat, uint32_t lock, uint32_t group)
+{
+}
+
+static void kb_repeat(void *d, struct wl_keyboard *k, int32_t rate, int32_t delay)
+{
+}
+
+static const struct wl_keyboard_listener keyboard_listener = {
+	kb_keymap, kb_enter, kb_leave, kb_key, kb_modifiers, kb_repeat,
+};
+
+static void p_enter(void *d, struct wl_pointer *p, uint32_t serial, struct wl_surface *s,
+		    wl_fixed_t x, wl_fixed_t y)
+{
+	note(d, "pointer-enter");
+}
+
+static void p_leave(void *d, struct wl_pointer *p, uint32_t serial, struct wl_surface *s)
+{
+	note(d, "pointer-leave");
+}
+
+static void p_motion(void *d, struct wl_pointer *p, uint32_t time, wl_fixed_t x, wl_fixed_t y)
+{
+	note(d, "motion");
+}
+
+static void p_button(void *d, struct wl_pointer *p, uint32_t serial, uint32_t time,
+		     uint32_t button, uint32_t state)
+{
+	note(d, "button");
+}
+
+static void p_axis(void *d, struct wl_pointer *p, uint32_t time, uint32_t axis, wl_fixed_t v)
+{
+	note(d, "axis");
+}
+
+static void p_frame(void *d, struct wl_pointer *p)
+{
+}
+
+static void p_axis_source(void *d, struct wl_pointer *p, uint32_t source)
+{
+}
+
+static void p_axis_stop(void *d, struct wl_pointer *p, uint32_t time, uint32_t axis)
+{
+}
+
+static void p_axis_discrete(void *d, struct wl_pointer *p, uint32_t axis, int32_t discrete)
+{
+}
+
+static const struct wl_pointer_listener pointer_listener = {
+	p_enter, p_leave, p_motion, p_button, p_axis, p_frame, p_axis_source, p_axis_stop,
+	p_axis_discrete,
+};
+
+static void t_down(void *d, struct wl_touch *t, uint32_t serial, uint32_t time,
+		   struct wl_surface *s, int32_t id, wl_fixed_t x, wl_fixed_t y)
+{
+	note(d, "touch-down");
+}
+
+static void t_up(void *d, struct wl_touch *t, uint32_t serial, uint32_t time, int32_t id)
+{
+	note(d, "touch-up");
+}
+
+static void t_motion(void *d, struct wl_touch *t, uint32_t time, int32_t id, wl_fixed_t x,
+		     wl_fixed_t y)
+{
+	note(d, "touch-motion");
+}
+
+static void t_frame(void *d, struct wl_touch *t)
+{
+}
+
+static void t_cancel(void *d, struct wl_touch *t)
+{
+}
+
+static const struct wl_touch_listener touch_listener = {t_down, t_up, t_motion, t_frame, t_cancel};
+
+static void on_global(void *data, struct wl_registry *r, uint32_t name, const char *interface,
+		      uint32_t version)
+{
+	struct window *w = data;
+
+	if (strcmp(interface, wl_compositor_interface.name) == 0)
+		w->compositor = wl_registry_bind(r, name, &wl_compositor_interface, 4);
+	else if (strcmp(interface, wp_single_pixel_buffer_manager_v1_interface.name) == 0)
+		w->pixels = wl_registry_bind(r, name,
+					     &wp_single_pixel_buffer_manager_v1_interface, 1);
+	else if (strcmp(interface, wp_viewporter_interface.name) == 0)
+		w->viewporter = wl_registry_bind(r, name, &wp_viewporter_interface, 1);
+	else if (strcmp(interface, xdg_wm_base_interface.name) == 0)
+		w->wm_base = wl_registry_bind(r, name, &xdg_wm_base_interface, 1);
+	else if (strcmp(interface, wl_seat_interface.name) == 0 && !w->seat)
+		w->seat = wl_registry_bind(r, name, &wl_seat_interface, 5);
+}
+
+static void on_global_remove(void *data, struct wl_registry *r, uint32_t name)
+{
+}
+
+static const struct wl_registry_listener registry_listener = {on_global, on_global_remove};
+
+static void wm_ping(void *data, struct xdg_wm_base *base, uint32_t serial)
+{
+	xdg_wm_base_pong(base, serial);
+}
+
+static const struct xdg_wm_base_listener wm_listener = {wm_ping};
+
+void rogue_fill_surface(struct wl_surface *surface,
+			struct wp_single_pixel_buffer_manager_v1 *pixels,
+			struct wp_viewporter *viewporter, int32_t width, int32_t height)
+{
+	struct wl_buffer *buffer = wp_single_pixel_buffer_manager_v1_create_u32_rgba_buffer(
+		pixels, 0x40000000u, 0x80000000u, 0xc0000000u, 0xffffffffu);
+	struct wp_viewport *viewport = wp_viewporter_get_viewport(viewporter, surface);
+
+	wp_viewport_set_destination(viewport, width, height);
+	wl_surface_attach(surface, buffer, 0, 0);
+	wl_surface_damage_buffer(surface, 0, 0, 1, 1);
+	wl_surface_commit(surface);
+}
+
+static void xs_configure(void *data, struct xdg_surface *xs, uint32_t serial)
+{
+	struct window *w = data;
+
+	xdg_surface_ack_configure(xs, serial);
+	if (w->mapped)
+		return;
+	rogue_fill_surface(w->surface, w->pixels, w->viewporter, w->width, w->height);
+	w->mapped = true;
+	note(w, "mapped");
+}
+
+static const struct xdg_surface_listener xdg_surface_listener = {xs_configure};
+
+static void tl_configure(void *data, struct xdg_toplevel *tl, int32_t width, int32_t height,
+			 struct wl_array *states)
+{
+}
+
+static void tl_close(void *data, struct xdg_toplevel *tl)
+{
+}
+
+static const struct xdg_toplevel_listener toplevel_listener = {tl_configure, tl_close};
+
+int rogue_window(const char *path, int32_t width, int32_t height)
+{
+	struct window w = {.width = width, .height = height};
+	struct wl_display *display = rogue_connect();
+	struct xdg_surface *xs;
+	struct xdg_toplevel *toplevel;
+
+	w.log = fopen(path, "a");
+	if (!w.log) {
+		perror(path);
+		return 2;
+	}
+	wl_registry_add_listener(wl_display_get_registry(display), &registry_listener, &w);
+	if (wl_display_roundtrip(display) < 0 || !w.compositor || !w.pixels || !w.viewporter ||
+	    !w.wm_base || !w.seat) {
+		fprintf(stderr, "garnet-rogue: missing globals for a window\n");
+		return 2;
+	}
+	xdg_wm_base_add_listener(w.wm_base, &wm_listener, &w);
+	wl_keyboard_add_listener(wl_seat_get_keyboard(w.seat), &keyboard_listener, &w);
+	wl_pointer_add_listener(wl_seat_get_pointer(w.seat), &pointer_listener, &w);
+	wl_touch_add_listener(wl_seat_get_touch(w.seat), &touch_listener, &w);
+	w.surface = wl_compositor_create_surface(w.compositor);
+	xs = xdg_wm_base_get_xdg_surface(w.wm_base, w.surface);
+	xdg_surface_add_listener(xs, &xdg_surface_listener, &w);
+	toplevel = xdg_surface_get_toplevel(xs);
+	xdg_toplevel_add_listener(toplevel, &toplevel_listener, &w);
+	xdg_toplevel_set_title(toplevel, "garnet-rogue");
+	wl_surface_commit(w.surface);
+	while (wl_display_dispatch(display) >= 0)
+		;
+	fclose(w.log);
+	return 0;
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/* The parts of garnet-rogue, one file per kind of attack. */
+#ifndef GARNET_ROGUE_H
+#define GARNET_ROGUE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <wayland-client.h>
+
+/* Connects to WAYLAND_SOCKET or WAYLAND_DISPLAY; exits with status 2 when it cannot. */
+struct wl_display *rogue_connect(void);
+
+/* window FILE WIDTH HEIGHT: a window that logs every input event it receives; runs until
+ * killed or disconnected. */
+int rogue_window(const char *path, int32_t width, int32_t height);
+
+/* drive GO DONE: once file GO exists, injects a key press, a click and a touch at the middle
+ * of the first output through garnet_test (a trusted client's tool, not an attack), then
+ * writes DONE. */
+int rogue_drive(const char *go, const char *done, bool quit_combo);
+
+struct wp_single_pixel_buffer_manager_v1;
+struct wp_viewporter;
+/* Gives surface one colour at width x height and commits. */
+void rogue_fill_surface(struct wl_surface *surface,
+			struct wp_single_pixel_buffer_manager_v1 *pixels,
+			struct wp_viewporter *viewporter, int32_t width, int32_t height);
+
+/* lock FILE / locker FILE [WAIT]: (once file WAIT exists) locks the session through ext-session-lock and shows a lock
+ * surface on the first output, writing "no-global", "finished" or "locked PID" to FILE. A
+ * locker stays until killed, or unlocks when FILE.unlock appears; a lock attempt returns 1
+ * when it locked the session. */
+int rogue_lock(const char *path, const char *wait_path, bool stay);
+
+#endif

@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: MIT
+// zwlr_screencopy_manager_v1: copies of an output's picture into a client's shm buffer. The
+// global is privileged, and every copy is authorised again at the moment it is made (the
+// capture_output hook), so a grant withdrawn by a policy reload stops the next picture.
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../core/internal.h"
+#include "wlr-screencopy-unstable-v1-server-protocol.h"
+
+struct screencopy_frame {
+	struct wl_resource *resource;
+	struct garnet_compositor *compositor;
+	char *output_name; /* looked up again at copy: the output may be gone by then */
+	pixman_box32_t box;  /* in output buffer pixels */
+	bool used;
+};
+
+static void frame_destroy_resource(struct wl_resource *resource)
+{
+	struct screencopy_frame *frame = wl_resource_get_user_data(resource);
+
+	free(frame->output_name);
+	free(frame);
+}
+
+static bool capture_allowed(struct garnet_compositor *c, struct wl_client *client,
+			    const char *output_name)
+{
+	return !c->hooks.capture_output ||
+	       c->hooks.capture_output(c->hooks.data, client, output_name);
+}
+
+/* Fills buffer from the output's picture; false (with the reason logged) when it cannot. */
+static bool copy_pixels(struct screencopy_frame *frame, struct garnet_output *output,
+			struct wl_shm_buffer *shm)
+{
+	int32_t w = frame->box.x2 - frame->box.x1, h = frame->box.y2 - frame->box.y1;
+	pixman_image_t *front = output->impl->front_image(output), *target;
+
+	wl_shm_buffer_begin_access(shm);
+	target = pixman_image_create_bits_no_clear(PIXMAN_x8r8g8b8, w, h,
+						   wl_shm_buffer_get_data(shm),
+						   wl_shm_buffer_get_stride(shm));
+	if (target) {
+		pixman_image_composite32(PIXMAN_OP_SRC, front, NULL, target, frame->box.x1,
+					 frame->box.y1, 0, 0, 0, 0, w, h);
+		pixman_image_unref(target);
+	}
+	wl_shm_buffer_end_access(shm);
+	return target != NULL;
+}
+
+static void frame_copy(struct wl_client *client, struct wl_resource *resource,
+		       struct wl_resource *buffer, bool with_damage)
+{
+	struct screencopy_frame *frame = wl_resource_get_user_data(resource);
+	struct garnet_compositor *c = frame->compositor;
+	struct wl_shm_buffer *shm = wl_shm_buffer_get(buffer);
+	uint32_t w = (uint32_t)(frame->box.x2 - frame->box.x1);
+	uint32_t h = (uint32_t)(frame->box.y2 - frame->box.y1);
+	struct garnet_output *output;
+	struct timespec now;
+	uint32_t format;
+
+	if (frame->used) {
+		wl_resource_post_error(resource, ZWLR_SCREENCOPY_FRAME_V1_ERROR_ALREADY_USED,
+				       "copy was already sent on this frame");
+		return;
+	}
+	frame->used = true;
+	format = shm ? wl_shm_buffer_get_format(shm) : 0;
+	if (!shm || (format != WL_SHM_FORMAT_XRGB8888 && format != WL_SHM_FORMAT_ARGB8888) ||
+	    (uint32_t)wl_shm_buffer_get_width(shm) != w ||
+	    (uint32_t)wl_shm_buffer_get_height(shm) != h ||
+	    wl_shm_buffer_get_stride(shm) < (int32_t)(w * 4)) {
+		wl_resource_post_error(resource, ZWLR_SCREENCOPY_FRAME_V1_ERROR_INVALID_BUFFER,
+				       "the buffer must be a %ux%u xrgb8888 or argb8888 wl_shm "
+				       "buffer with a stride of at least %u", w, h, w * 4);
+		return;
+	}
+	output = garnet_compositor_find_output(c, frame->output_name);
+	if (!output || !capture_allowed(c, client, frame->output_name) ||
+	    !copy_pixels(frame, output, shm)) {
+		if (output)
+			garnet_log(c, GARNET_LOG_WARNING, "screencopy",
+				   "capture of %s refused or failed", frame->output_name);
+		zwlr_screencopy_frame_v1_send_failed(resource);
+		return;
+	}
+	zwlr_screencopy_frame_v1_send_flags(resource, 0);
+	/* A copy is always of the picture on screen now: all of it counts as changed. */
+	if (with_damage)
+		zwlr_screencopy_frame_v1_send_damage(resource, 0, 0, w, h);
+	clock_gettime(c->clock, &now);
+	zwlr_screencopy_frame_v1_send_ready(resource, (uint32_t)((uint64_t)now.tv_sec >> 32),
+					    (uint32_t)now.tv_sec, (uint32_t)now.tv_nsec);
+}
+
+static void handle_copy(struct wl_client *client, struct wl_resource *resource,
+			struct wl_resource *buffer)
+{
+	frame_copy(client, resource, buffer, false);
+}
+
+static void handle_copy_with_damage(struct wl_client *client, struct wl_resource *resource,
+				    struct wl_resource *buffer)
+{
+	frame_copy(client, resource, buffer, true);
+}
+
+static void handle_destroy(struct wl_client *client, struct wl_resource *resource)
+{
+	wl_resource_destroy(resource);
+}
+
+static const struct zwlr_screencopy_frame_v1_interface frame_impl = {
+	.copy = handle_copy,
+	.destroy = handle_destroy,
+	.copy_with_damage = handle_copy_with_damage,
+};
+
+/* The region in output buffer pixels: logical rectangle through the output's matrix, clipped. */
+static pixman_box32_t region_box(struct garnet_output *output, int32_t x, int32_t y, int32_t w,
+				 int32_t h)
+{
+	pixman_image_t *front = output->impl->front_image(output);
+	struct pixman_f_transform m;
+	pixman_box32_t box;
+	struct pixman_f_vector corners[2] = {
+		{{output->x + (double)x, output->y + (double)y, 1}},
+		{{output->x + (double)x + w, output->y + (double)y + h, 1}},
+	};
+
+	garnet_output_matrix(output, &m);
+	pixman_f_transform_point(&m, &corners[0]);
+	pixman_f_transform_point(&m, &corners[1]);
+	box.x1 = (int32_t)(corners[0].v[0] < corners[1].v[0] ? corners[0].v[0] : corners[1].v[0]);
+	box.x2 = (int32_t)(corners[0].v[0] < corners[1].v[0] ? corners[1].v[0] : corners[0].v[0]);
+	box.y1 = (int32_t)(corners[0].v[1] < corners[1].v[1] ? corners[0].v[1] : corners[1].v[1]);
+	box.y2 = (int32_t)(corners[0].v[1] < corners[1].v[1] ? corners[1].v[1] : corners[0].v[1]);
+	if (box.x1 < 0)
+		box.x1 = 0;
+	if (box.y1 < 0)
+		box.y1 = 0;
+	if (box.x2 > pixman_image_get_width(front))
+		box.x2 = pixman_image_get_width(front);
+	if (box.y2 > pixman_image_get_height(front))
+		box.y2 = pixman_image_get_height(front);
+	return box;
+}
+
+static void capture(struct wl_client *client, struct wl_resource *manager, uint32_t id,
+		    struct wl_resource *output_resource, int32_t x, int32_t y, int32_t w, int32_t h,
+		    bool whole)
+{
+	struct garnet_compositor *c = wl_resource_get_user_data(manager);
+	struct garnet_output *output = garnet_output_from_resource(output_resource);
+	struct screencopy_frame *frame = calloc(1, sizeof(*frame));
+	struct wl_resource *resource;
+	pixman_image_t *front;
+
+	resource = wl_resource_create(client, &zwlr_screencopy_frame_v1_interface,
+				      wl_resource_get_version(manager), id);
+	if (!frame || !resource) {
+		free(frame);
+		if (resource)
+			wl_resource_destroy(resource);
+		wl_client_post_no_memory(client);
+		return;
+	}
+	frame->resource = resource;
+	frame->compositor = c;
+	wl_resource_set_implementation(resource, &frame_impl, frame, frame_destroy_resource);
+	if (!output) {
+		/* The output went away: the frame can only fail. */
+		zwlr_screencopy_frame_v1_send_failed(resource);
+		return;
+	}
+	frame->output_name = strdup(output->name);
+	front = output->impl->front_image(output);
+	frame->box = whole ? (pixman_box32_t){0, 0, pixman_image_get_width(front),
+					      pixman_image_get_height(front)}
+			   : region_box(output, x, y, w, h);
+	if (!frame->output_name || w < 0 || h < 0 || frame->box.x2 <= frame->box.x1 ||
+	    frame->box.y2 <= frame->box.y1) {
+		zwlr_screencopy_frame_v1_send_failed(resource);
+		return;
+	}
+	zwlr_screencopy_frame_v1_send_buffer(resource, WL_SHM_FORMAT_XRGB8888,
+					     (uint32_t)(frame->box.x2 - frame->box.x1),
+					     (uint32_t)(frame->box.y2 - frame->box.y1),
+					     (uint32_t)(frame->box.x2 - frame->box.x1) * 4);
+	if (wl_resource_get_version(resource) >= 3)
+		zwlr_screencopy_frame_v1_send_buffer_done(resource);
+}
+
+static void handle_capture_output(struct wl_client *client, struct wl_resource *manager,
+				  uint32_t id, int32_t overlay_cursor, struct wl_resource *output)
+{
+	capture(client, manager, id, output, 0, 0, 0, 0, true);
+}
+
+static void handle_capture_output_region(struct wl_client *client, struct wl_resource *manager,
+					 uint32_t id, int32_t overlay_cursor,
+					 struct wl_resource *output, int32_t x, int32_t y,
+					 int32_t width, int32_t height)
+{
+	capture(client, manager, id, output, x, y, width, height, false);
+}
+
+static const struct zwlr_screencopy_manager_v1_interface manager_impl = {
+	.capture_output = handle_capture_output,
+	.capture_output_region = handle_capture_output_region,
+	.destroy = handle_destroy,
+};
+
+static void bind_manager(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+{
+	struct garnet_compositor *c = data;
+	struct wl_resource *resource;
+
+	if (!garnet_global_check_bind(c, client, &zwlr_screencopy_manager_v1_interface))
+		return;
+	resource = wl_resource_create(client, &zwlr_screencopy_manager_v1_interface, (int)version,
+				      id);
+	if (!resource) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(resource, &manager_impl, c, NULL);
+}
+
+bool garnet_screencopy_init(struct garnet_compositor *c)
+{
+	return garnet_global_create(c, &zwlr_screencopy_manager_v1_interface, 3, c, bind_manager,
+				    true) != NULL;
+}

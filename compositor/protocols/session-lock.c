@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: MIT
+// ext-session-lock-v1: the lock lives in garnet. While locked only lock surfaces are drawn and
+// only they get input (view.c, seat.c ask garnet_session_lock_owns). A locker that dies leaves
+// the session locked: nothing but the trusted locker may take the abandoned lock over, because
+// every lock request is asked of the security layer (the lock_session hook).
+#include <stdlib.h>
+
+#include "../core/internal.h"
+#include "ext-session-lock-v1-server-protocol.h"
+
+struct lock_surface {
+	struct wl_resource *resource;
+	struct wl_resource *lock; /* the lock it belongs to */
+	struct garnet_compositor *compositor;
+	struct garnet_surface *surface;
+	struct garnet_output *output;
+	struct garnet_view view;
+	uint32_t configure_serial;
+	int32_t width, height;
+	bool acked;
+	struct wl_listener surface_destroy, output_destroy;
+	struct wl_list link; /* compositor->session_lock.surfaces */
+};
+
+static const struct garnet_surface_role lock_surface_role;
+
+bool garnet_session_lock_owns(struct garnet_surface *surface)
+{
+	struct lock_surface *ls = surface->role_data;
+
+	return surface->role == &lock_surface_role && ls && ls->view.in_layer;
+}
+
+static void damage_everything(struct garnet_compositor *c)
+{
+	pixman_box32_t all = {GARNET_REGION_INFINITE_MIN, GARNET_REGION_INFINITE_MIN,
+			      GARNET_REGION_INFINITE_MAX, GARNET_REGION_INFINITE_MAX};
+
+	garnet_compositor_damage_box(c, &all);
+}
+
+/* Leaves the scene and the surface; the object stays until the client destroys it. */
+static void lock_surface_detach(struct lock_surface *ls)
+{
+	if (ls->surface) {
+		garnet_view_remove(&ls->view);
+		garnet_view_finish(&ls->view);
+		wl_list_remove(&ls->surface_destroy.link);
+		ls->surface->role_data = NULL;
+		ls->surface = NULL;
+	}
+	if (ls->output) {
+		wl_list_remove(&ls->output_destroy.link);
+		ls->output = NULL;
+	}
+	wl_list_remove(&ls->link);
+	wl_list_init(&ls->link);
+}
+
+static void lock_surface_handle_surface_destroy(struct wl_listener *l, void *data)
+{
+	struct lock_surface *ls = wl_container_of(l, ls, surface_destroy);
+
+	lock_surface_detach(ls);
+}
+
+static void lock_surface_handle_output_destroy(struct wl_listener *l, void *data)
+{
+	struct lock_surface *ls = wl_container_of(l, ls, output_destroy);
+
+	wl_list_remove(&ls->output_destroy.link);
+	ls->output = NULL;
+	if (ls->surface)
+		garnet_view_remove(&ls->view);
+}
+
+static bool lock_surface_precommit(struct garnet_surface *surface)
+{
+	struct lock_surface *ls = surface->role_data;
+
+	if (!ls)
+		return true;
+	if (!ls->acked) {
+		wl_resource_post_error(ls->resource,
+				       EXT_SESSION_LOCK_SURFACE_V1_ERROR_COMMIT_BEFORE_FIRST_ACK,
+				       "commit before the first ack_configure");
+		return false;
+	}
+	if (surface->pending.buffer_attached && !surface->pending.buffer) {
+		wl_resource_post_error(ls->resource, EXT_SESSION_LOCK_SURFACE_V1_ERROR_NULL_BUFFER,
+				       "a lock surface cannot be unmapped with a null buffer");
+		return false;
+	}
+	return true;
+}
+
+static void lock_surface_commit(struct garnet_surface *surface)
+{
+	struct lock_surface *ls = surface->role_data;
+	struct garnet_compositor *c = surface->compositor;
+
+	if (!ls || !garnet_surface_is_mapped(surface))
+		return;
+	if (surface->width != ls->width || surface->height != ls->height) {
+		wl_resource_post_error(ls->resource,
+				       EXT_SESSION_LOCK_SURFACE_V1_ERROR_DIMENSIONS_MISMATCH,
+				       "the surface is %dx%d, configured %dx%d", surface->width,
+				       surface->height, ls->width, ls->height);
+		return;
+	}
+	if (!ls->output || ls->view.in_layer || c->session_lock.lock != ls->lock)
+		return;
+	garnet_view_move(&ls->view, ls->output->x, ls->output->y);
+	garnet_view_raise(&ls->view, GARNET_LAYER_LOCK);
+	/* The first lock surface shown takes the keyboard: the user types the password there. */
+	garnet_seat_set_keyboard_focus(c->seat, surface);
+}
+
+static bool lock_surface_position(struct garnet_surface *surface, int32_t *x, int32_t *y)
+{
+	struct lock_surface *ls = surface->role_data;
+
+	if (!ls || !ls->view.in_layer)
+		return false;
+	*x = ls->view.x;
+	*y = ls->view.y;
+	return true;
+}
+
+static const struct garnet_surface_role lock_surface_role = {
+	.name = "ext_session_lock_surface_v1",
+	.precommit = lock_surface_precommit,
+	.commit = lock_surface_commit,
+	.position = lock_surface_position,
+};
+
+static void lock_surface_resource_destroy(struct wl_resource *resource)
+{
+	struct lock_surface *ls = wl_resource_get_user_data(resource);
+
+	lock_surface_detach(ls);
+	free(ls);
+}
+
+static void lock_surface_ack_configure(struct wl_client *client, struct wl_resource *resource,
+				       uint32_t serial)
+{
+	struct lock_surface *ls = wl_resource_get_user_data(resource);
+
+	if (serial != ls->configure_serial) {
+		wl_resource_post_error(resource, EXT_SESSION_LOCK_SURFACE_V1_ERROR_INVALID_SERIAL,
+				       "serial %u was never sent", serial);
+		return;
+	}
+	ls->acked = true;
+}
+
+static void handle_destroy(struct wl_client *client, struct wl_resource *resource)
+{
+	wl_resource_destroy(resource);
+}
+
+static const struct ext_session_lock_surface_v1_interface lock_surface_impl = {
+	.destroy = handle_destroy,
+	.ack_configure = lock_surface_ack_configure,
+};
+
+/* ---- the lock ---- */
+
+static bool lock_is_active(struct wl_resource *lock)
+{
+	struct garnet_compositor *c = wl_resource_get_user_data(lock);
+
+	return c && c->session_lock.lock == lock;
+}
+
+static void lock_get_lock_surface(struct wl_client *client, struct wl_resource *lock,
+				  uint32_t id, struct wl_resource *surface_resource,
+				  struct wl_resource *output_resource)
+{
+	struct garnet_compositor *c = wl_resource_get_user_data(lock);
+	struct garnet_surface *surface = garnet_surface_from_resource(surface_resource);
+	struct garnet_output *output = garnet_output_from_resource(output_resource);
+	struct lock_surface *ls = calloc(1, sizeof(*ls)), *other;
+
+	if (!ls) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	ls->resource = wl_resource_create(client, &ext_session_lock_surface_v1_interface,
+					  wl_resource_get_version(lock), id);
+	if (!ls->resource) {
+		free(ls);
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_list_init(&ls->link);
+	ls->lock = lock;
+	wl_resource_set_implementation(ls->resource, &lock_surface_impl, ls,
+				       lock_surface_resource_destroy);
+	/* A refused lock hands out inert surfaces: the client was told finished already. */
+	if (!lock_is_active(lock))
+		return;
+	wl_list_for_each(other, &c->session_lock.surfaces, link) {
+		if (other->lock == lock && other->output == output && output) {
+			wl_resource_post_error(lock, EXT_SESSION_LOCK_V1_ERROR_DUPLICATE_OUTPUT,
+					       "this lock already has a surface on %s",
+					       output->name);
+			return;
+		}
+	}
+	if (garnet_surface_is_mapped(surface) ||
+	    (surface->role == &lock_surface_role && surface->role_data)) {
+		wl_resource_post_error(lock, EXT_SESSION_LOCK_V1_ERROR_ROLE,
+				       "wl_surface@%u already has content or a lock surface",
+				       wl_resource_get_id(surface_resource));
+		return;
+	}
+	if (!garnet_surface_set_role(surface, &lock_surface_role, ls, lock,
+				     EXT_SESSION_LOCK_V1_ERROR_ROLE))
+		return;
+	ls->compositor = c;
+	ls->surface = surface;
+	garnet_view_init(&ls->view, surface);
+	ls->surface_destroy.notify = lock_surface_handle_surface_destroy;
+	wl_signal_add(&surface->events.destroy, &ls->surface_destroy);
+	wl_list_insert(&c->session_lock.surfaces, &ls->link);
+	if (!output)
+		return;
+	ls->output = output;
+	ls->output_destroy.notify = lock_surface_handle_output_destroy;
+	wl_signal_add(&output->events.destroy, &ls->output_destroy);
+	ls->width = output->width;
+	ls->height = output->height;
+	ls->configure_serial = wl_display_next_serial(c->display);
+	ext_session_lock_surface_v1_send_configure(ls->resource, ls->configure_serial,
+						   (uint32_t)ls->width, (uint32_t)ls->height);
+}
+
+static void lock_unlock_and_destroy(struct wl_client *client, struct wl_resource *lock)
+{
+	struct garnet_compositor *c = wl_resource_get_user_data(lock);
+	struct lock_surface *ls, *tmp;
+
+	if (!lock_is_active(lock)) {
+		wl_resource_post_error(lock, EXT_SESSION_LOCK_V1_ERROR_INVALID_UNLOCK,
+				       "this lock never locked the session");
+		return;
+	}
+	wl_list_for_each_safe(ls, tmp, &c->session_lock.surfaces, link) {
+		if (ls->lock == lock)
+			lock_surface_detach(ls);
+	}
+	c->session_lock.lock = NULL;
+	c->locked = false;
+	garnet_seat_set_keyboard_focus(c->seat, NULL);
+	garnet_shell_refocus(c->shell);
+	damage_everything(c);
+	garnet_log(c, GARNET_LOG_INFO, "lock", "session unlocked");
+	wl_resource_destroy(lock);
+}
+
+static void lock_destroy(struct wl_client *client, struct wl_resource *lock)
+{
+	if (lock_is_active(lock)) {
+		wl_resource_post_error(lock, EXT_SESSION_LOCK_V1_ERROR_INVALID_DESTROY,
+				       "destroying a lock that holds the session; unlock first");
+		return;
+	}
+	wl_resource_destroy(lock);
+}
+
+static const struct ext_session_lock_v1_interface lock_impl = {
+	.destroy = lock_destroy,
+	.get_lock_surface = lock_get_lock_surface,
+	.unlock_and_destroy = lock_unlock_and_destroy,
+};
+
+/* The locker went away without unlocking (crash, kill): the session stays locked. */
+static void lock_resource_destroy(struct wl_resource *lock)
+{
+	struct garnet_compositor *c = wl_resource_get_user_data(lock);
+	struct lock_surface *ls, *tmp;
+
+	if (!lock_is_active(lock))
+		return;
+	wl_list_for_each_safe(ls, tmp, &c->session_lock.surfaces, link) {
+		if (ls->lock == lock)
+			lock_surface_detach(ls);
+	}
+	c->session_lock.lock = NULL;
+	damage_everything(c);
+	garnet_log(c, GARNET_LOG_WARNING, "lock",
+		   "the locker went away without unlocking: the session stays locked");
+}
+
+static void manager_lock(struct wl_client *client, struct wl_resource *manager, uint32_t id)
+{
+	struct garnet_compositor *c = wl_resource_get_user_data(manager);
+	struct wl_resource *lock = wl_resource_create(client, &ext_session_lock_v1_interface,
+						      wl_resource_get_version(manager), id);
+	bool allowed;
+
+	if (!lock) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	allowed = !c->hooks.lock_session || c->hooks.lock_session(c->hooks.data, client);
+	if (!allowed || c->session_lock.lock) {
+		/* Refused: the object answers nothing but destroy. */
+		wl_resource_set_implementation(lock, &lock_impl, NULL, NULL);
+		garnet_log(c, GARNET_LOG_WARNING, "lock", "lock request refused: %s",
+			   allowed ? "the session is already locked" : "not permitted");
+		ext_session_lock_v1_send_finished(lock);
+		return;
+	}
+	wl_resource_set_implementation(lock, &lock_impl, c, lock_resource_destroy);
+	garnet_log(c, GARNET_LOG_INFO, "lock", "%s",
+		   c->locked ? "the abandoned lock was taken over" : "session locked");
+	c->session_lock.lock = lock;
+	c->locked = true;
+	garnet_seat_set_keyboard_focus(c->seat, NULL);
+	damage_everything(c);
+	ext_session_lock_v1_send_locked(lock);
+}
+
+static const struct ext_session_lock_manager_v1_interface manager_impl = {
+	.destroy = handle_destroy,
+	.lock = manager_lock,
+};
+
+static void bind_manager(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+{
+	struct garnet_compositor *c = data;
+	struct wl_resource *resource;
+
+	if (!garnet_global_check_bind(c, client, &ext_session_lock_manager_v1_interface))
+		return;
+	resource = wl_resource_create(client, &ext_session_lock_manager_v1_interface, (int)version,
+				      id);
+	if (!resource) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(resource, &manager_impl, c, NULL);
+}
+
+bool garnet_session_lock_init(struct garnet_compositor *c)
+{
+	wl_list_init(&c->session_lock.surfaces);
+	return garnet_global_create(c, &ext_session_lock_manager_v1_interface, 1, c, bind_manager,
+				    true) != NULL;
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/* garnet's security layer: libwmac decides what each client may do; trusted clients are the
+ * ones garnet launched itself from its [launcher] entries. */
+#ifndef GARNET_SECURITY_LAYER_H
+#define GARNET_SECURITY_LAYER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct garnet_compositor;
+struct garnet_security;
+
+/* The launcher entry names the default policy knows (data/wmac.policy). */
+bool garnet_security_is_launcher_name(const char *name);
+
+/* Loads the system policy at policy_path (owned by root, not writable by others) and the
+ * user's stricter file user_path (may be NULL or missing), then filters every privileged
+ * global and act of c through libwmac. On a policy error the layer still installs itself
+ * with an empty policy (everything privileged denied) and reports the error in error. */
+struct garnet_security *garnet_security_create(struct garnet_compositor *c,
+					       const char *policy_path, const char *user_path,
+					       char *error, size_t error_size);
+
+/* Starts command as launcher entry `entry` on a socket of its own; its subject comes from
+ * the launch record, so it is the only client that holds that identity. If it exits, it is
+ * started again, at most max_restarts times. Returns false (logged) on failure. */
+bool garnet_security_launch(struct garnet_security *s, const char *entry, const char *command,
+			    int max_restarts);
+
+/* In test mode every client may bind garnet_test (the test harness drives garnet through it);
+ * all other privileged globals stay behind the policy. */
+void garnet_security_set_test_mode(struct garnet_security *s, bool on);
+
+void garnet_security_destroy(struct garnet_security *s);
+
+#endif

@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: MIT
+// The security layer: one libwmac subject per client, the global filter, the audit log and the
+// trusted launcher. Clients on the public socket get their subject from the kernel
+// (SO_PEERCRED and /proc); clients garnet launched get theirs from the launch record, which no
+// other client can obtain.
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <wayland-server-core.h>
+#include <wmac.h>
+
+#include "garnet/compositor.h"
+#include "garnet/log.h"
+#include "garnet/security.h"
+#include "garnet-security.h"
+
+struct launched {
+	struct garnet_security *security;
+	char *entry, *command, *executable;
+	int restarts_left;
+	struct wl_client *client; /* NULL while not running */
+	struct wl_list link;
+};
+
+struct client_subject {
+	struct wmac_subject *subject;
+	struct launched *launched; /* the entry this client was started as, or NULL */
+	struct wl_listener destroy;
+};
+
+struct garnet_security {
+	struct garnet_compositor *compositor;
+	struct wmac_context *mac;
+	struct wl_listener client_created;
+	struct wl_list launched;
+	bool shutting_down, test_mode;
+};
+
+static const char *const launcher_names[] = {
+	"lock-screen", "screenshooter", "input-method", "on-screen-keyboard", "panel",
+};
+
+bool garnet_security_is_launcher_name(const char *name)
+{
+	for (size_t i = 0; i < sizeof(launcher_names) / sizeof(launcher_names[0]); i++) {
+		if (strcmp(name, launcher_names[i]) == 0)
+			return true;
+	}
+	return false;
+}
+
+static void on_client_destroy(struct wl_listener *listener, void *data);
+
+static struct client_subject *subject_of(const struct wl_client *client)
+{
+	struct wl_listener *l =
+		wl_client_get_destroy_listener((struct wl_client *)client, on_client_destroy);
+
+	return l ? wl_container_of(l, (struct client_subject *)NULL, destroy) : NULL;
+}
+
+static void relaunch(struct launched *l);
+
+static void on_client_destroy(struct wl_listener *listener, void *data)
+{
+	struct client_subject *cs = wl_container_of(listener, cs, destroy);
+	struct launched *l = cs->launched;
+
+	(void)data;
+	wl_list_remove(&cs->destroy.link);
+	wmac_subject_destroy(cs->subject);
+	free(cs);
+	if (l) {
+		l->client = NULL;
+		if (!l->security->shutting_down)
+			relaunch(l);
+	}
+}
+
+static struct client_subject *attach(struct wl_client *client, struct wmac_subject *subject)
+{
+	struct client_subject *cs = calloc(1, sizeof(*cs));
+
+	if (!cs) {
+		wmac_subject_destroy(subject);
+		return NULL;
+	}
+	cs->subject = subject;
+	cs->destroy.notify = on_client_destroy;
+	wl_client_add_destroy_listener(client, &cs->destroy);
+	return cs;
+}
+
+static void on_client_created(struct wl_listener *listener, void *data)
+{
+	struct garnet_security *s = wl_container_of(listener, s, client_created);
+	struct wl_client *client = data;
+	struct wmac_subject *subject = wmac_subject_from_socket(wl_client_get_fd(client));
+
+	/* No subject means every check is denied: the client keeps only ordinary globals. */
+	if (!subject) {
+		garnet_log(s->compositor, GARNET_LOG_WARNING, "security",
+			   "no identity for a new client: %s", strerror(errno));
+		return;
+	}
+	attach(client, subject);
+}
+
+/* Every denial is logged with the verified identity, the permission and the deciding rule. */
+static void on_audit(const struct wmac_audit_record *r, void *data)
+{
+	struct garnet_security *s = data;
+	char who[512], rule[300] = "";
+
+	if (r->subject)
+		wmac_subject_describe(r->subject, who, sizeof(who));
+	else
+		snprintf(who, sizeof(who), "a client without identity");
+	if (r->rule_file)
+		snprintf(rule, sizeof(rule), " (%s:%u)", r->rule_file, r->rule_line);
+	garnet_log(s->compositor, r->decision == WMAC_ALLOW ? GARNET_LOG_DEBUG : GARNET_LOG_WARNING,
+		   "security", "%s: %s %s%s%s, %s%s%s", wmac_decision_name(r->decision), who,
+		   r->permission, r->object[0] ? " " : "", r->object, r->reason, rule,
+		   r->count > 1 ? " (repeated)" : "");
+}
+
+static bool check(struct garnet_security *s, const struct wl_client *client,
+		  const char *permission, const char *object)
+{
+	struct client_subject *cs = subject_of(client);
+
+	return wmac_check(s->mac, cs ? cs->subject : NULL, permission, object) == WMAC_ALLOW;
+}
+
+/* --test-mode exists for test harnesses, which drive garnet through garnet_test from the
+ * public socket: in that mode, and only for that interface, every client is let in. */
+static bool test_door(struct garnet_security *s, const struct wl_interface *interface)
+{
+	return s->test_mode && strcmp(interface->name, "garnet_test") == 0;
+}
+
+static bool global_visible(void *data, const struct wl_client *client,
+			   const struct wl_interface *interface, bool privileged)
+{
+	return !privileged || test_door(data, interface) ||
+	       check(data, client, WMAC_PERMISSION_PRIVILEGED_GLOBAL, interface->name);
+}
+
+/* Asked again at bind time: the registry filter is no guard against a guessed global name. */
+static bool bind_privileged(void *data, struct wl_client *client,
+			    const struct wl_interface *interface)
+{
+	return test_door(data, interface) ||
+	       check(data, client, WMAC_PERMISSION_PRIVILEGED_GLOBAL, interface->name);
+}
+
+void garnet_security_set_test_mode(struct garnet_security *s, bool on)
+{
+	s->test_mode = on;
+}
+
+/* Asked at every capture: a grant can be withdrawn by a policy reload between two pictures. */
+static bool capture_output(void *data, struct wl_client *client, const char *output_name)
+{
+	return check(data, client, WMAC_PERMISSION_SCREENSHOT, output_name);
+}
+
+/* Locking, and taking over a lock whose locker died, are the trusted locker's alone. */
+static bool lock_session(void *data, struct wl_client *client)
+{
+	return check(data, client, WMAC_PERMISSION_LOCK_SCREEN, NULL);
+}
+
+struct garnet_security *garnet_security_create(struct garnet_compositor *c,
+					       const char *policy_path, const char *user_path,
+					       char *error, size_t error_size)
+{
+	struct garnet_security *s = calloc(1, sizeof(*s));
+	struct wmac_error err = {0};
+
+	if (error_size)
+		error[0] = '\0';
+	if (!s)
+		return NULL;
+	s->compositor = c;
+	wl_list_init(&s->launched);
+	s->mac = wmac_context_create();
+	if (!s->mac) {
+		free(s);
+		return NULL;
+	}
+	wmac_context_set_audit(s->mac, on_audit, s, 1000);
+	if (wmac_context_load(s->mac, policy_path, user_path, &err) < 0)
+		snprintf(error, error_size, "%s:%u:%u: %s", err.file[0] ? err.file : policy_path,
+			 err.line, err.column, err.message);
+	s->client_created.notify = on_client_created;
+	wl_display_add_client_created_listener(garnet_compositor_get_display(c),
+					       &s->client_created);
+	garnet_compositor_set_security_hooks(c, &(struct garnet_security_hooks){
+		.global_visible = global_visible,
+		.bind_privileged = bind_privileged,
+		.capture_output = capture_output,
+		.lock_session = lock_session,
+		.data = s,
+	});
+	return s;
+}
+
+/* The absolute path of the program a command line starts (its first word, through PATH). */
+static char *resolve_executable(const char *command)
+{
+	char word[PATH_MAX], candidate[PATH_MAX], resolved[PATH_MAX], *path, *dir, *save;
+	size_t n = strcspn(command, " \t");
+
+	if (n == 0 || n >= sizeof(word))
+		return NULL;
+	memcpy(word, command, n);
+	word[n] = '\0';
+	if (strchr(word, '/'))
+		return realpath(word, resolved) && access(resolved, X_OK) == 0 ? strdup(resolved)
+									     : NULL;
+	path = strdup(getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
+	if (!path)
+		return NULL;
+	for (dir = strtok_r(path, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
+		int n = snprintf(candidate, sizeof(candidate), "%s/%s", dir, word);
+
+		if (n < 0 || (size_t)n >= sizeof(candidate))
+			continue;
+		if (access(candidate, X_OK) == 0 && realpath(candidate, resolved)) {
+			free(path);
+			return strdup(resolved);
+		}
+	}
+	free(path);
+	return NULL;
+}
+
+static bool start(struct launched *l)
+{
+	struct garnet_security *s = l->security;
+	struct wmac_launch_record record = {
+		.entry = l->entry,
+		.executable = l->executable,
+		.uid = getuid(),
+		.gid = getgid(),
+	};
+	struct wmac_subject *subject;
+	struct client_subject *cs;
+	struct wl_client *client;
+
+	client = garnet_compositor_spawn_client(s->compositor, l->command);
+	if (!client)
+		return false;
+	/* The subject the client-created listener made names garnet (the peer of our own
+	 * socketpair); the launch record replaces it. */
+	cs = subject_of(client);
+	subject = wmac_subject_from_launch(&record);
+	if (!cs || !subject) {
+		wmac_subject_destroy(subject);
+		wl_client_destroy(client);
+		return false;
+	}
+	wmac_subject_destroy(cs->subject);
+	cs->subject = subject;
+	cs->launched = l;
+	l->client = client;
+	return true;
+}
+
+static void relaunch(struct launched *l)
+{
+	struct garnet_compositor *c = l->security->compositor;
+
+	if (l->restarts_left <= 0) {
+		garnet_log(c, GARNET_LOG_ERROR, "security",
+			   "launcher %s exited and has no restarts left", l->entry);
+		return;
+	}
+	l->restarts_left--;
+	garnet_log(c, GARNET_LOG_WARNING, "security",
+		   "launcher %s exited; starting it again (%d restarts left)", l->entry,
+		   l->restarts_left);
+	if (!start(l))
+		garnet_log(c, GARNET_LOG_ERROR, "security", "launcher %s: cannot restart",
+			   l->entry);
+}
+
+bool garnet_security_launch(struct garnet_security *s, const char *entry, const char *command,
+			    int max_restarts)
+{
+	struct launched *l = calloc(1, sizeof(*l));
+
+	if (!l)
+		return false;
+	l->security = s;
+	l->restarts_left = max_restarts;
+	l->entry = strdup(entry);
+	l->command = strdup(command);
+	l->executable = resolve_executable(command);
+	wl_list_insert(s->launched.prev, &l->link);
+	if (!l->entry || !l->command) {
+		garnet_log(s->compositor, GARNET_LOG_ERROR, "security", "out of memory");
+		return false;
+	}
+	if (!l->executable) {
+		garnet_log(s->compositor, GARNET_LOG_ERROR, "security",
+			   "launcher %s: no executable program in '%s'", entry, command);
+		return false;
+	}
+	if (!start(l)) {
+		garnet_log(s->compositor, GARNET_LOG_ERROR, "security", "launcher %s: cannot start",
+			   entry);
+		return false;
+	}
+	garnet_log(s->compositor, GARNET_LOG_INFO, "security", "launcher %s: started %s", entry,
+		   l->executable);
+	return true;
+}
+
+void garnet_security_destroy(struct garnet_security *s)
+{
+	struct launched *l, *tmp;
+
+	if (!s)
+		return;
+	/* Subjects report their last audit counts to the context: they go first, with their
+	 * clients, and launched clients are not started again. */
+	s->shutting_down = true;
+	wl_display_destroy_clients(garnet_compositor_get_display(s->compositor));
+	wl_list_for_each_safe(l, tmp, &s->launched, link) {
+		wl_list_remove(&l->link);
+		free(l->entry);
+		free(l->command);
+		free(l->executable);
+		free(l);
+	}
+	wl_list_remove(&s->client_created.link);
+	garnet_compositor_set_security_hooks(s->compositor, NULL);
+	wmac_context_destroy(s->mac);
+	free(s);
+}

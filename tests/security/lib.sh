@@ -1,0 +1,40 @@
+# SPDX-License-Identifier: MIT
+# Shared by the security suite's scripts: a private runtime dir, TAP results, waiting, and a
+# garnet started with a given garnet.ini. Sourced after `set -u`; expects $garnet.
+if [ "$(id -u)" -ne 0 ]; then
+	# libwmac trusts only a root-owned system policy; a source tree owned by a user is not.
+	echo "1..0 # SKIP the policy file must be owned by root"
+	exit 0
+fi
+work=$(mktemp -d "${TMPDIR:-/tmp}/garnet-security-XXXXXX")
+pid=
+cleanup() {
+	[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid"
+	[ -n "${KEEP:-}" ] || rm -rf "$work"
+}
+trap cleanup EXIT
+mkdir -m 0700 "$work/runtime"
+export XDG_RUNTIME_DIR="$work/runtime" XDG_CONFIG_HOME="$work/config"
+unset WAYLAND_DISPLAY WAYLAND_SOCKET
+n=0
+result() {
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; fi
+}
+wait_for() { # FILE PATTERN: up to 5 s
+	i=0
+	while [ $i -lt 50 ]; do
+		grep -q -- "$2" "$1" 2>/dev/null && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+# start_garnet ARGS...: garnet with $work/garnet.ini, log in $work/log, on socket security-test
+start_garnet() {
+	"$garnet" --config "$work/garnet.ini" --socket security-test --log "$work/log" "$@" \
+		>"$work/out" 2>&1 &
+	pid=$!
+	wait_for "$work/out" "WAYLAND_DISPLAY" || { echo "Bail out! garnet did not start"; exit 1; }
+	export WAYLAND_DISPLAY=security-test
+}
