@@ -394,7 +394,14 @@ struct garnet_seat {
 	struct {
 		struct wl_signal keyboard_focus;
 		struct wl_signal activity; /* any input from the user (idle tracking) */
+		struct wl_signal motion;   /* struct garnet_seat_motion, before the pointer moves */
 	} events;
+};
+
+/* A pointer move as a delta (relative pointer), in global logical coordinates. */
+struct garnet_seat_motion {
+	uint32_t time_msec;
+	double dx, dy;
 };
 
 struct garnet_seat *garnet_seat_create(struct garnet_compositor *c,

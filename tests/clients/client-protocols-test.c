@@ -9,6 +9,7 @@
 #include "ext-idle-notify-v1-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
 #include "idle-inhibit-unstable-v1-client-protocol.h"
+#include "relative-pointer-unstable-v1-client-protocol.h"
 #include "xdg-activation-v1-client-protocol.h"
 
 static void *bind_global(struct client *c, const struct wl_interface *iface)
@@ -233,4 +234,64 @@ TEST(token_changed_after_commit_is_an_error)
 	client_expect_protocol_error(c, &xdg_activation_token_v1_interface,
 				     XDG_ACTIVATION_TOKEN_V1_ERROR_ALREADY_USED);
 	client_destroy(c);
+}
+
+struct relative_state {
+	int events;
+	double dx, dy;
+};
+
+static void relative_motion(void *data, struct zwp_relative_pointer_v1 *rp, uint32_t utime_hi,
+			    uint32_t utime_lo, wl_fixed_t dx, wl_fixed_t dy, wl_fixed_t dx_unaccel,
+			    wl_fixed_t dy_unaccel)
+{
+	struct relative_state *st = data;
+
+	(void)rp;
+	(void)utime_hi;
+	(void)utime_lo;
+	(void)dx_unaccel;
+	(void)dy_unaccel;
+	st->events++;
+	st->dx += wl_fixed_to_double(dx);
+	st->dy += wl_fixed_to_double(dy);
+}
+
+static const struct zwp_relative_pointer_v1_listener relative_listener = {relative_motion};
+
+static struct zwp_relative_pointer_v1 *watch_relative(struct client *c, struct relative_state *st)
+{
+	struct zwp_relative_pointer_manager_v1 *m =
+		bind_global(c, &zwp_relative_pointer_manager_v1_interface);
+	struct zwp_relative_pointer_v1 *rp =
+		zwp_relative_pointer_manager_v1_get_relative_pointer(m, c->pointer);
+
+	zwp_relative_pointer_v1_add_listener(rp, &relative_listener, st);
+	zwp_relative_pointer_manager_v1_destroy(m);
+	return rp;
+}
+
+TEST(relative_motion_goes_to_the_focused_client_only)
+{
+	struct client *a = client_create(t), *b = client_create(t);
+	struct relative_state sa = {0}, sb = {0};
+
+	surface_create_placed(a, 0, 0, 100, 100, 0xff0000ff, NULL);
+	surface_create_placed(b, 200, 0, 100, 100, 0xff00ff00, NULL);
+	watch_relative(a, &sa);
+	watch_relative(b, &sb);
+	client_roundtrip(b);
+	garnet_test_pointer_motion(a->garnet_test, wl_fixed_from_int(10), wl_fixed_from_int(10));
+	client_roundtrip(a);
+	sa = (struct relative_state){0};
+	garnet_test_pointer_motion(a->garnet_test, wl_fixed_from_int(15), wl_fixed_from_int(30));
+	garnet_test_pointer_motion(a->garnet_test, wl_fixed_from_int(12), wl_fixed_from_int(31));
+	client_roundtrip(a);
+	client_roundtrip(b);
+	check_int(t, sa.events, ==, 2);
+	check_int(t, sa.dx, ==, 2);
+	check_int(t, sa.dy, ==, 21);
+	check_int(t, sb.events, ==, 0);
+	client_destroy(a);
+	client_destroy(b);
 }
