@@ -15,10 +15,12 @@
 #include <xkbcommon/xkbcommon.h>
 
 #include "garnet/compositor.h"
+#include "garnet/drm.h"
 #include "garnet/headless.h"
 #include "garnet/log.h"
 #include "garnet/output.h"
 #include "garnet/security.h"
+#include "garnet/wayland.h"
 
 #define MAX_OUTPUTS 8
 #define MAX_LIST 32
@@ -31,7 +33,9 @@ struct config {
 	struct garnet_options options;
 	const char *backend;
 	struct garnet_output_mode outputs[MAX_OUTPUTS];
+	struct garnet_drm_output_config drm_outputs[MAX_OUTPUTS]; /* name and chosen mode */
 	int output_count;
+	struct garnet_input_config input;
 	bool in_output_section;
 	struct binding_config bindings[MAX_LIST];
 	int binding_count;
@@ -47,6 +51,8 @@ struct cli {
 	const char *config_path;
 	bool no_config, debug, test_mode, oneshot;
 	const char *backend, *socket, *log_path, *screenshot;
+	const char *seat, *drm_device;
+	int tty;
 	const char *autostart[MAX_LIST];
 	int autostart_count;
 	int width, height, scale;
@@ -58,14 +64,19 @@ static void usage(FILE *out)
 		"Usage: garnet [OPTIONS]\n"
 		"A Wayland compositor that keeps clients from spying on, forging or locking out\n"
 		"one another.\n\n"
-		"  -B, --backend=NAME      backend: headless (the only one built so far, and the\n"
-		"                          default)\n"
+		"  -B, --backend=NAME      backend: headless (the default: outputs in memory),\n"
+		"                          drm (the desktop session on a VT, through libseat) or\n"
+		"                          wayland (windows in the compositor of WAYLAND_DISPLAY)\n"
 		"  -S, --socket=NAME       listen on NAME in XDG_RUNTIME_DIR (default: wayland-N)\n"
 		"  -c, --config=FILE       read FILE instead of searching for garnet.ini\n"
 		"      --no-config         read no configuration file\n"
-		"      --width=PIXELS      headless output width (default 1024)\n"
-		"      --height=PIXELS     headless output height (default 768)\n"
-		"      --scale=N           headless output scale (default 1)\n"
+		"      --width=PIXELS      headless/wayland output width (default 1024)\n"
+		"      --height=PIXELS     headless/wayland output height (default 768)\n"
+		"      --scale=N           headless/wayland output scale (default 1)\n"
+		"      --seat=NAME         drm: the seat to run on (default: XDG_SEAT or seat0)\n"
+		"      --tty=N             drm: switch to VT N and run there (default: this VT)\n"
+		"      --drm-device=PATH   drm: the KMS device (default: the seat's first card\n"
+		"                          with connectors)\n"
 		"  -l, --log=FILE          log to FILE instead of stderr\n"
 		"  -d, --debug             log debug messages\n"
 		"      --autostart=COMMAND run COMMAND once garnet is up (may be repeated)\n"
@@ -125,13 +136,26 @@ static int handle_output_key(struct config *cfg, const char *name, const char *v
 	struct garnet_output_mode *m = &cfg->outputs[cfg->output_count - 1];
 	int hz;
 
+	struct garnet_drm_output_config *d = &cfg->drm_outputs[cfg->output_count - 1];
+	double rate = 0;
+	char at;
+
+	if (strcmp(name, "name") == 0)
+		return (d->name = keep(cfg, value)) != NULL;
 	if (strcmp(name, "mode") == 0) {
-		if (sscanf(value, "%dx%d", &m->width, &m->height) != 2 || m->width <= 0 ||
-		    m->height <= 0) {
+		int n = sscanf(value, "%dx%d%c%lf", &m->width, &m->height, &at, &rate);
+
+		if ((n != 2 && !(n == 4 && at == '@' && rate > 0 && rate <= 1000)) ||
+		    m->width <= 0 || m->height <= 0) {
 			snprintf(cfg->error, sizeof(cfg->error),
-				 "mode '%s' is not WIDTHxHEIGHT", value);
+				 "mode '%s' is not WIDTHxHEIGHT or WIDTHxHEIGHT@HZ", value);
 			return 0;
 		}
+		d->width = m->width;
+		d->height = m->height;
+		d->refresh_mhz = (int32_t)(rate * 1000);
+		if (d->refresh_mhz)
+			m->refresh_mhz = d->refresh_mhz;
 		return 1;
 	}
 	if (strcmp(name, "scale") == 0) {
@@ -160,7 +184,8 @@ static int handle_output_key(struct config *cfg, const char *name, const char *v
 		m->refresh_mhz = hz * 1000;
 		return 1;
 	}
-	snprintf(cfg->error, sizeof(cfg->error), "unknown key '%s' in [output]", name);
+	snprintf(cfg->error, sizeof(cfg->error), "unknown key '%s' in [output] (name, mode, "
+		 "scale, transform, refresh)", name);
 	return 0;
 }
 
@@ -269,6 +294,39 @@ static int handle_keyboard_key(struct config *cfg, const char *name, const char 
 	return 0;
 }
 
+static int parse_bool(const char *value, int *out)
+{
+	if (strcmp(value, "true") == 0 || strcmp(value, "1") == 0)
+		*out = 1;
+	else if (strcmp(value, "false") == 0 || strcmp(value, "0") == 0)
+		*out = 0;
+	else
+		return 0;
+	return 1;
+}
+
+static int handle_libinput_key(struct config *cfg, const char *name, const char *value)
+{
+	struct garnet_input_config *in = &cfg->input;
+	char *end;
+
+	if (strcmp(name, "enable-tap") == 0 && parse_bool(value, &in->tap))
+		return 1;
+	if (strcmp(name, "natural-scroll") == 0 && parse_bool(value, &in->natural_scroll))
+		return 1;
+	if (strcmp(name, "accel-speed") == 0) {
+		in->accel_speed = strtod(value, &end);
+		if (end != value && !*end && in->accel_speed >= -1 && in->accel_speed <= 1) {
+			in->accel_set = true;
+			return 1;
+		}
+	}
+	snprintf(cfg->error, sizeof(cfg->error),
+		 "bad key or value '%s=%s' in [libinput] (enable-tap and natural-scroll take "
+		 "true or false, accel-speed a number from -1 to 1)", name, value);
+	return 0;
+}
+
 static int config_handler(void *user, const char *section, const char *name, const char *value)
 {
 	struct config *cfg = user;
@@ -283,6 +341,7 @@ static int config_handler(void *user, const char *section, const char *name, con
 		}
 		cfg->outputs[cfg->output_count++] = (struct garnet_output_mode){
 			.width = 1024, .height = 768, .scale = 1, .refresh_mhz = 60000};
+		cfg->drm_outputs[cfg->output_count - 1] = (struct garnet_drm_output_config){0};
 		cfg->in_output_section = true;
 	} else if (strcmp(section, "output") != 0) {
 		cfg->in_output_section = false;
@@ -305,6 +364,8 @@ static int config_handler(void *user, const char *section, const char *name, con
 	}
 	if (strcmp(section, "keyboard") == 0)
 		return handle_keyboard_key(cfg, name, value);
+	if (strcmp(section, "libinput") == 0)
+		return handle_libinput_key(cfg, name, value);
 	if (strcmp(section, "output") == 0)
 		return handle_output_key(cfg, name, value);
 	if (strcmp(section, "shell") == 0) {
@@ -450,7 +511,9 @@ static void on_frame(struct wl_listener *listener, void *data)
 {
 	struct instance *s = wl_container_of(listener, s, frame);
 
-	if (garnet_compositor_window_count(s->compositor) > 0)
+	/* A window mapped while this frame was on its way shows only in the next one. */
+	if (garnet_compositor_window_count(s->compositor) > 0 &&
+	    !garnet_output_repaint_pending(s->output))
 		take_screenshot(s);
 }
 
@@ -484,7 +547,7 @@ static void raise_nofile_limit(void)
 static bool parse_cli(int argc, char **argv, struct cli *cli, int *exit_code)
 {
 	enum { OPT_NO_CONFIG = 256, OPT_WIDTH, OPT_HEIGHT, OPT_SCALE, OPT_TEST, OPT_SHOT,
-	       OPT_ONESHOT, OPT_AUTOSTART };
+	       OPT_ONESHOT, OPT_AUTOSTART, OPT_SEAT, OPT_TTY, OPT_DRM_DEVICE };
 	static const struct option longopts[] = {
 		{"backend", required_argument, NULL, 'B'},
 		{"socket", required_argument, NULL, 'S'},
@@ -499,6 +562,9 @@ static bool parse_cli(int argc, char **argv, struct cli *cli, int *exit_code)
 		{"screenshot", required_argument, NULL, OPT_SHOT},
 		{"oneshot", no_argument, NULL, OPT_ONESHOT},
 		{"autostart", required_argument, NULL, OPT_AUTOSTART},
+		{"seat", required_argument, NULL, OPT_SEAT},
+		{"tty", required_argument, NULL, OPT_TTY},
+		{"drm-device", required_argument, NULL, OPT_DRM_DEVICE},
 		{"version", no_argument, NULL, 'v'},
 		{"help", no_argument, NULL, 'h'},
 		{0},
@@ -555,6 +621,19 @@ static bool parse_cli(int argc, char **argv, struct cli *cli, int *exit_code)
 			}
 			cli->autostart[cli->autostart_count++] = optarg;
 			break;
+		case OPT_SEAT:
+			cli->seat = optarg;
+			break;
+		case OPT_TTY:
+			if (!parse_int(optarg, 1, 63, &cli->tty)) {
+				fprintf(stderr, "garnet: --tty=%s is not a VT number (1-63)\n",
+					optarg);
+				return false;
+			}
+			break;
+		case OPT_DRM_DEVICE:
+			cli->drm_device = optarg;
+			break;
 		case 'v':
 			printf("garnet %s\n", GARNET_VERSION);
 			*exit_code = 0;
@@ -575,6 +654,49 @@ static bool parse_cli(int argc, char **argv, struct cli *cli, int *exit_code)
 	if (cli->oneshot && !cli->screenshot) {
 		fprintf(stderr, "garnet: --oneshot needs --screenshot\n");
 		return false;
+	}
+	return true;
+}
+
+static bool start_backend(struct garnet_compositor *c, struct config *cfg, const struct cli *cli)
+{
+	struct garnet_drm_options drm = {
+		.seat = cli->seat,
+		.tty = cli->tty,
+		.drm_device = cli->drm_device,
+		.outputs = cfg->drm_outputs,
+		.output_count = cfg->output_count,
+		.input = cfg->input,
+	};
+
+	if (strcmp(cfg->backend, "drm") == 0) {
+		for (int i = 0; i < cfg->output_count; i++) {
+			cfg->drm_outputs[i].scale = cfg->outputs[i].scale;
+			cfg->drm_outputs[i].transform = cfg->outputs[i].transform;
+		}
+		if (garnet_drm_backend_create(c, &drm))
+			return true;
+		fprintf(stderr, "garnet: cannot start the drm backend (see the log above)\n");
+		return false;
+	}
+	if (cfg->output_count == 0)
+		cfg->outputs[cfg->output_count++] = (struct garnet_output_mode){
+			.width = 1024, .height = 768, .scale = 1, .refresh_mhz = 60000};
+	if (cli->width)
+		cfg->outputs[0].width = cli->width;
+	if (cli->height)
+		cfg->outputs[0].height = cli->height;
+	if (cli->scale)
+		cfg->outputs[0].scale = cli->scale;
+	if (strcmp(cfg->backend, "wayland") == 0) {
+		if (garnet_wayland_backend_create(c, NULL, cfg->outputs, cfg->output_count))
+			return true;
+		fprintf(stderr, "garnet: cannot start the wayland backend (see the log above)\n");
+		return false;
+	}
+	for (int i = 0; i < cfg->output_count; i++) {
+		if (!garnet_headless_add_output(c, &cfg->outputs[i]))
+			return false;
 	}
 	return true;
 }
@@ -607,6 +729,7 @@ int main(int argc, char **argv)
 	if (!parse_cli(argc, argv, &cli, &exit_code))
 		return exit_code;
 	garnet_options_init(&cfg.options);
+	cfg.input = (struct garnet_input_config){.tap = -1, .natural_scroll = -1};
 	if (!load_config(&cfg, &cli))
 		goto err_config;
 	cfg.options.test_mode = cli.test_mode;
@@ -614,9 +737,12 @@ int main(int argc, char **argv)
 		cfg.options.socket = cli.socket;
 	if (cli.backend)
 		cfg.backend = cli.backend;
-	if (cfg.backend && strcmp(cfg.backend, "headless") != 0) {
+	if (!cfg.backend)
+		cfg.backend = "headless";
+	if (strcmp(cfg.backend, "headless") != 0 && strcmp(cfg.backend, "drm") != 0 &&
+	    strcmp(cfg.backend, "wayland") != 0) {
 		fprintf(stderr, "garnet: backend '%s' is not available (this build has: "
-				"headless)\n", cfg.backend);
+				"headless, drm, wayland)\n", cfg.backend);
 		goto err_config;
 	}
 	if (!verify_runtime_dir())
@@ -652,26 +778,15 @@ int main(int argc, char **argv)
 		}
 	}
 
-	if (cfg.output_count == 0)
-		cfg.outputs[cfg.output_count++] = (struct garnet_output_mode){
-			.width = 1024, .height = 768, .scale = 1, .refresh_mhz = 60000};
-	if (cli.width)
-		cfg.outputs[0].width = cli.width;
-	if (cli.height)
-		cfg.outputs[0].height = cli.height;
-	if (cli.scale)
-		cfg.outputs[0].scale = cli.scale;
-	for (int i = 0; i < cfg.output_count; i++) {
-		if (!garnet_headless_add_output(s.compositor, &cfg.outputs[i]))
-			goto err_compositor;
-	}
+	if (!start_backend(s.compositor, &cfg, &cli))
+		goto err_compositor;
 
 	loop = garnet_compositor_get_loop(s.compositor);
 	sigterm = wl_event_loop_add_signal(loop, SIGTERM, on_signal, &s);
 	sigint = wl_event_loop_add_signal(loop, SIGINT, on_signal, &s);
 	signal(SIGPIPE, SIG_IGN);
 	setenv("WAYLAND_DISPLAY", garnet_compositor_get_socket(s.compositor), 1);
-	printf("garnet: running on the headless backend, WAYLAND_DISPLAY=%s\n",
+	printf("garnet: running on the %s backend, WAYLAND_DISPLAY=%s\n", cfg.backend,
 	       garnet_compositor_get_socket(s.compositor));
 	fflush(stdout);
 

@@ -10,7 +10,9 @@
 #include <uapi/drm/i915_drm.h>
 
 #include "garnet_drv.h"
+#include "garnet_exec.h"
 #include "garnet_gem.h"
+#include "garnet_kms.h"
 
 static const char *const domain_names[8] = {
 	"cpu", "render", "sampler", "command", "instruction", "vertex", "gtt", "wc",
@@ -107,4 +109,6 @@ void garnet_debugfs_init(struct drm_minor *minor)
 {
 	drm_debugfs_create_files(garnet_debugfs_list, ARRAY_SIZE(garnet_debugfs_list),
 				 minor->debugfs_root, minor);
+	garnet_exec_debugfs_init(minor);
+	garnet_kms_debugfs_init(minor);
 }

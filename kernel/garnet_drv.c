@@ -16,8 +16,10 @@
 
 #include "garnet_drm.h"
 #include "garnet_drv.h"
+#include "garnet_exec.h"
 #include "garnet_gem.h"
 #include "garnet_gtt.h"
+#include "garnet_kms.h"
 #include "garnet_share.h"
 
 #define DRIVER_DESC	"garnet virtual GPU"
@@ -48,6 +50,12 @@ static int garnet_open(struct drm_device *drm, struct drm_file *file)
 		kfree(gfile);
 		return ret;
 	}
+	ret = garnet_client_open(gfile);
+	if (ret) {
+		xa_erase(&gdev->clients, gfile->client_id);
+		kfree(gfile);
+		return ret;
+	}
 	file->driver_priv = gfile;
 	return 0;
 }
@@ -58,6 +66,7 @@ static void garnet_postclose(struct drm_device *drm, struct drm_file *file)
 
 	/* Also removes the file from gdev->clients, under names_lock (see garnet_debugfs.c). */
 	garnet_share_file_close(gfile);
+	garnet_client_close(gfile);
 	kfree(gfile);
 }
 
@@ -85,6 +94,11 @@ static const struct drm_ioctl_desc garnet_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(I915_GEM_SET_TILING, garnet_gem_set_tiling_ioctl, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(I915_GEM_GET_TILING, garnet_gem_get_tiling_ioctl, DRM_RENDER_ALLOW),
 
+	/* Execution (garnet_exec.c, garnet_engine.c). */
+	DRM_IOCTL_DEF_DRV(I915_GEM_EXECBUFFER, garnet_execbuffer_ioctl, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_GEM_EXECBUFFER2_WR, garnet_execbuffer2_ioctl, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_GEM_WAIT, garnet_gem_wait_ioctl, DRM_RENDER_ALLOW),
+
 	DRM_IOCTL_DEF_DRV(GARNET_GET_CLIENT_ID, garnet_get_client_id_ioctl, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(GARNET_SHARE, garnet_share_ioctl, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(GARNET_ACCEPT, garnet_accept_ioctl, DRM_RENDER_ALLOW),
@@ -92,7 +106,7 @@ static const struct drm_ioctl_desc garnet_ioctls[] = {
 };
 
 static const struct drm_driver garnet_driver = {
-	.driver_features	= DRIVER_GEM | DRIVER_RENDER,
+	.driver_features	= DRIVER_GEM | DRIVER_RENDER | DRIVER_MODESET | DRIVER_ATOMIC,
 	.open			= garnet_open,
 	.postclose		= garnet_postclose,
 	.gem_create_object	= garnet_gem_create_object,
@@ -128,11 +142,16 @@ static int garnet_device_init(struct garnet_device *gdev)
 	ret = garnet_pool_init(gdev);
 	if (ret)
 		goto err_gtt;
-	ret = garnet_shrinker_init(gdev);
+	ret = garnet_gpu_init(gdev);
 	if (ret)
 		goto err_pool;
+	ret = garnet_shrinker_init(gdev);
+	if (ret)
+		goto err_gpu;
 	return 0;
 
+err_gpu:
+	garnet_gpu_fini(gdev);
 err_pool:
 	garnet_pool_fini(gdev);
 err_gtt:
@@ -146,9 +165,16 @@ static int __init garnet_init(void)
 	struct garnet_device *gdev;
 	int ret;
 
+	/* Binds bochs-display if QEMU has one; the display code uses it when it is bound. */
+	ret = garnet_bochs_register();
+	if (ret)
+		return ret;
+
 	pdev = platform_device_register_simple(GARNET_DRIVER_NAME, -1, NULL, 0);
-	if (IS_ERR(pdev))
+	if (IS_ERR(pdev)) {
+		garnet_bochs_unregister();
 		return PTR_ERR(pdev);
+	}
 
 	if (!devres_open_group(&pdev->dev, NULL, GFP_KERNEL)) {
 		ret = -ENOMEM;
@@ -170,21 +196,28 @@ static int __init garnet_init(void)
 	if (ret)
 		goto err_release_group;
 
+	ret = garnet_kms_init(gdev);
+	if (ret)
+		goto err_shrinker;
+
 	ret = drm_dev_register(&gdev->drm, 0);
 	if (ret)
 		goto err_shrinker;
+	garnet_kms_register(gdev);
 
 	garnet_device = gdev;
 	return 0;
 
 err_shrinker:
 	garnet_shrinker_fini(gdev);
+	garnet_gpu_fini(gdev);
 	garnet_pool_fini(gdev);
 	garnet_gtt_fini(gdev);
 err_release_group:
 	devres_release_group(&pdev->dev, NULL);
 err_unregister_pdev:
 	platform_device_unregister(pdev);
+	garnet_bochs_unregister();
 	return ret;
 }
 
@@ -194,7 +227,9 @@ static void __exit garnet_exit(void)
 	struct platform_device *pdev = gdev->pdev;
 
 	drm_dev_unregister(&gdev->drm);
+	garnet_kms_fini(gdev);
 	garnet_shrinker_fini(gdev);
+	garnet_gpu_fini(gdev);
 	/* Every file is closed (the module was unloadable), so every object must be gone. */
 	WARN_ON(atomic_read(&gdev->object_count) != 0);
 	garnet_pool_fini(gdev);
@@ -202,6 +237,7 @@ static void __exit garnet_exit(void)
 	xa_destroy(&gdev->clients);
 	devres_release_group(&pdev->dev, NULL);
 	platform_device_unregister(pdev);
+	garnet_bochs_unregister();
 }
 
 module_init(garnet_init);

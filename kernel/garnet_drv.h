@@ -44,6 +44,9 @@ struct garnet_device {
 	struct drm_device drm;
 	struct platform_device *pdev;
 
+	/* GTT, engine and requests (garnet_exec.h). */
+	struct garnet_gpu *gpu;
+
 	/*
 	 * Every live object, for debugfs, the shrinker and the leak check at unload.
 	 * objects_lock nests inside nothing; the shrinker only trylocks it because it runs
@@ -71,6 +74,9 @@ struct garnet_device {
 	bool shrinker_registered;
 
 	struct garnet_counters counters;
+
+	/* The display (garnet_kms.h): bochs-display or the virtual output. */
+	struct garnet_kms *kms;
 };
 
 struct garnet_file {
@@ -84,6 +90,8 @@ struct garnet_file {
 	atomic_t failed_lookups;
 	/* Per file, so one noisy client cannot hide another's attempts from the log. */
 	struct ratelimit_state lookup_log_rs;
+	/* Address space, pins, faults and bans of this file (garnet_exec.h). */
+	struct garnet_client *client;
 };
 
 static inline struct garnet_device *to_garnet_device(struct drm_device *drm)

@@ -26,10 +26,10 @@ struct garnet_object {
 	u32 write_domain;
 
 	/*
-	 * GTT range and pins (PIN ioctl), under garnet_gtt.lock. Only pin_file may add pins or
-	 * unpin; SW_FINISH flushes CPU writes of pinned objects (the display may scan them out).
+	 * Pins (PIN ioctl), under the GPU lock (garnet_exec.h); the range is the object's binding
+	 * in the global GTT. Only pin_file may add pins or unpin; SW_FINISH flushes CPU writes of
+	 * pinned objects (the display may scan them out).
 	 */
-	struct drm_mm_node gtt_node;
 	unsigned int pin_count;
 	struct drm_file *pin_file;
 

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The aperture and the 2008 design's privileged pinning. Modern i915 stubs GEM_INIT, PIN and
- * UNPIN out; garnet implements them: GEM_INIT (master and root) sets the managed range, PIN
- * (root) gives an object a fixed range and keeps its pages resident until UNPIN, or until the
- * pinning file closes its handle, so that no pin outlives its owner.
+ * UNPIN out; garnet implements them on the global GTT of garnet_vm.c: GEM_INIT (master and
+ * root) sets the range placement may use, PIN (root) binds an object and keeps it at its
+ * address, with its pages resident, until UNPIN or until the pinning file closes its handle,
+ * so that no pin outlives its owner. Execbuffers of the same object find it where it is.
  */
 #include <linux/module.h>
 
@@ -12,6 +13,7 @@
 #include <uapi/drm/i915_drm.h>
 
 #include "garnet_drv.h"
+#include "garnet_exec.h"
 #include "garnet_gem.h"
 #include "garnet_gtt.h"
 
@@ -19,96 +21,113 @@ static unsigned int aperture_mb = 256;
 module_param(aperture_mb, uint, 0444);
 MODULE_PARM_DESC(aperture_mb, "GTT aperture size at load, in MiB (default 256)");
 
-/* A gen3 GTT addresses 32 bits; GEM_INIT cannot manage more. */
-#define GARNET_GTT_LIMIT	(1ull << 32)
+u64 garnet_gtt_aperture_size(void)
+{
+	return (u64)aperture_mb << 20;
+}
 
 int garnet_gtt_init(struct garnet_device *gdev)
 {
-	struct garnet_gtt *gtt = &gdev->gtt;
-	u64 size = (u64)aperture_mb << 20;
+	u64 size = garnet_gtt_aperture_size();
 
-	if (!size || size > GARNET_GTT_LIMIT || !PAGE_ALIGNED(size))
+	if (!size || size > GARNET_VM_LIMIT)
 		return -EINVAL;
-	mutex_init(&gtt->lock);
-	gtt->start = 0;
-	gtt->end = size;
-	drm_mm_init(&gtt->mm, gtt->start, size);
+	gdev->gtt.pinned_bytes = 0;
 	return 0;
 }
 
 void garnet_gtt_fini(struct garnet_device *gdev)
 {
-	drm_mm_takedown(&gdev->gtt.mm);
-	mutex_destroy(&gdev->gtt.lock);
+	WARN_ON(gdev->gtt.pinned_bytes);
 }
 
-/* Caller holds gtt->lock; the object is pinned by nobody afterwards. */
-static void release_pins(struct garnet_gtt *gtt, struct garnet_object *gobj)
+/* Caller holds the GPU lock; the object is pinned by nobody afterwards. */
+static void release_pins(struct garnet_device *gdev, struct garnet_object *gobj)
 {
+	struct garnet_vma *vma;
+
 	if (!gobj->pin_count)
 		return;
+	vma = garnet_vm_find(&gdev->gpu->ggtt, gobj);
+	if (!WARN_ON(!vma))
+		garnet_vma_unpin(vma);
 	gobj->pin_count = 0;
 	gobj->pin_file = NULL;
-	gtt->pinned_bytes -= gobj->shmem.base.size;
-	drm_mm_remove_node(&gobj->gtt_node);
-	drm_gem_shmem_unpin(&gobj->shmem);
+	gdev->gtt.pinned_bytes -= gobj->shmem.base.size;
 }
 
 void garnet_gtt_handle_closed(struct garnet_object *gobj, struct drm_file *file)
 {
-	struct garnet_gtt *gtt = &to_garnet_device(gobj->shmem.base.dev)->gtt;
+	struct garnet_device *gdev = to_garnet_device(gobj->shmem.base.dev);
 
-	mutex_lock(&gtt->lock);
+	mutex_lock(&gdev->gpu->lock);
 	if (gobj->pin_file == file)
-		release_pins(gtt, gobj);
-	mutex_unlock(&gtt->lock);
+		release_pins(gdev, gobj);
+	mutex_unlock(&gdev->gpu->lock);
 }
 
 void garnet_gtt_object_free(struct garnet_object *gobj)
 {
-	struct garnet_gtt *gtt = &to_garnet_device(gobj->shmem.base.dev)->gtt;
-
 	/* Pins live only as long as a handle, so a dying object holds none. */
-	mutex_lock(&gtt->lock);
-	if (!WARN_ON(gobj->pin_count) && drm_mm_node_allocated(&gobj->gtt_node))
-		drm_mm_remove_node(&gobj->gtt_node);
-	mutex_unlock(&gtt->lock);
+	WARN_ON(gobj->pin_count);
+	garnet_vm_object_free(gobj);
 }
 
+/*
+ * Moving the range under pinned objects would break the offsets they were given: -EBUSY.
+ * Bindings outside the new range are evicted (waiting for the engine if they are busy).
+ */
 int garnet_gem_init_ioctl(struct drm_device *drm, void *data, struct drm_file *file)
 {
 	struct drm_i915_gem_init *args = data;
-	struct garnet_gtt *gtt = &to_garnet_device(drm)->gtt;
+	struct garnet_device *gdev = to_garnet_device(drm);
+	struct garnet_gpu *gpu = gdev->gpu;
+	struct garnet_vm *vm = &gpu->ggtt;
+	struct garnet_vma *vma, *next;
 	int ret = 0;
 
-	if (args->gtt_start >= args->gtt_end || args->gtt_end > GARNET_GTT_LIMIT ||
+	if (args->gtt_start >= args->gtt_end || args->gtt_end > GARNET_VM_LIMIT ||
 	    !PAGE_ALIGNED(args->gtt_start) || !PAGE_ALIGNED(args->gtt_end))
 		return -EINVAL;
 
-	mutex_lock(&gtt->lock);
-	/* Moving the range under pinned objects would break the offsets they were given. */
-	if (!drm_mm_clean(&gtt->mm)) {
+	ret = mutex_lock_interruptible(&gpu->lock);
+	if (ret)
+		return ret;
+	if (gdev->gtt.pinned_bytes) {
 		ret = -EBUSY;
-	} else {
-		drm_mm_takedown(&gtt->mm);
-		gtt->start = args->gtt_start;
-		gtt->end = args->gtt_end;
-		drm_mm_init(&gtt->mm, gtt->start, gtt->end - gtt->start);
+		goto out;
 	}
-	mutex_unlock(&gtt->lock);
+	list_for_each_entry_safe(vma, next, &vm->lru, lru_link) {
+		if (vma->node.start >= args->gtt_start &&
+		    vma->node.start + vma->node.size <= args->gtt_end)
+			continue;
+		if (!garnet_vma_idle(vma)) {
+			ret = dma_fence_wait(vma->last_fence, true);
+			if (ret)
+				goto out;
+		}
+		garnet_vma_unbind(vma);
+		atomic64_inc(&gpu->counters.evictions);
+	}
+	vm->start = args->gtt_start;
+	vm->end = args->gtt_end;
+out:
+	mutex_unlock(&gpu->lock);
 	return ret;
 }
 
 int garnet_gem_pin_ioctl(struct drm_device *drm, void *data, struct drm_file *file)
 {
 	struct drm_i915_gem_pin *args = data;
-	struct garnet_gtt *gtt = &to_garnet_device(drm)->gtt;
+	struct garnet_device *gdev = to_garnet_device(drm);
+	struct garnet_gpu *gpu = gdev->gpu;
 	struct garnet_object *gobj;
+	struct garnet_vma *vma;
 	int ret = 0;
 
 	if (args->pad)
 		return -EINVAL;
-	if (args->alignment & (args->alignment - 1) || args->alignment > GARNET_GTT_LIMIT)
+	if (args->alignment & (args->alignment - 1) || args->alignment > GARNET_VM_LIMIT)
 		return -EINVAL;
 
 	gobj = garnet_gem_lookup(file, args->handle);
@@ -120,7 +139,7 @@ int garnet_gem_pin_ioctl(struct drm_device *drm, void *data, struct drm_file *fi
 		goto out;
 	}
 
-	mutex_lock(&gtt->lock);
+	mutex_lock(&gpu->lock);
 	if (gobj->pin_count && gobj->pin_file != file) {
 		ret = -EINVAL;	/* pinned by another file */
 		goto unlock;
@@ -130,27 +149,26 @@ int garnet_gem_pin_ioctl(struct drm_device *drm, void *data, struct drm_file *fi
 		goto unlock;
 	}
 	if (!gobj->pin_count) {
-		ret = drm_gem_shmem_pin(&gobj->shmem);
-		if (ret)
-			goto unlock;
-		ret = drm_mm_insert_node_in_range(&gtt->mm, &gobj->gtt_node,
-						  gobj->shmem.base.size, args->alignment, 0,
-						  gtt->start, gtt->end, DRM_MM_INSERT_BEST);
-		if (ret) {
-			drm_gem_shmem_unpin(&gobj->shmem);
+		/* Binding maps (and so pins) the pages; the binding's pin keeps it in place. */
+		vma = garnet_vma_bind(gpu, &gpu->ggtt, gobj, args->alignment);
+		if (IS_ERR(vma)) {
+			ret = PTR_ERR(vma);
 			goto unlock;
 		}
 		gobj->pin_file = file;
-		gtt->pinned_bytes += gobj->shmem.base.size;
-	} else if (args->alignment && !IS_ALIGNED(gobj->gtt_node.start, args->alignment)) {
+		gdev->gtt.pinned_bytes += gobj->shmem.base.size;
+	} else {
+		vma = garnet_vm_find(&gpu->ggtt, gobj);
 		/* A pinned object cannot move to meet a new alignment. */
-		ret = -EINVAL;
-		goto unlock;
+		if (args->alignment && !IS_ALIGNED(vma->node.start, args->alignment)) {
+			ret = -EINVAL;
+			goto unlock;
+		}
 	}
 	gobj->pin_count++;
-	args->offset = gobj->gtt_node.start;
+	args->offset = vma->node.start;
 unlock:
-	mutex_unlock(&gtt->lock);
+	mutex_unlock(&gpu->lock);
 out:
 	drm_gem_object_put(&gobj->shmem.base);
 	return ret;
@@ -159,7 +177,7 @@ out:
 int garnet_gem_unpin_ioctl(struct drm_device *drm, void *data, struct drm_file *file)
 {
 	struct drm_i915_gem_unpin *args = data;
-	struct garnet_gtt *gtt = &to_garnet_device(drm)->gtt;
+	struct garnet_device *gdev = to_garnet_device(drm);
 	struct garnet_object *gobj;
 	int ret = 0;
 
@@ -169,14 +187,14 @@ int garnet_gem_unpin_ioctl(struct drm_device *drm, void *data, struct drm_file *
 	if (!gobj)
 		return -ENOENT;
 
-	mutex_lock(&gtt->lock);
+	mutex_lock(&gdev->gpu->lock);
 	if (!gobj->pin_count || gobj->pin_file != file)
 		ret = -EINVAL;
 	else if (gobj->pin_count == 1)
-		release_pins(gtt, gobj);
+		release_pins(gdev, gobj);
 	else
 		gobj->pin_count--;
-	mutex_unlock(&gtt->lock);
+	mutex_unlock(&gdev->gpu->lock);
 
 	drm_gem_object_put(&gobj->shmem.base);
 	return ret;
@@ -185,11 +203,12 @@ int garnet_gem_unpin_ioctl(struct drm_device *drm, void *data, struct drm_file *
 int garnet_gem_get_aperture_ioctl(struct drm_device *drm, void *data, struct drm_file *file)
 {
 	struct drm_i915_gem_get_aperture *args = data;
-	struct garnet_gtt *gtt = &to_garnet_device(drm)->gtt;
+	struct garnet_device *gdev = to_garnet_device(drm);
+	struct garnet_gpu *gpu = gdev->gpu;
 
-	mutex_lock(&gtt->lock);
-	args->aper_size = gtt->end - gtt->start;
-	args->aper_available_size = args->aper_size - gtt->pinned_bytes;
-	mutex_unlock(&gtt->lock);
+	mutex_lock(&gpu->lock);
+	args->aper_size = gpu->ggtt.end - gpu->ggtt.start;
+	args->aper_available_size = args->aper_size - gdev->gtt.pinned_bytes;
+	mutex_unlock(&gpu->lock);
 	return 0;
 }

@@ -41,6 +41,12 @@ int garnet_getparam_ioctl(struct drm_device *drm, void *data, struct drm_file *f
 	case I915_PARAM_HAS_EXECBUF2:
 		value = has_ioctl(drm, DRM_I915_GEM_EXECBUFFER2);
 		break;
+	case I915_PARAM_HAS_EXEC_NO_RELOC:
+	case I915_PARAM_HAS_EXEC_HANDLE_LUT:
+	case I915_PARAM_HAS_EXEC_BATCH_FIRST:
+		/* Execbuffer flags garnet_exec.c accepts, with it. */
+		value = has_ioctl(drm, DRM_I915_GEM_EXECBUFFER2);
+		break;
 	case I915_PARAM_HAS_WAIT_TIMEOUT:
 		if (!has_ioctl(drm, DRM_I915_GEM_WAIT))
 			return -EINVAL;
@@ -73,8 +79,6 @@ int garnet_getparam_ioctl(struct drm_device *drm, void *data, struct drm_file *f
 	case I915_PARAM_HAS_ALIASING_PPGTT:
 	case I915_PARAM_HAS_EXEC_SOFTPIN:
 	case I915_PARAM_HAS_EXEC_FENCE:
-	case I915_PARAM_HAS_EXEC_NO_RELOC:
-	case I915_PARAM_HAS_EXEC_HANDLE_LUT:
 	case I915_PARAM_HAS_PAGEFLIPPING:
 	case I915_PARAM_HAS_OVERLAY:
 	case I915_PARAM_HAS_SEMAPHORES:

@@ -396,6 +396,10 @@ struct garnet_seat {
 		struct wl_signal activity; /* any input from the user (idle tracking) */
 		struct wl_signal motion;   /* struct garnet_seat_motion, before the pointer moves */
 	} events;
+
+	/* Ctrl+Alt+Fn: set by backends that run on a VT. */
+	bool (*vt_switch)(void *data, int vt);
+	void *vt_switch_data;
 };
 
 /* A pointer move as a delta (relative pointer), in global logical coordinates. */
@@ -407,6 +411,9 @@ struct garnet_seat_motion {
 struct garnet_seat *garnet_seat_create(struct garnet_compositor *c,
 				       const struct garnet_keyboard_options *kb);
 void garnet_seat_destroy(struct garnet_seat *seat);
+/* Who handles the XF86Switch_VT_n keys (NULL: they go to clients like any other key). */
+void garnet_seat_set_vt_switch_handler(struct garnet_seat *seat,
+				       bool (*handler)(void *data, int vt), void *data);
 void garnet_seat_set_keyboard_focus(struct garnet_seat *seat, struct garnet_surface *surface);
 /* Re-picks the pointer focus after the scene changed under a still pointer. */
 void garnet_seat_repick(struct garnet_seat *seat);

@@ -220,6 +220,11 @@ const char *garnet_output_get_name(struct garnet_output *output)
 	return output->name;
 }
 
+bool garnet_output_repaint_pending(struct garnet_output *output)
+{
+	return output->repaint_needed;
+}
+
 struct wl_signal *garnet_output_get_frame_signal(struct garnet_output *output)
 {
 	return &output->events.frame;

@@ -143,6 +143,27 @@ static bool update_keys(struct garnet_seat *seat, uint32_t key, bool pressed)
 	return true;
 }
 
+void garnet_seat_set_vt_switch_handler(struct garnet_seat *seat,
+				       bool (*handler)(void *data, int vt), void *data)
+{
+	seat->vt_switch = handler;
+	seat->vt_switch_data = data;
+}
+
+/* Ctrl+Alt+Fn gives XF86Switch_VT_n in xkb's default keymaps; the key never reaches clients. */
+static bool vt_switch_key(struct garnet_seat *seat, uint32_t key)
+{
+	xkb_keysym_t sym;
+
+	if (!seat->vt_switch)
+		return false;
+	sym = xkb_state_key_get_one_sym(seat->xkb_state, key + 8);
+	if (sym < XKB_KEY_XF86Switch_VT_1 || sym > XKB_KEY_XF86Switch_VT_12)
+		return false;
+	seat->vt_switch(seat->vt_switch_data, (int)(sym - XKB_KEY_XF86Switch_VT_1 + 1));
+	return true;
+}
+
 void garnet_seat_notify_key(struct garnet_seat *seat, uint32_t time_msec, uint32_t key,
 			    bool pressed)
 {
@@ -166,6 +187,8 @@ void garnet_seat_notify_key(struct garnet_seat *seat, uint32_t time_msec, uint32
 	seat->mods_locked = locked;
 	seat->group = group;
 
+	if (pressed && vt_switch_key(seat, key))
+		return;
 	/* Compositor bindings see the key first; a bound key never reaches a client, not even
 	 * in the held keys of a later enter. */
 	if (garnet_shell_handle_key(seat->compositor->shell, key, pressed))

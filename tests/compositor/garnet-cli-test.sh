@@ -61,8 +61,8 @@ printf '[shell]\nbinding=super+Return exec foot\nbinding=hyper+q close\n' >"$wor
 expect_error "bad_binding_names_line" "bad-binding.ini:3: binding: unknown modifier 'hyper'" \
 	--config "$work/bad-binding.ini"
 
-expect_error "unknown_backend_is_refused" "backend 'drm' is not available" \
-	--no-config --backend=drm
+expect_error "unknown_backend_is_refused" "backend 'vulkan' is not available" \
+	--no-config --backend=vulkan
 
 chmod 0755 "$runtime"
 expect_error "open_runtime_dir_is_refused" "mode 0700" --no-config

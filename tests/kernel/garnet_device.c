@@ -81,7 +81,7 @@ static void getparam_features_probed_by_success_are_einval(void)
 {
 	static const int probed[] = {
 		I915_PARAM_HAS_BSD, I915_PARAM_HAS_BLT, I915_PARAM_HAS_RELAXED_FENCING,
-		I915_PARAM_HAS_EXEC_ASYNC, I915_PARAM_HAS_WAIT_TIMEOUT,
+		I915_PARAM_HAS_EXEC_ASYNC,
 	};
 	int fd = gt_open_render();
 
@@ -89,6 +89,25 @@ static void getparam_features_probed_by_success_are_einval(void)
 		int value = -1;
 
 		gt_assert_errno(getparam(fd, probed[i], &value), EINVAL);
+	}
+	close(fd);
+}
+
+/* Answered from the ioctl table: 1 when the driver has WAIT, unknown (-EINVAL) without. */
+static void getparam_has_wait_timeout_matches_the_driver(void)
+{
+	struct drm_i915_gem_wait wait = { 0 };
+	int fd = gt_open_render();
+	int value = -1, ret, err;
+
+	ret = getparam(fd, I915_PARAM_HAS_WAIT_TIMEOUT, &value);
+	err = errno;
+	/* Handle 0 names no object: -ENOENT from WAIT, -EINVAL from the core without it. */
+	if (gt_ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &wait) == -1 && errno == ENOENT) {
+		gt_assert_eq(ret, 0);
+		gt_assert_eq(value, 1);
+	} else {
+		gt_assert(ret == -1 && err == EINVAL);
 	}
 	close(fd);
 }
@@ -147,6 +166,8 @@ GT_MAIN(
 		   "getparam-features-probed-by-success-are-einval"),
 	GT_SUBTEST(getparam_has_execbuf2_matches_the_driver,
 		   "getparam-has-execbuf2-matches-the-driver"),
+	GT_SUBTEST(getparam_has_wait_timeout_matches_the_driver,
+		   "getparam-has-wait-timeout-matches-the-driver"),
 	GT_SUBTEST(get_aperture_reports_256_mib, "get-aperture-reports-256-mib"),
 	GT_SUBTEST(debugfs_files_are_readable, "debugfs-files-are-readable"),
 )

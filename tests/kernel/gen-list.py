@@ -3,7 +3,8 @@
 """Writes the VM test list of suite `kernel`: one line per subtest of every test program
 (`PROGRAM@SUBTEST<TAB>PROGRAM SUBTEST`), then the unload check, which must run last.
 
-usage: gen-list.py OUTPUT UNLOAD_SCRIPT PROGRAM...
+usage: gen-list.py OUTPUT UNLOAD_SCRIPT [--script NAME SCRIPT]... PROGRAM...
+(a --script becomes the subtest `NAME`, run with sh, after the programs' subtests)
 """
 import os
 import subprocess
@@ -12,6 +13,10 @@ import sys
 
 def main():
     output, unload, programs = sys.argv[1], sys.argv[2], sys.argv[3:]
+    scripts = []
+    while programs[:1] == ["--script"]:
+        scripts.append(f"{programs[1]}\tsh {programs[2]}")
+        programs = programs[3:]
     lines = []
     for prog in programs:
         base = os.path.basename(prog)
@@ -20,6 +25,7 @@ def main():
         if not names:
             sys.exit(f"gen-list.py: {prog} lists no subtests")
         lines += [f"{base}@{name}\t{prog} {name}" for name in names]
+    lines += scripts
     lines.append(f"garnet_module@unloads-with-no-objects-left\tsh {unload}")
     with open(output, "w") as f:
         f.write("\n".join(lines) + "\n")

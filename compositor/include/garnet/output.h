@@ -23,6 +23,8 @@ GARNET_EXPORT void garnet_output_destroy(struct garnet_output *output);
 GARNET_EXPORT bool garnet_output_write_png(struct garnet_output *output, const char *path);
 /* Asks for a repaint of the whole output. */
 GARNET_EXPORT void garnet_output_damage_whole(struct garnet_output *output);
+/* Whether something changed since the frame now on screen was painted (a repaint will follow). */
+GARNET_EXPORT bool garnet_output_repaint_pending(struct garnet_output *output);
 /* Emitted after each finished repaint cycle (data: the output). */
 GARNET_EXPORT struct wl_signal *garnet_output_get_frame_signal(struct garnet_output *output);
 
