@@ -101,12 +101,12 @@ TEST(idle_after_timeout_and_resumed_by_input)
 {
 	struct client *c = client_create(t);
 	struct idle_state st = {0};
-	struct ext_idle_notification_v1 *n = watch_idle(c, 100, &st);
+	struct ext_idle_notification_v1 *n = watch_idle(c, 600, &st);
 
-	/* Input before the timeout restarts it. */
-	client_dispatch_for(c, 60);
+	/* Input before the timeout restarts it (margins wide enough for a loaded machine). */
+	client_dispatch_for(c, 350);
 	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(5), wl_fixed_from_int(5));
-	client_dispatch_for(c, 60);
+	client_dispatch_for(c, 350);
 	check(t, !st.idled);
 	check(t, client_dispatch_until(c, &st.idled));
 	check(t, !st.resumed);
