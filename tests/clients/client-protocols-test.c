@@ -45,6 +45,7 @@ TEST_WITH(fractional_scale_is_the_output_scale, NULL, {640, 480, 2, 0, 0})
 	check_int(t, scale, ==, 2 * 120);
 	wp_fractional_scale_v1_destroy(fs);
 	wp_fractional_scale_manager_v1_destroy(m);
+	surface_destroy(s);
 	client_destroy(c);
 }
 
@@ -54,12 +55,18 @@ TEST(second_fractional_scale_for_a_surface_is_an_error)
 	struct wp_fractional_scale_manager_v1 *m =
 		bind_global(c, &wp_fractional_scale_manager_v1_interface);
 	struct client_surface *s = surface_create(c);
+	struct wp_fractional_scale_v1 *first =
+		wp_fractional_scale_manager_v1_get_fractional_scale(m, s->wl_surface);
+	struct wp_fractional_scale_v1 *second =
+		wp_fractional_scale_manager_v1_get_fractional_scale(m, s->wl_surface);
 
-	wp_fractional_scale_manager_v1_get_fractional_scale(m, s->wl_surface);
-	wp_fractional_scale_manager_v1_get_fractional_scale(m, s->wl_surface);
 	client_expect_protocol_error(
 		c, &wp_fractional_scale_manager_v1_interface,
 		WP_FRACTIONAL_SCALE_MANAGER_V1_ERROR_FRACTIONAL_SCALE_EXISTS);
+	wp_fractional_scale_v1_destroy(first);
+	wp_fractional_scale_v1_destroy(second);
+	wp_fractional_scale_manager_v1_destroy(m);
+	surface_destroy(s);
 	client_destroy(c);
 }
 
@@ -134,6 +141,7 @@ TEST(visible_inhibitor_holds_idle_off)
 	check(t, client_dispatch_until(c, &st.idled));
 	ext_idle_notification_v1_destroy(n);
 	zwp_idle_inhibit_manager_v1_destroy(m);
+	surface_destroy(s);
 	client_destroy(c);
 }
 
@@ -144,12 +152,15 @@ TEST(inhibitor_of_a_hidden_surface_does_not_count)
 		bind_global(c, &zwp_idle_inhibit_manager_v1_interface);
 	struct client_surface *s = surface_create(c);
 	struct idle_state st = {0};
-	struct ext_idle_notification_v1 *n;
+	struct zwp_idle_inhibitor_v1 *inhibitor =
+		zwp_idle_inhibit_manager_v1_create_inhibitor(m, s->wl_surface);
+	struct ext_idle_notification_v1 *n = watch_idle(c, 50, &st);
 
-	zwp_idle_inhibit_manager_v1_create_inhibitor(m, s->wl_surface);
-	n = watch_idle(c, 50, &st);
 	check(t, client_dispatch_until(c, &st.idled));
 	ext_idle_notification_v1_destroy(n);
+	zwp_idle_inhibitor_v1_destroy(inhibitor);
+	zwp_idle_inhibit_manager_v1_destroy(m);
+	surface_destroy(s);
 	client_destroy(c);
 }
 
@@ -200,6 +211,10 @@ TEST(focused_client_token_activates_another_window_once)
 	client_roundtrip(b);
 	check(t, b->input.keyboard_focus == sb->wl_surface);
 	check(t, a->input.keyboard_focus != sa->wl_surface);
+	xdg_activation_v1_destroy(act_a);
+	xdg_activation_v1_destroy(act_b);
+	surface_destroy(sa);
+	surface_destroy(sb);
 	client_destroy(a);
 	client_destroy(b);
 }
@@ -219,6 +234,9 @@ TEST(unfocused_client_cannot_take_focus_with_a_token)
 	client_roundtrip(a);
 	check(t, a->input.keyboard_focus == sa->wl_surface);
 	check(t, b->input.keyboard_focus != sb->wl_surface);
+	xdg_activation_v1_destroy(act_b);
+	surface_destroy(sa);
+	surface_destroy(sb);
 	client_destroy(a);
 	client_destroy(b);
 }
@@ -233,6 +251,8 @@ TEST(token_changed_after_commit_is_an_error)
 	xdg_activation_token_v1_set_app_id(token, "late");
 	client_expect_protocol_error(c, &xdg_activation_token_v1_interface,
 				     XDG_ACTIVATION_TOKEN_V1_ERROR_ALREADY_USED);
+	xdg_activation_token_v1_destroy(token);
+	xdg_activation_v1_destroy(act);
 	client_destroy(c);
 }
 
@@ -275,11 +295,11 @@ TEST(relative_motion_goes_to_the_focused_client_only)
 {
 	struct client *a = client_create(t), *b = client_create(t);
 	struct relative_state sa = {0}, sb = {0};
+	struct client_surface *s_a = surface_create_placed(a, 0, 0, 100, 100, 0xff0000ff, NULL);
+	struct client_surface *s_b = surface_create_placed(b, 200, 0, 100, 100, 0xff00ff00, NULL);
+	struct zwp_relative_pointer_v1 *rp_a = watch_relative(a, &sa);
+	struct zwp_relative_pointer_v1 *rp_b = watch_relative(b, &sb);
 
-	surface_create_placed(a, 0, 0, 100, 100, 0xff0000ff, NULL);
-	surface_create_placed(b, 200, 0, 100, 100, 0xff00ff00, NULL);
-	watch_relative(a, &sa);
-	watch_relative(b, &sb);
 	client_roundtrip(b);
 	garnet_test_pointer_motion(a->garnet_test, wl_fixed_from_int(10), wl_fixed_from_int(10));
 	client_roundtrip(a);
@@ -292,6 +312,10 @@ TEST(relative_motion_goes_to_the_focused_client_only)
 	check_int(t, sa.dx, ==, 2);
 	check_int(t, sa.dy, ==, 21);
 	check_int(t, sb.events, ==, 0);
+	zwp_relative_pointer_v1_destroy(rp_a);
+	zwp_relative_pointer_v1_destroy(rp_b);
+	surface_destroy(s_a);
+	surface_destroy(s_b);
 	client_destroy(a);
 	client_destroy(b);
 }

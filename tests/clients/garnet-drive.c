@@ -327,6 +327,14 @@ int main(int argc, char **argv)
 	status = run(&d, argc, argv);
 	if (wl_display_roundtrip(d.display) < 0)
 		return die("protocol error");
+	fflush(stdout);
+	if (d.test)
+		garnet_test_destroy(d.test);
+	if (d.shm)
+		wl_shm_destroy(d.shm);
+	if (d.output)
+		wl_output_destroy(d.output);
+	wl_registry_destroy(d.registry);
 	wl_display_disconnect(d.display);
 	return status;
 }
