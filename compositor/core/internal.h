@@ -402,11 +402,18 @@ struct garnet_seat {
 	struct {
 		struct wl_signal keyboard_focus;
 		struct wl_signal activity; /* any input from the user (idle tracking) */
+		struct wl_signal motion;   /* struct garnet_seat_motion, before the pointer moves */
 	} events;
 
 	/* Ctrl+Alt+Fn: set by backends that run on a VT. */
 	bool (*vt_switch)(void *data, int vt);
 	void *vt_switch_data;
+};
+
+/* A pointer move as a delta (relative pointer), in global logical coordinates. */
+struct garnet_seat_motion {
+	uint32_t time_msec;
+	double dx, dy;
 };
 
 struct garnet_seat *garnet_seat_create(struct garnet_compositor *c,

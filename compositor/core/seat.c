@@ -438,8 +438,12 @@ static void clamp_to_outputs(struct garnet_compositor *c, double *x, double *y)
 void garnet_seat_notify_motion_absolute(struct garnet_seat *seat, uint32_t time_msec, double x,
 					double y)
 {
+	struct garnet_seat_motion motion;
+
 	wl_signal_emit(&seat->events.activity, seat);
 	clamp_to_outputs(seat->compositor, &x, &y);
+	motion = (struct garnet_seat_motion){time_msec, x - seat->x, y - seat->y};
+	wl_signal_emit(&seat->events.motion, &motion);
 	if (seat->cursor)
 		garnet_surface_damage_tree(seat->cursor);
 	seat->x = x;
@@ -878,6 +882,7 @@ struct garnet_seat *garnet_seat_create(struct garnet_compositor *c,
 	}
 	wl_signal_init(&seat->events.keyboard_focus);
 	wl_signal_init(&seat->events.activity);
+	wl_signal_init(&seat->events.motion);
 	wl_array_init(&seat->keys);
 	seat->keyboard_focus_destroy.notify = keyboard_focus_destroyed;
 	seat->pointer_focus_destroy.notify = pointer_focus_destroyed;

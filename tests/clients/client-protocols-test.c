@@ -9,6 +9,7 @@
 #include "ext-idle-notify-v1-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
 #include "idle-inhibit-unstable-v1-client-protocol.h"
+#include "relative-pointer-unstable-v1-client-protocol.h"
 #include "xdg-activation-v1-client-protocol.h"
 
 static void *bind_global(struct client *c, const struct wl_interface *iface)
@@ -54,11 +55,11 @@ TEST(second_fractional_scale_for_a_surface_is_an_error)
 	struct wp_fractional_scale_manager_v1 *m =
 		bind_global(c, &wp_fractional_scale_manager_v1_interface);
 	struct client_surface *s = surface_create(c);
-
 	struct wp_fractional_scale_v1 *first =
 		wp_fractional_scale_manager_v1_get_fractional_scale(m, s->wl_surface);
 	struct wp_fractional_scale_v1 *second =
 		wp_fractional_scale_manager_v1_get_fractional_scale(m, s->wl_surface);
+
 	client_expect_protocol_error(
 		c, &wp_fractional_scale_manager_v1_interface,
 		WP_FRACTIONAL_SCALE_MANAGER_V1_ERROR_FRACTIONAL_SCALE_EXISTS);
@@ -107,12 +108,12 @@ TEST(idle_after_timeout_and_resumed_by_input)
 {
 	struct client *c = client_create(t);
 	struct idle_state st = {0};
-	struct ext_idle_notification_v1 *n = watch_idle(c, 100, &st);
+	struct ext_idle_notification_v1 *n = watch_idle(c, 600, &st);
 
-	/* Input before the timeout restarts it. */
-	client_dispatch_for(c, 60);
+	/* Input before the timeout restarts it (margins wide enough for a loaded machine). */
+	client_dispatch_for(c, 350);
 	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(5), wl_fixed_from_int(5));
-	client_dispatch_for(c, 60);
+	client_dispatch_for(c, 350);
 	check(t, !st.idled);
 	check(t, client_dispatch_until(c, &st.idled));
 	check(t, !st.resumed);
@@ -151,11 +152,10 @@ TEST(inhibitor_of_a_hidden_surface_does_not_count)
 		bind_global(c, &zwp_idle_inhibit_manager_v1_interface);
 	struct client_surface *s = surface_create(c);
 	struct idle_state st = {0};
-	struct ext_idle_notification_v1 *n;
-
 	struct zwp_idle_inhibitor_v1 *inhibitor =
 		zwp_idle_inhibit_manager_v1_create_inhibitor(m, s->wl_surface);
-	n = watch_idle(c, 50, &st);
+	struct ext_idle_notification_v1 *n = watch_idle(c, 50, &st);
+
 	check(t, client_dispatch_until(c, &st.idled));
 	ext_idle_notification_v1_destroy(n);
 	zwp_idle_inhibitor_v1_destroy(inhibitor);
@@ -254,4 +254,68 @@ TEST(token_changed_after_commit_is_an_error)
 	xdg_activation_token_v1_destroy(token);
 	xdg_activation_v1_destroy(act);
 	client_destroy(c);
+}
+
+struct relative_state {
+	int events;
+	double dx, dy;
+};
+
+static void relative_motion(void *data, struct zwp_relative_pointer_v1 *rp, uint32_t utime_hi,
+			    uint32_t utime_lo, wl_fixed_t dx, wl_fixed_t dy, wl_fixed_t dx_unaccel,
+			    wl_fixed_t dy_unaccel)
+{
+	struct relative_state *st = data;
+
+	(void)rp;
+	(void)utime_hi;
+	(void)utime_lo;
+	(void)dx_unaccel;
+	(void)dy_unaccel;
+	st->events++;
+	st->dx += wl_fixed_to_double(dx);
+	st->dy += wl_fixed_to_double(dy);
+}
+
+static const struct zwp_relative_pointer_v1_listener relative_listener = {relative_motion};
+
+static struct zwp_relative_pointer_v1 *watch_relative(struct client *c, struct relative_state *st)
+{
+	struct zwp_relative_pointer_manager_v1 *m =
+		bind_global(c, &zwp_relative_pointer_manager_v1_interface);
+	struct zwp_relative_pointer_v1 *rp =
+		zwp_relative_pointer_manager_v1_get_relative_pointer(m, c->pointer);
+
+	zwp_relative_pointer_v1_add_listener(rp, &relative_listener, st);
+	zwp_relative_pointer_manager_v1_destroy(m);
+	return rp;
+}
+
+TEST(relative_motion_goes_to_the_focused_client_only)
+{
+	struct client *a = client_create(t), *b = client_create(t);
+	struct relative_state sa = {0}, sb = {0};
+	struct client_surface *s_a = surface_create_placed(a, 0, 0, 100, 100, 0xff0000ff, NULL);
+	struct client_surface *s_b = surface_create_placed(b, 200, 0, 100, 100, 0xff00ff00, NULL);
+	struct zwp_relative_pointer_v1 *rp_a = watch_relative(a, &sa);
+	struct zwp_relative_pointer_v1 *rp_b = watch_relative(b, &sb);
+
+	client_roundtrip(b);
+	garnet_test_pointer_motion(a->garnet_test, wl_fixed_from_int(10), wl_fixed_from_int(10));
+	client_roundtrip(a);
+	sa = (struct relative_state){0};
+	garnet_test_pointer_motion(a->garnet_test, wl_fixed_from_int(15), wl_fixed_from_int(30));
+	garnet_test_pointer_motion(a->garnet_test, wl_fixed_from_int(12), wl_fixed_from_int(31));
+	client_roundtrip(a);
+	client_roundtrip(b);
+	check_int(t, sa.events, ==, 2);
+	check_int(t, sa.dx, ==, 2);
+	check_int(t, sa.dy, ==, 21);
+	check_int(t, sb.events, ==, 0);
+	zwp_relative_pointer_v1_destroy(rp_a);
+	zwp_relative_pointer_v1_destroy(rp_b);
+	surface_destroy(s_a);
+	surface_destroy(s_b);
+	client_destroy(a);
+	client_destroy(b);
 }

@@ -327,6 +327,7 @@ int main(int argc, char **argv)
 	status = run(&d, argc, argv);
 	if (wl_display_roundtrip(d.display) < 0)
 		return die("protocol error");
+	fflush(stdout);
 	if (d.test)
 		garnet_test_destroy(d.test);
 	if (d.shm)
