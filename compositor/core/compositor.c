@@ -164,7 +164,8 @@ struct garnet_compositor *garnet_compositor_create(const struct garnet_options *
 	    !garnet_xdg_shell_init(c) || !garnet_xdg_decoration_init(c) ||
 	    !garnet_xdg_output_init(c) || !garnet_data_device_init(c) ||
 	    !garnet_primary_selection_init(c) || !garnet_single_pixel_buffer_init(c) ||
-	    !garnet_screencopy_init(c) || !garnet_session_lock_init(c))
+	    !garnet_screencopy_init(c) || !garnet_session_lock_init(c) ||
+	    !garnet_data_control_init(c))
 		goto err_globals;
 	if (o->test_mode && !garnet_test_protocol_init(c))
 		goto err_globals;

@@ -394,6 +394,7 @@ struct garnet_seat {
 
 	struct wl_list data_devices;      /* wl_data_device resources */
 	struct wl_list primary_devices;   /* zwp_primary_selection_device_v1 resources */
+	struct wl_list data_control_devices; /* zwlr_data_control_device_v1 resources */
 	struct garnet_data_source *selection, *primary_selection;
 	struct wl_listener selection_destroy, primary_selection_destroy;
 	struct garnet_data_source *drag_source;
@@ -555,6 +556,10 @@ bool garnet_primary_selection_init(struct garnet_compositor *c);
 bool garnet_single_pixel_buffer_init(struct garnet_compositor *c);
 bool garnet_screencopy_init(struct garnet_compositor *c);
 bool garnet_session_lock_init(struct garnet_compositor *c);
+bool garnet_data_control_init(struct garnet_compositor *c);
+/* The clipboard (or primary selection) changed: clipboard managers hear of it. */
+void garnet_data_control_selection_changed(struct garnet_seat *seat,
+					   enum garnet_selection_kind kind);
 /* True for the surfaces of ext-session-lock: the only ones shown while locked. */
 bool garnet_session_lock_owns(struct garnet_surface *surface);
 
