@@ -139,6 +139,9 @@ struct garnet_output {
 	struct wl_list resources; /* wl_output resources */
 
 	pixman_region32_t damage; /* global logical coordinates, not yet repainted */
+	/* What changed (output buffer pixels) in the frame being shown; screencopy's
+	 * copy_with_damage waits for a frame where this touches its rectangle. */
+	pixman_region32_t shown_damage;
 	struct garnet_damage_ring ring;
 	enum garnet_repaint_state repaint_state;
 	bool repaint_needed;
