@@ -38,4 +38,10 @@ int rogue_lock(const char *path, const char *wait_path, bool stay);
  * it whenever it loses the keyboard. Both log to FILE and run until killed. */
 int rogue_clipboard(const char *path, const char *refocus, bool victim);
 
+/* flood COUNT: sends COUNT requests as fast as the socket takes them; 0 when garnet cut the
+ * connection first. frames FILE SECONDS: a surface that commits a new picture on every frame
+ * callback, logging "frame MS" (CLOCK_REALTIME) for each, for SECONDS. */
+int rogue_flood(long count);
+int rogue_frames(const char *path, int seconds);
+
 #endif

@@ -76,6 +76,8 @@ struct garnet_compositor {
 	} session_lock;
 	struct rlimit nofile; /* RLIMIT_NOFILE as found at creation, restored in children */
 
+	struct wl_protocol_logger *budget_logger; /* counts each client's requests */
+
 	struct wl_global *compositor_global, *subcompositor_global, *test_global,
 		*presentation_global, *viewporter_global, *xdg_wm_base_global,
 		*decoration_global, *xdg_output_global, *data_device_global,
@@ -560,6 +562,8 @@ bool garnet_single_pixel_buffer_init(struct garnet_compositor *c);
 bool garnet_screencopy_init(struct garnet_compositor *c);
 bool garnet_session_lock_init(struct garnet_compositor *c);
 bool garnet_data_control_init(struct garnet_compositor *c);
+bool garnet_client_budget_init(struct garnet_compositor *c);
+void garnet_client_budget_finish(struct garnet_compositor *c);
 /* The clipboard (or primary selection) changed: clipboard managers hear of it. */
 void garnet_data_control_selection_changed(struct garnet_seat *seat,
 					   enum garnet_selection_kind kind);
