@@ -180,6 +180,10 @@ static void usage(void)
 			"       garnet-rogue drive GO DONE [quit]\n"
 			"       garnet-rogue lock FILE\n"
 			"       garnet-rogue locker FILE [WAIT]\n"
+			"       garnet-rogue clip-victim FILE GO\n"
+			"       garnet-rogue clip-sniff FILE\n"
+			"       garnet-rogue flood COUNT\n"
+			"       garnet-rogue frames FILE SECONDS\n"
 			"Exit status: 0 the attack failed, 1 it succeeded, 2 error.\n");
 }
 
@@ -197,6 +201,14 @@ int main(int argc, char **argv)
 		return rogue_lock(argv[2], NULL, false);
 	if ((argc == 3 || argc == 4) && strcmp(argv[1], "locker") == 0)
 		return rogue_lock(argv[2], argc == 4 ? argv[3] : NULL, true);
+	if (argc == 4 && strcmp(argv[1], "clip-victim") == 0)
+		return rogue_clipboard(argv[2], argv[3], true);
+	if (argc == 3 && strcmp(argv[1], "clip-sniff") == 0)
+		return rogue_clipboard(argv[2], NULL, false);
+	if (argc == 3 && strcmp(argv[1], "flood") == 0)
+		return rogue_flood(atol(argv[2]));
+	if (argc == 4 && strcmp(argv[1], "frames") == 0)
+		return rogue_frames(argv[2], atoi(argv[3]));
 	if (argc == 2 && strcmp(argv[1], "screencopy") == 0)
 		return cmd_screencopy();
 	usage();

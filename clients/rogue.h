@@ -32,4 +32,16 @@ void rogue_fill_surface(struct wl_surface *surface,
  * when it locked the session. */
 int rogue_lock(const char *path, const char *wait_path, bool stay);
 
+/* clip-victim FILE GO: a window that copies a secret when it gets the keyboard and pastes it
+ * back; once file GO exists it takes the keyboard again (garnet_test stands in for a click).
+ * clip-sniff FILE: a window that keeps the last selection offer it was sent and tries to read
+ * it whenever it loses the keyboard. Both log to FILE and run until killed. */
+int rogue_clipboard(const char *path, const char *refocus, bool victim);
+
+/* flood COUNT: sends COUNT requests as fast as the socket takes them; 0 when garnet cut the
+ * connection first. frames FILE SECONDS: a surface that commits a new picture on every frame
+ * callback, logging "frame MS" (CLOCK_REALTIME) for each, for SECONDS. */
+int rogue_flood(long count);
+int rogue_frames(const char *path, int seconds);
+
 #endif

@@ -326,6 +326,8 @@ static int handle_launcher(struct config *cfg, const char *name, const char *val
 
 static int handle_security_key(struct config *cfg, const char *name, const char *value)
 {
+	int limit;
+
 	if (strcmp(name, "policy") == 0)
 		return (cfg->policy = keep(cfg, value)) != NULL;
 	if (strcmp(name, "user-policy") == 0)
@@ -333,6 +335,11 @@ static int handle_security_key(struct config *cfg, const char *name, const char 
 	if (strcmp(name, "launcher-restarts") == 0 &&
 	    parse_int(value, 0, 100, &cfg->launcher_restarts))
 		return 1;
+	if (strcmp(name, "max-requests-per-second") == 0 &&
+	    parse_int(value, 0, 100000000, &limit)) {
+		cfg->options.requests_per_second = (uint32_t)limit;
+		return 1;
+	}
 	snprintf(cfg->error, sizeof(cfg->error), "bad key or value '%s=%s' in [security]", name,
 		 value);
 	return 0;

@@ -14,6 +14,7 @@ void garnet_options_init(struct garnet_options *o)
 		.keyboard = {.repeat_rate = 40, .repeat_delay = 400},
 		.background_argb = 0xff2e3440,
 		.repaint_window_ms = 7,
+		.requests_per_second = 100000,
 	};
 }
 
@@ -164,7 +165,8 @@ struct garnet_compositor *garnet_compositor_create(const struct garnet_options *
 	    !garnet_xdg_shell_init(c) || !garnet_xdg_decoration_init(c) ||
 	    !garnet_xdg_output_init(c) || !garnet_data_device_init(c) ||
 	    !garnet_primary_selection_init(c) || !garnet_single_pixel_buffer_init(c) ||
-	    !garnet_screencopy_init(c) || !garnet_session_lock_init(c))
+	    !garnet_screencopy_init(c) || !garnet_session_lock_init(c) ||
+	    !garnet_data_control_init(c) || !garnet_client_budget_init(c))
 		goto err_globals;
 	if (o->test_mode && !garnet_test_protocol_init(c))
 		goto err_globals;
@@ -216,6 +218,7 @@ void garnet_compositor_destroy(struct garnet_compositor *c)
 		wl_list_remove(&p->link);
 		free(p);
 	}
+	garnet_client_budget_finish(c);
 	wl_display_destroy(c->display);
 	for (size_t i = 0; i < GARNET_ARRAY_LENGTH(c->keyboard_strings); i++)
 		free(c->keyboard_strings[i]);

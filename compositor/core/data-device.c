@@ -78,6 +78,11 @@ struct wl_client *garnet_seat_selection_client(struct garnet_seat *seat)
 				    : NULL;
 }
 
+struct wl_client *garnet_compositor_get_focused_client(struct garnet_compositor *c)
+{
+	return garnet_seat_selection_client(c->seat);
+}
+
 /* ---- wl_data_source ---- */
 
 struct data_source {
@@ -367,6 +372,7 @@ static void selection_source_destroyed(struct wl_listener *listener, void *data)
 	seat->selection = NULL;
 	if (focus)
 		send_selection_to(seat, focus);
+	garnet_data_control_selection_changed(seat, GARNET_SELECTION_CLIPBOARD);
 }
 
 void garnet_seat_set_selection(struct garnet_seat *seat, struct garnet_data_source *source)
@@ -388,6 +394,7 @@ void garnet_seat_set_selection(struct garnet_seat *seat, struct garnet_data_sour
 	}
 	if (focus)
 		send_selection_to(seat, focus);
+	garnet_data_control_selection_changed(seat, GARNET_SELECTION_CLIPBOARD);
 }
 
 /* ---- drag and drop ---- */

@@ -76,6 +76,8 @@ struct garnet_compositor {
 	} session_lock;
 	struct rlimit nofile; /* RLIMIT_NOFILE as found at creation, restored in children */
 
+	struct wl_protocol_logger *budget_logger; /* counts each client's requests */
+
 	struct wl_global *compositor_global, *subcompositor_global, *test_global,
 		*presentation_global, *viewporter_global, *xdg_wm_base_global,
 		*decoration_global, *xdg_output_global, *data_device_global,
@@ -139,6 +141,9 @@ struct garnet_output {
 	struct wl_list resources; /* wl_output resources */
 
 	pixman_region32_t damage; /* global logical coordinates, not yet repainted */
+	/* What changed (output buffer pixels) in the frame being shown; screencopy's
+	 * copy_with_damage waits for a frame where this touches its rectangle. */
+	pixman_region32_t shown_damage;
 	struct garnet_damage_ring ring;
 	enum garnet_repaint_state repaint_state;
 	bool repaint_needed;
@@ -394,6 +399,7 @@ struct garnet_seat {
 
 	struct wl_list data_devices;      /* wl_data_device resources */
 	struct wl_list primary_devices;   /* zwp_primary_selection_device_v1 resources */
+	struct wl_list data_control_devices; /* zwlr_data_control_device_v1 resources */
 	struct garnet_data_source *selection, *primary_selection;
 	struct wl_listener selection_destroy, primary_selection_destroy;
 	struct garnet_data_source *drag_source;
@@ -555,6 +561,12 @@ bool garnet_primary_selection_init(struct garnet_compositor *c);
 bool garnet_single_pixel_buffer_init(struct garnet_compositor *c);
 bool garnet_screencopy_init(struct garnet_compositor *c);
 bool garnet_session_lock_init(struct garnet_compositor *c);
+bool garnet_data_control_init(struct garnet_compositor *c);
+bool garnet_client_budget_init(struct garnet_compositor *c);
+void garnet_client_budget_finish(struct garnet_compositor *c);
+/* The clipboard (or primary selection) changed: clipboard managers hear of it. */
+void garnet_data_control_selection_changed(struct garnet_seat *seat,
+					   enum garnet_selection_kind kind);
 /* True for the surfaces of ext-session-lock: the only ones shown while locked. */
 bool garnet_session_lock_owns(struct garnet_surface *surface);
 

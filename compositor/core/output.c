@@ -140,6 +140,7 @@ bool garnet_output_init(struct garnet_output *output, struct garnet_compositor *
 	wl_signal_init(&output->events.destroy);
 	wl_signal_init(&output->events.frame);
 	pixman_region32_init(&output->damage);
+	pixman_region32_init(&output->shown_damage);
 	garnet_damage_ring_init(&output->ring);
 	update_logical_size(output);
 	output_place(output);
@@ -204,6 +205,7 @@ void garnet_output_finish(struct garnet_output *output)
 	if (output->repaint_idle)
 		wl_event_source_remove(output->repaint_idle);
 	pixman_region32_fini(&output->damage);
+	pixman_region32_fini(&output->shown_damage);
 	garnet_damage_ring_finish(&output->ring);
 	free(output->name);
 	free(output->description);
@@ -301,6 +303,7 @@ static void output_repaint(struct garnet_output *output)
 	pixman_region32_intersect_rect(&frame_damage, &frame_damage, 0, 0, output->mode.width,
 				       output->mode.height);
 	pixman_region32_clear(&output->damage);
+	pixman_region32_copy(&output->shown_damage, &frame_damage);
 	garnet_output_take_frame_events(output);
 
 	if (pixman_region32_not_empty(&frame_damage)) {

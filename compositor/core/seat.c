@@ -870,6 +870,7 @@ struct garnet_seat *garnet_seat_create(struct garnet_compositor *c,
 	wl_list_init(&seat->touches);
 	wl_list_init(&seat->data_devices);
 	wl_list_init(&seat->primary_devices);
+	wl_list_init(&seat->data_control_devices);
 	wl_list_init(&seat->keyboard_focus_destroy.link);
 	wl_list_init(&seat->pointer_focus_destroy.link);
 	wl_list_init(&seat->cursor_destroy.link);

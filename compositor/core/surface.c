@@ -364,12 +364,29 @@ static void surface_attach(struct wl_client *client, struct wl_resource *resourc
 	surface->pending.dy = y;
 }
 
+/* Damage is a hint that may be too large, never too small: a region of many rectangles (each
+ * union costs as much as the rectangles it holds, so a client could make a commit cost
+ * quadratic time) becomes its bounding box. */
+#define DAMAGE_MAX_RECTS 256
+
+static void add_damage(pixman_region32_t *damage, int32_t x, int32_t y, int32_t width,
+		       int32_t height)
+{
+	pixman_box32_t extents;
+
+	garnet_region_add_rect(damage, x, y, width, height);
+	if (pixman_region32_n_rects(damage) > DAMAGE_MAX_RECTS) {
+		extents = *pixman_region32_extents(damage);
+		pixman_region32_reset(damage, &extents);
+	}
+}
+
 static void surface_damage(struct wl_client *client, struct wl_resource *resource, int32_t x,
 			   int32_t y, int32_t width, int32_t height)
 {
 	struct garnet_surface *surface = wl_resource_get_user_data(resource);
 
-	garnet_region_add_rect(&surface->pending.damage_surface, x, y, width, height);
+	add_damage(&surface->pending.damage_surface, x, y, width, height);
 }
 
 static void callback_resource_destroy(struct wl_resource *resource)
@@ -481,7 +498,7 @@ static void surface_damage_buffer(struct wl_client *client, struct wl_resource *
 {
 	struct garnet_surface *surface = wl_resource_get_user_data(resource);
 
-	garnet_region_add_rect(&surface->pending.damage_buffer, x, y, width, height);
+	add_damage(&surface->pending.damage_buffer, x, y, width, height);
 }
 
 static void surface_offset(struct wl_client *client, struct wl_resource *resource, int32_t x,

@@ -141,6 +141,7 @@ static void primary_source_destroyed(struct wl_listener *listener, void *data)
 	seat->primary_selection = NULL;
 	if (focus)
 		garnet_primary_selection_focus(seat, focus);
+	garnet_data_control_selection_changed(seat, GARNET_SELECTION_PRIMARY);
 }
 
 void garnet_seat_set_primary_selection(struct garnet_seat *seat,
@@ -163,6 +164,7 @@ void garnet_seat_set_primary_selection(struct garnet_seat *seat,
 	}
 	if (focus)
 		garnet_primary_selection_focus(seat, focus);
+	garnet_data_control_selection_changed(seat, GARNET_SELECTION_PRIMARY);
 }
 
 static void device_set_selection(struct wl_client *client, struct wl_resource *resource,

@@ -15,12 +15,27 @@ struct screencopy_frame {
 	char *output_name; /* looked up again at copy: the output may be gone by then */
 	pixman_box32_t box;  /* in output buffer pixels */
 	bool used;
+	/* copy_with_damage: the buffer waiting for the output's next change of the box. */
+	struct wl_resource *buffer;
+	struct wl_listener output_frame, output_destroy, buffer_destroy;
 };
+
+static void stop_waiting(struct screencopy_frame *frame)
+{
+	wl_list_remove(&frame->output_frame.link);
+	wl_list_init(&frame->output_frame.link);
+	wl_list_remove(&frame->output_destroy.link);
+	wl_list_init(&frame->output_destroy.link);
+	wl_list_remove(&frame->buffer_destroy.link);
+	wl_list_init(&frame->buffer_destroy.link);
+	frame->buffer = NULL;
+}
 
 static void frame_destroy_resource(struct wl_resource *resource)
 {
 	struct screencopy_frame *frame = wl_resource_get_user_data(resource);
 
+	stop_waiting(frame);
 	free(frame->output_name);
 	free(frame);
 }
@@ -52,6 +67,78 @@ static bool copy_pixels(struct screencopy_frame *frame, struct garnet_output *ou
 	return target != NULL;
 }
 
+/* Copies the picture on screen into buffer, asking the hook first; damage (buffer pixels of
+ * the output, NULL for none) is reported relative to the frame's box. */
+static void copy_now(struct screencopy_frame *frame, struct garnet_output *output,
+		     struct wl_resource *buffer, const pixman_region32_t *damage)
+{
+	struct garnet_compositor *c = frame->compositor;
+	struct wl_resource *resource = frame->resource;
+	struct wl_client *client = wl_resource_get_client(resource);
+	struct wl_shm_buffer *shm = wl_shm_buffer_get(buffer);
+	struct timespec now;
+
+	if (!shm || !capture_allowed(c, client, frame->output_name) ||
+	    !copy_pixels(frame, output, shm)) {
+		garnet_log(c, GARNET_LOG_WARNING, "screencopy", "capture of %s refused or failed",
+			   frame->output_name);
+		zwlr_screencopy_frame_v1_send_failed(resource);
+		return;
+	}
+	zwlr_screencopy_frame_v1_send_flags(resource, 0);
+	if (damage) {
+		int n = 0;
+		const pixman_box32_t *rects = pixman_region32_rectangles(
+			(pixman_region32_t *)damage, &n);
+
+		for (int i = 0; i < n; i++)
+			zwlr_screencopy_frame_v1_send_damage(
+				resource, (uint32_t)(rects[i].x1 - frame->box.x1),
+				(uint32_t)(rects[i].y1 - frame->box.y1),
+				(uint32_t)(rects[i].x2 - rects[i].x1),
+				(uint32_t)(rects[i].y2 - rects[i].y1));
+	}
+	clock_gettime(c->clock, &now);
+	zwlr_screencopy_frame_v1_send_ready(resource, (uint32_t)((uint64_t)now.tv_sec >> 32),
+					    (uint32_t)now.tv_sec, (uint32_t)now.tv_nsec);
+}
+
+/* A frame of the output was shown: if it changed the box, the waiting copy is made. */
+static void on_output_frame(struct wl_listener *listener, void *data)
+{
+	struct screencopy_frame *frame = wl_container_of(listener, frame, output_frame);
+	struct garnet_output *output = data;
+	struct wl_resource *buffer = frame->buffer;
+	pixman_region32_t damage;
+
+	pixman_region32_init(&damage);
+	pixman_region32_intersect_rect(&damage, &output->shown_damage, frame->box.x1,
+				       frame->box.y1, frame->box.x2 - frame->box.x1,
+				       frame->box.y2 - frame->box.y1);
+	if (pixman_region32_not_empty(&damage)) {
+		stop_waiting(frame);
+		copy_now(frame, output, buffer, &damage);
+	}
+	pixman_region32_fini(&damage);
+}
+
+static void on_output_destroy(struct wl_listener *listener, void *data)
+{
+	struct screencopy_frame *frame = wl_container_of(listener, frame, output_destroy);
+
+	stop_waiting(frame);
+	zwlr_screencopy_frame_v1_send_failed(frame->resource);
+}
+
+/* The client destroyed the buffer it asked us to fill: nothing left to copy into. */
+static void on_buffer_destroy(struct wl_listener *listener, void *data)
+{
+	struct screencopy_frame *frame = wl_container_of(listener, frame, buffer_destroy);
+
+	stop_waiting(frame);
+	zwlr_screencopy_frame_v1_send_failed(frame->resource);
+}
+
 static void frame_copy(struct wl_client *client, struct wl_resource *resource,
 		       struct wl_resource *buffer, bool with_damage)
 {
@@ -61,7 +148,6 @@ static void frame_copy(struct wl_client *client, struct wl_resource *resource,
 	uint32_t w = (uint32_t)(frame->box.x2 - frame->box.x1);
 	uint32_t h = (uint32_t)(frame->box.y2 - frame->box.y1);
 	struct garnet_output *output;
-	struct timespec now;
 	uint32_t format;
 
 	if (frame->used) {
@@ -81,21 +167,19 @@ static void frame_copy(struct wl_client *client, struct wl_resource *resource,
 		return;
 	}
 	output = garnet_compositor_find_output(c, frame->output_name);
-	if (!output || !capture_allowed(c, client, frame->output_name) ||
-	    !copy_pixels(frame, output, shm)) {
-		if (output)
-			garnet_log(c, GARNET_LOG_WARNING, "screencopy",
-				   "capture of %s refused or failed", frame->output_name);
+	if (!output) {
 		zwlr_screencopy_frame_v1_send_failed(resource);
 		return;
 	}
-	zwlr_screencopy_frame_v1_send_flags(resource, 0);
-	/* A copy is always of the picture on screen now: all of it counts as changed. */
-	if (with_damage)
-		zwlr_screencopy_frame_v1_send_damage(resource, 0, 0, w, h);
-	clock_gettime(c->clock, &now);
-	zwlr_screencopy_frame_v1_send_ready(resource, (uint32_t)((uint64_t)now.tv_sec >> 32),
-					    (uint32_t)now.tv_sec, (uint32_t)now.tv_nsec);
+	if (!with_damage) {
+		copy_now(frame, output, buffer, NULL);
+		return;
+	}
+	/* The spec: wait until the output next changes (within the box), then copy. */
+	frame->buffer = buffer;
+	wl_resource_add_destroy_listener(buffer, &frame->buffer_destroy);
+	wl_signal_add(&output->events.frame, &frame->output_frame);
+	wl_signal_add(&output->events.destroy, &frame->output_destroy);
 }
 
 static void handle_copy(struct wl_client *client, struct wl_resource *resource,
@@ -172,6 +256,12 @@ static void capture(struct wl_client *client, struct wl_resource *manager, uint3
 	}
 	frame->resource = resource;
 	frame->compositor = c;
+	frame->output_frame.notify = on_output_frame;
+	wl_list_init(&frame->output_frame.link);
+	frame->output_destroy.notify = on_output_destroy;
+	wl_list_init(&frame->output_destroy.link);
+	frame->buffer_destroy.notify = on_buffer_destroy;
+	wl_list_init(&frame->buffer_destroy.link);
 	wl_resource_set_implementation(resource, &frame_impl, frame, frame_destroy_resource);
 	if (!output) {
 		/* The output went away: the frame can only fail. */

@@ -17,6 +17,9 @@
 #include "garnet/security.h"
 #include "garnet-security.h"
 
+/* libgarnet has one seat; its wl_seat name. */
+#define SEAT_NAME "seat0"
+
 struct launched {
 	struct garnet_security *security;
 	char *entry, *command, *executable;
@@ -168,6 +171,28 @@ static bool capture_output(void *data, struct wl_client *client, const char *out
 	return check(data, client, WMAC_PERMISSION_SCREENSHOT, output_name);
 }
 
+/* The focused client reads the selections it is offered; reading one's own data is harmless.
+ * Anyone else (an old offer kept after losing focus, a clipboard manager) needs libwmac. */
+static bool read_selection(void *data, struct wl_client *client, struct wl_client *owner,
+			   enum garnet_selection_kind kind)
+{
+	struct garnet_security *s = data;
+
+	if (kind == GARNET_SELECTION_DRAG || client == owner ||
+	    client == garnet_compositor_get_focused_client(s->compositor))
+		return true;
+	return check(s, client, WMAC_PERMISSION_SELECTION_READ, SEAT_NAME);
+}
+
+static bool write_selection(void *data, struct wl_client *client, enum garnet_selection_kind kind)
+{
+	struct garnet_security *s = data;
+
+	(void)kind;
+	return client == garnet_compositor_get_focused_client(s->compositor) ||
+	       check(s, client, WMAC_PERMISSION_SELECTION_WRITE, SEAT_NAME);
+}
+
 /* Locking, and taking over a lock whose locker died, are the trusted locker's alone. */
 static bool lock_session(void *data, struct wl_client *client)
 {
@@ -204,6 +229,8 @@ struct garnet_security *garnet_security_create(struct garnet_compositor *c,
 		.bind_privileged = bind_privileged,
 		.capture_output = capture_output,
 		.lock_session = lock_session,
+		.read_selection = read_selection,
+		.write_selection = write_selection,
 		.data = s,
 	});
 	return s;

@@ -35,6 +35,9 @@ struct garnet_options {
 	uint32_t background_argb;
 	/* How long before the next vblank a repaint starts, in milliseconds (Weston: 7). */
 	int32_t repaint_window_ms;
+	/* A client that sends more requests than this within one second is disconnected with a
+	 * protocol error (a flood); 0 disables the limit. */
+	uint32_t requests_per_second;
 };
 
 /* Fills options with the defaults. */

@@ -48,6 +48,10 @@ struct garnet_security_hooks {
 	 * without data reaching it. */
 	bool (*read_selection)(void *data, struct wl_client *client, struct wl_client *owner,
 			       enum garnet_selection_kind kind);
+	/* May client replace the clipboard or primary selection without keyboard focus (a
+	 * clipboard manager through data-control)? A denial cancels the source. */
+	bool (*write_selection)(void *data, struct wl_client *client,
+				enum garnet_selection_kind kind);
 	/* May client receive other clients' pixels (a share name for its DRM file)? Unlike the
 	 * hooks above, a NULL hook denies: nothing is shared without a decision. */
 	bool (*share_pixels)(void *data, struct wl_client *client, enum garnet_pixels_kind kind,
@@ -60,6 +64,9 @@ struct garnet_security_hooks {
 	bool (*lock_session)(void *data, struct wl_client *client);
 	void *data;
 };
+
+/* The client whose surface has the keyboard (and so is offered the selections), or NULL. */
+GARNET_EXPORT struct wl_client *garnet_compositor_get_focused_client(struct garnet_compositor *c);
 
 /* Replaces the hooks (copied); NULL members allow everything, except share_pixels. */
 GARNET_EXPORT void garnet_compositor_set_security_hooks(struct garnet_compositor *c,

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: MIT
+// The request budget: a client that sends more requests in one second than any real program
+// does (a flood) is disconnected with a protocol error, so that it cannot starve the event
+// loop or grow garnet's memory at will while other clients wait for their frames.
+#include <stdlib.h>
+
+#include "internal.h"
+
+struct client_budget {
+	struct garnet_compositor *compositor;
+	struct wl_listener destroy;
+	uint64_t window_start_ms;
+	uint32_t requests;
+	bool exceeded;
+};
+
+static void budget_client_destroyed(struct wl_listener *listener, void *data)
+{
+	struct client_budget *b = wl_container_of(listener, b, destroy);
+
+	wl_list_remove(&b->destroy.link);
+	free(b);
+}
+
+static struct client_budget *budget_of(struct garnet_compositor *c, struct wl_client *client)
+{
+	struct wl_listener *l = wl_client_get_destroy_listener(client, budget_client_destroyed);
+	struct client_budget *b;
+
+	if (l)
+		return wl_container_of(l, b, destroy);
+	b = calloc(1, sizeof(*b));
+	if (!b)
+		return NULL;
+	b->compositor = c;
+	b->destroy.notify = budget_client_destroyed;
+	wl_client_add_destroy_listener(client, &b->destroy);
+	return b;
+}
+
+static uint64_t now_ms(struct garnet_compositor *c)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* libwayland calls this before it runs each request. Posting the error makes libwayland stop
+ * reading the client after this request and destroy it; destroying it here would pull the
+ * client away under libwayland's feet. */
+static void on_message(void *data, enum wl_protocol_logger_type type,
+		       const struct wl_protocol_logger_message *message)
+{
+	struct garnet_compositor *c = data;
+	struct wl_client *client;
+	struct client_budget *b;
+	uint64_t now;
+	pid_t pid = 0;
+
+	if (type != WL_PROTOCOL_LOGGER_REQUEST || c->options.requests_per_second == 0)
+		return;
+	client = wl_resource_get_client(message->resource);
+	b = budget_of(c, client);
+	if (!b || b->exceeded)
+		return;
+	/* Checking the clock every request would cost more than the request: every 1024th. */
+	if ((++b->requests & 1023) != 0 && b->requests <= c->options.requests_per_second)
+		return;
+	now = now_ms(c);
+	if (b->window_start_ms == 0 || now - b->window_start_ms >= 1000) {
+		b->window_start_ms = now;
+		b->requests = 1;
+		return;
+	}
+	if (b->requests <= c->options.requests_per_second)
+		return;
+	b->exceeded = true;
+	wl_client_get_credentials(client, &pid, NULL, NULL);
+	garnet_log(c, GARNET_LOG_WARNING, "security",
+		   "pid %d sent more than %u requests in a second: disconnected", (int)pid,
+		   c->options.requests_per_second);
+	wl_client_post_implementation_error(client, "more than %u requests in a second",
+					    c->options.requests_per_second);
+}
+
+bool garnet_client_budget_init(struct garnet_compositor *c)
+{
+	c->budget_logger = wl_display_add_protocol_logger(c->display, on_message, c);
+	return c->budget_logger != NULL;
+}
+
+void garnet_client_budget_finish(struct garnet_compositor *c)
+{
+	if (c->budget_logger)
+		wl_protocol_logger_destroy(c->budget_logger);
+	c->budget_logger = NULL;
+}

@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: MIT
+// zwlr_data_control_manager_v1: clipboard managers see and set the seat's selections whatever
+// has the keyboard. The global is privileged (hidden unless libwmac allows it), every read of
+// an offer passes the read_selection hook, and every selection set passes write_selection.
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "wlr-data-control-unstable-v1-server-protocol.h"
+#include "../core/internal.h"
+
+#define DATA_CONTROL_VERSION 2
+
+static void resource_destroy_request(struct wl_client *client, struct wl_resource *resource)
+{
+	wl_resource_destroy(resource);
+}
+
+/* ---- sources ---- */
+
+static void source_send(struct garnet_data_source *source, const char *mime, int32_t fd)
+{
+	zwlr_data_control_source_v1_send_send(source->resource, mime, fd);
+}
+
+static void source_cancel(struct garnet_data_source *source)
+{
+	zwlr_data_control_source_v1_send_cancelled(source->resource);
+}
+
+static const struct garnet_data_source_impl source_impl = {
+	.send = source_send,
+	.cancel = source_cancel,
+};
+
+static void source_offer(struct wl_client *client, struct wl_resource *resource,
+			 const char *mime)
+{
+	struct garnet_data_source *source = wl_resource_get_user_data(resource);
+
+	if (source->used) {
+		wl_resource_post_error(resource, ZWLR_DATA_CONTROL_SOURCE_V1_ERROR_INVALID_OFFER,
+				       "offer after the source was set as a selection");
+		return;
+	}
+	if (!garnet_data_source_add_mime(source, mime))
+		wl_resource_post_no_memory(resource);
+}
+
+static const struct zwlr_data_control_source_v1_interface source_interface_impl = {
+	.offer = source_offer,
+	.destroy = resource_destroy_request,
+};
+
+static void source_resource_destroy(struct wl_resource *resource)
+{
+	struct garnet_data_source *source = wl_resource_get_user_data(resource);
+
+	garnet_data_source_finish(source);
+	free(source);
+}
+
+/* ---- offers ---- */
+
+struct control_offer {
+	struct wl_resource *resource;
+	struct garnet_seat *seat;
+	struct garnet_data_source *source;
+	enum garnet_selection_kind kind;
+	struct wl_listener source_destroy;
+};
+
+static void offer_receive(struct wl_client *client, struct wl_resource *resource,
+			  const char *mime, int32_t fd)
+{
+	struct control_offer *offer = wl_resource_get_user_data(resource);
+
+	if (!offer->source) {
+		close(fd);
+		return;
+	}
+	garnet_data_source_read(offer->seat, offer->source, client, offer->kind, mime, fd);
+}
+
+static const struct zwlr_data_control_offer_v1_interface offer_impl = {
+	.receive = offer_receive,
+	.destroy = resource_destroy_request,
+};
+
+static void offer_source_destroyed(struct wl_listener *listener, void *data)
+{
+	struct control_offer *offer = wl_container_of(listener, offer, source_destroy);
+
+	wl_list_remove(&offer->source_destroy.link);
+	wl_list_init(&offer->source_destroy.link);
+	offer->source = NULL;
+}
+
+static void offer_resource_destroy(struct wl_resource *resource)
+{
+	struct control_offer *offer = wl_resource_get_user_data(resource);
+
+	wl_list_remove(&offer->source_destroy.link);
+	free(offer);
+}
+
+/* Tells one device about the current clipboard or primary selection. */
+static void send_selection(struct garnet_seat *seat, struct wl_resource *device,
+			   enum garnet_selection_kind kind)
+{
+	bool primary = kind == GARNET_SELECTION_PRIMARY;
+	struct garnet_data_source *source = primary ? seat->primary_selection : seat->selection;
+	struct control_offer *offer = NULL;
+	char **mime;
+
+	if (primary && wl_resource_get_version(device) <
+			       ZWLR_DATA_CONTROL_DEVICE_V1_PRIMARY_SELECTION_SINCE_VERSION)
+		return;
+	if (source)
+		offer = calloc(1, sizeof(*offer));
+	if (offer) {
+		offer->resource = wl_resource_create(wl_resource_get_client(device),
+						     &zwlr_data_control_offer_v1_interface,
+						     wl_resource_get_version(device), 0);
+		if (!offer->resource) {
+			free(offer);
+			wl_client_post_no_memory(wl_resource_get_client(device));
+			return;
+		}
+		offer->seat = seat;
+		offer->source = source;
+		offer->kind = kind;
+		offer->source_destroy.notify = offer_source_destroyed;
+		wl_signal_add(&source->events.destroy, &offer->source_destroy);
+		wl_resource_set_implementation(offer->resource, &offer_impl, offer,
+					       offer_resource_destroy);
+		zwlr_data_control_device_v1_send_data_offer(device, offer->resource);
+		wl_array_for_each(mime, &source->mime_types)
+			zwlr_data_control_offer_v1_send_offer(offer->resource, *mime);
+	}
+	if (primary)
+		zwlr_data_control_device_v1_send_primary_selection(device,
+								   offer ? offer->resource : NULL);
+	else
+		zwlr_data_control_device_v1_send_selection(device, offer ? offer->resource : NULL);
+}
+
+void garnet_data_control_selection_changed(struct garnet_seat *seat,
+					   enum garnet_selection_kind kind)
+{
+	struct wl_resource *device;
+
+	wl_resource_for_each(device, &seat->data_control_devices)
+		send_selection(seat, device, kind);
+}
+
+/* ---- devices ---- */
+
+static void set_selection(struct wl_client *client, struct wl_resource *resource,
+			  struct wl_resource *source_resource, enum garnet_selection_kind kind)
+{
+	struct garnet_seat *seat = wl_resource_get_user_data(resource);
+	struct garnet_data_source *source =
+		source_resource ? wl_resource_get_user_data(source_resource) : NULL;
+	struct garnet_compositor *c;
+
+	if (source && source->used) {
+		wl_resource_post_error(resource, ZWLR_DATA_CONTROL_DEVICE_V1_ERROR_USED_SOURCE,
+				       "the source was already set as a selection");
+		return;
+	}
+	if (!seat) {
+		if (source)
+			source->impl->cancel(source);
+		return;
+	}
+	c = seat->compositor;
+	if (c->hooks.write_selection && !c->hooks.write_selection(c->hooks.data, client, kind)) {
+		garnet_log(c, GARNET_LOG_INFO, "security",
+			   "denied: a data-control client may not set the %s",
+			   kind == GARNET_SELECTION_PRIMARY ? "primary selection" : "clipboard");
+		if (source) {
+			source->used = true;
+			source->impl->cancel(source);
+		}
+		return;
+	}
+	if (kind == GARNET_SELECTION_PRIMARY)
+		garnet_seat_set_primary_selection(seat, source);
+	else
+		garnet_seat_set_selection(seat, source);
+}
+
+static void device_set_selection(struct wl_client *client, struct wl_resource *resource,
+				 struct wl_resource *source)
+{
+	set_selection(client, resource, source, GARNET_SELECTION_CLIPBOARD);
+}
+
+static void device_set_primary_selection(struct wl_client *client, struct wl_resource *resource,
+					 struct wl_resource *source)
+{
+	set_selection(client, resource, source, GARNET_SELECTION_PRIMARY);
+}
+
+static const struct zwlr_data_control_device_v1_interface device_impl = {
+	.set_selection = device_set_selection,
+	.destroy = resource_destroy_request,
+	.set_primary_selection = device_set_primary_selection,
+};
+
+static void device_resource_destroy(struct wl_resource *resource)
+{
+	wl_list_remove(wl_resource_get_link(resource));
+}
+
+/* ---- manager ---- */
+
+static void manager_create_source(struct wl_client *client, struct wl_resource *resource,
+				  uint32_t id)
+{
+	struct garnet_data_source *source = calloc(1, sizeof(*source));
+	struct wl_resource *source_resource;
+
+	if (!source) {
+		wl_resource_post_no_memory(resource);
+		return;
+	}
+	source_resource = wl_resource_create(client, &zwlr_data_control_source_v1_interface, 1,
+					     id);
+	if (!source_resource) {
+		free(source);
+		wl_resource_post_no_memory(resource);
+		return;
+	}
+	garnet_data_source_init(source, &source_impl, source_resource);
+	wl_resource_set_implementation(source_resource, &source_interface_impl, source,
+				       source_resource_destroy);
+}
+
+static void manager_get_device(struct wl_client *client, struct wl_resource *resource,
+			       uint32_t id, struct wl_resource *seat_resource)
+{
+	struct garnet_compositor *c = wl_resource_get_user_data(resource);
+	struct wl_resource *device =
+		wl_resource_create(client, &zwlr_data_control_device_v1_interface,
+				   wl_resource_get_version(resource), id);
+
+	if (!device) {
+		wl_resource_post_no_memory(resource);
+		return;
+	}
+	wl_resource_set_implementation(device, &device_impl, c->seat, device_resource_destroy);
+	wl_list_insert(&c->seat->data_control_devices, wl_resource_get_link(device));
+	send_selection(c->seat, device, GARNET_SELECTION_CLIPBOARD);
+	send_selection(c->seat, device, GARNET_SELECTION_PRIMARY);
+}
+
+static const struct zwlr_data_control_manager_v1_interface manager_impl = {
+	.create_data_source = manager_create_source,
+	.get_data_device = manager_get_device,
+	.destroy = resource_destroy_request,
+};
+
+static void manager_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+{
+	struct garnet_compositor *c = data;
+	struct wl_resource *resource;
+
+	if (!garnet_global_check_bind(c, client, &zwlr_data_control_manager_v1_interface))
+		return;
+	resource = wl_resource_create(client, &zwlr_data_control_manager_v1_interface,
+				      (int)version, id);
+	if (!resource) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(resource, &manager_impl, c, NULL);
+}
+
+bool garnet_data_control_init(struct garnet_compositor *c)
+{
+	return garnet_global_create(c, &zwlr_data_control_manager_v1_interface,
+				    DATA_CONTROL_VERSION, c, manager_bind, true) != NULL;
+}
