@@ -36,6 +36,9 @@ static bool global_filter(const struct wl_client *client, const struct wl_global
 	struct garnet_compositor *c = data;
 	bool privileged = is_privileged(c, global);
 
+	/* Whatever the policy says, a sandbox cannot make a sandbox (and so a new app id). */
+	if (global == c->security_context_global && garnet_client_is_sandboxed(client))
+		return false;
 	if (!c->hooks.global_visible)
 		return true;
 	return c->hooks.global_visible(c->hooks.data, client, wl_global_get_interface(global),
@@ -145,6 +148,7 @@ struct garnet_compositor *garnet_compositor_create(const struct garnet_options *
 	if (getrlimit(RLIMIT_NOFILE, &c->nofile) < 0)
 		c->nofile.rlim_cur = c->nofile.rlim_max = 0;
 	wl_list_init(&c->privileged_globals);
+	wl_list_init(&c->security_contexts);
 	wl_list_init(&c->outputs);
 	wl_list_init(&c->backends);
 	for (int i = 0; i < GARNET_LAYER_COUNT; i++)
@@ -166,7 +170,8 @@ struct garnet_compositor *garnet_compositor_create(const struct garnet_options *
 	    !garnet_xdg_output_init(c) || !garnet_data_device_init(c) ||
 	    !garnet_primary_selection_init(c) || !garnet_single_pixel_buffer_init(c) ||
 	    !garnet_screencopy_init(c) || !garnet_session_lock_init(c) ||
-	    !garnet_data_control_init(c) || !garnet_client_budget_init(c))
+	    !garnet_data_control_init(c) || !garnet_client_budget_init(c) ||
+	    !garnet_security_context_init(c))
 		goto err_globals;
 	if (o->test_mode && !garnet_test_protocol_init(c))
 		goto err_globals;
@@ -219,6 +224,7 @@ void garnet_compositor_destroy(struct garnet_compositor *c)
 		free(p);
 	}
 	garnet_client_budget_finish(c);
+	garnet_security_context_finish(c);
 	wl_display_destroy(c->display);
 	for (size_t i = 0; i < GARNET_ARRAY_LENGTH(c->keyboard_strings); i++)
 		free(c->keyboard_strings[i]);

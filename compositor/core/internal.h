@@ -77,6 +77,8 @@ struct garnet_compositor {
 	struct rlimit nofile; /* RLIMIT_NOFILE as found at creation, restored in children */
 
 	struct wl_protocol_logger *budget_logger; /* counts each client's requests */
+	struct wl_list security_contexts;          /* sandbox_listener.link */
+	struct wl_global *security_context_global;
 
 	struct wl_global *compositor_global, *subcompositor_global, *test_global,
 		*presentation_global, *viewporter_global, *xdg_wm_base_global,
@@ -563,6 +565,11 @@ bool garnet_screencopy_init(struct garnet_compositor *c);
 bool garnet_session_lock_init(struct garnet_compositor *c);
 bool garnet_data_control_init(struct garnet_compositor *c);
 bool garnet_client_budget_init(struct garnet_compositor *c);
+bool garnet_security_context_init(struct garnet_compositor *c);
+/* Closes every sandbox listener (before the loop goes). */
+void garnet_security_context_finish(struct garnet_compositor *c);
+/* True for clients accepted on a sandbox engine's socket (security-context-v1). */
+bool garnet_client_is_sandboxed(const struct wl_client *client);
 void garnet_client_budget_finish(struct garnet_compositor *c);
 /* The clipboard (or primary selection) changed: clipboard managers hear of it. */
 void garnet_data_control_selection_changed(struct garnet_seat *seat,

@@ -199,6 +199,30 @@ static bool lock_session(void *data, struct wl_client *client)
 	return check(data, client, WMAC_PERMISSION_LOCK_SCREEN, NULL);
 }
 
+/* The subject made from the socket (the sandboxed process's uid, pid and label) gains the
+ * engine's identity; without a subject the client would be refused everything anyway, but
+ * dropping it says so plainly. */
+static bool client_sandboxed(void *data, struct wl_client *client, const char *engine,
+			     const char *app_id, const char *instance_id)
+{
+	struct garnet_security *s = data;
+	struct client_subject *cs = subject_of(client);
+	char who[512];
+	int ret;
+
+	if (!cs)
+		return false;
+	ret = wmac_subject_set_sandbox(cs->subject, engine, app_id, instance_id);
+	if (ret < 0) {
+		garnet_log(s->compositor, GARNET_LOG_WARNING, "security",
+			   "cannot attach sandbox %s: %s", engine, strerror(-ret));
+		return false;
+	}
+	wmac_subject_describe(cs->subject, who, sizeof(who));
+	garnet_log(s->compositor, GARNET_LOG_INFO, "security", "sandboxed client: %s", who);
+	return true;
+}
+
 struct garnet_security *garnet_security_create(struct garnet_compositor *c,
 					       const char *policy_path, const char *user_path,
 					       char *error, size_t error_size)
@@ -231,6 +255,7 @@ struct garnet_security *garnet_security_create(struct garnet_compositor *c,
 		.lock_session = lock_session,
 		.read_selection = read_selection,
 		.write_selection = write_selection,
+		.client_sandboxed = client_sandboxed,
 		.data = s,
 	});
 	return s;

@@ -537,23 +537,25 @@ static const struct wl_registry_listener registry_listener = {
 	registry_global_remove,
 };
 
-struct client *client_create_bare(struct test_context *t)
+static struct client *connect_to(struct test_context *t, const char *name)
 {
 	struct client *c = calloc(1, sizeof(*c));
 
 	c->test = t;
 	wl_list_init(&c->outputs);
-	c->display = wl_display_connect(test_socket(t));
+	c->display = wl_display_connect(name);
 	if (!c->display)
-		test_fail(t, __FILE__, __LINE__, "cannot connect to %s: %s", test_socket(t),
-			  strerror(errno));
+		test_fail(t, __FILE__, __LINE__, "cannot connect to %s: %s", name, strerror(errno));
 	return c;
 }
 
-struct client *client_create(struct test_context *t)
+struct client *client_create_bare(struct test_context *t)
 {
-	struct client *c = client_create_bare(t);
+	return connect_to(t, test_socket(t));
+}
 
+static struct client *bind_everything(struct client *c)
+{
 	c->registry = wl_display_get_registry(c->display);
 	wl_registry_add_listener(c->registry, &registry_listener, c);
 	client_roundtrip(c);
@@ -565,6 +567,16 @@ struct client *client_create(struct test_context *t)
 		client_roundtrip(c);
 	}
 	return c;
+}
+
+struct client *client_create(struct test_context *t)
+{
+	return bind_everything(client_create_bare(t));
+}
+
+struct client *client_connect_path(struct test_context *t, const char *path)
+{
+	return bind_everything(connect_to(t, path));
 }
 
 struct had_global {

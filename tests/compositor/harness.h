@@ -158,6 +158,8 @@ struct client {
 
 /* Connects and binds every global garnet offers (garnet_test included), then roundtrips. */
 struct client *client_create(struct test_context *t);
+/* Like client_create, through another socket (an absolute path). */
+struct client *client_connect_path(struct test_context *t, const char *path);
 /* Connects without binding anything and without roundtrip. */
 struct client *client_create_bare(struct test_context *t);
 void client_destroy(struct client *c);
