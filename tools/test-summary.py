@@ -9,12 +9,13 @@ import re
 import sys
 
 PASSED = {"OK", "EXPECTEDFAIL"}
+TAIL_LINES = 25
 SKIPPED = {"SKIP"}
 TAP_RESULT = re.compile(r"^(ok|not ok) \d+\b[^#\n]*(#.*)?$", re.MULTILINE)
 TAP_PLAN = re.compile(r"^1\.\.\d+", re.MULTILINE)
 
 
-def count(path):
+def count(path, failures, tails):
     passed = failed = skipped = 0
     with open(path) as f:
         for line in f:
@@ -28,33 +29,47 @@ def count(path):
                 for status, directive in tap:
                     if status == "not ok" and "TODO" not in directive.upper():
                         failed += 1
+                        failures.append(f"{path}: {t.get('name')}")
                     elif "SKIP" in directive.upper():
                         skipped += 1
                     else:
                         passed += 1
                 if result == "FAIL" and not any(s == "not ok" for s, _ in tap):
                     failed += 1  # e.g. the plan did not match: the run itself failed
+                    failures.append(f"{path}: {t.get('name')} ({result})")
             elif result in PASSED:
                 passed += 1
             elif result in SKIPPED:
                 skipped += 1
             else:
                 failed += 1
+                failures.append(f"{path}: {t.get('name')} ({result})")
+            if result not in PASSED and result not in SKIPPED:
+                tails.append((t.get("name"), out.splitlines()[-TAIL_LINES:]))
     return passed, failed, skipped
 
 
 def main(paths):
     total = [0, 0, 0]
     missing = 0
+    failures = []
+    tails = []
     for path in paths:
         try:
-            for i, n in enumerate(count(path)):
+            for i, n in enumerate(count(path, failures, tails)):
                 total[i] += n
         except FileNotFoundError:
             print(f"test-summary: {path} is missing: that build ran no tests", file=sys.stderr)
             missing += 1
     passed, failed, skipped = total
     failed += missing
+    # Repeated here because a CI log is often read from its tail only.
+    for name, lines in tails:
+        print(f"--- last lines of {name}:")
+        for line in lines:
+            print(f"    {line}")
+    for name in dict.fromkeys(failures):
+        print(f"failed: {name}")
     print(f"{passed} passed, {failed} failed, {skipped} skipped")
     return 1 if failed else 0
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // wl_data_device_manager v3: clipboard selection and drag and drop. Offers go only to the client
 // with keyboard focus (or under a drag); every read passes the security hook.
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -492,6 +493,7 @@ static void drag_end(struct drag_grab *drag)
 	wl_list_remove(&drag->focus_destroy.link);
 	wl_list_remove(&drag->source_destroy.link);
 	seat->drag_source = NULL;
+	garnet_seat_set_drag_icon(seat, NULL);
 	garnet_seat_end_grab(seat);
 	free(drag);
 }
@@ -540,6 +542,7 @@ static void drag_cancel(struct garnet_pointer_grab *base)
 	wl_list_remove(&drag->focus_destroy.link);
 	wl_list_remove(&drag->source_destroy.link);
 	drag->seat->drag_source = NULL;
+	garnet_seat_set_drag_icon(drag->seat, NULL);
 	free(drag);
 }
 
@@ -562,6 +565,40 @@ static void drag_source_destroyed(struct wl_listener *listener, void *data)
 	drag_leave(drag);
 }
 
+static void drag_icon_commit(struct garnet_surface *surface)
+{
+	struct garnet_seat *seat = surface->compositor->seat;
+
+	if (seat->drag_icon != surface)
+		return;
+	if (surface->current.dx || surface->current.dy) {
+		garnet_surface_damage_tree(surface);
+		seat->drag_icon_x += surface->current.dx;
+		seat->drag_icon_y += surface->current.dy;
+	}
+	garnet_surface_damage_tree(surface);
+	if (!wl_list_empty(&surface->current.frame_callbacks))
+		garnet_compositor_schedule_repaint(surface->compositor);
+}
+
+/* The icon follows the pointer, above every window, for as long as its drag lasts. */
+static bool drag_icon_position(struct garnet_surface *surface, int32_t *x, int32_t *y)
+{
+	struct garnet_seat *seat = surface->compositor->seat;
+
+	if (!seat || seat->drag_icon != surface)
+		return false;
+	*x = (int32_t)floor(seat->x) + seat->drag_icon_x;
+	*y = (int32_t)floor(seat->y) + seat->drag_icon_y;
+	return true;
+}
+
+static const struct garnet_surface_role drag_icon_role = {
+	.name = "wl_data_device-icon",
+	.commit = drag_icon_commit,
+	.position = drag_icon_position,
+};
+
 static void device_start_drag(struct wl_client *client, struct wl_resource *resource,
 			      struct wl_resource *source_resource, struct wl_resource *origin,
 			      struct wl_resource *icon, uint32_t serial)
@@ -569,6 +606,7 @@ static void device_start_drag(struct wl_client *client, struct wl_resource *reso
 	struct garnet_seat *seat = wl_resource_get_user_data(resource);
 	struct data_source *source = source_from_resource(source_resource);
 	struct garnet_surface *origin_surface = garnet_surface_from_resource(origin);
+	struct garnet_surface *icon_surface = icon ? garnet_surface_from_resource(icon) : NULL;
 	struct drag_grab *drag;
 
 	if (!seat)
@@ -585,6 +623,9 @@ static void device_start_drag(struct wl_client *client, struct wl_resource *reso
 				       "data source already used");
 		return;
 	}
+	if (icon_surface && !garnet_surface_set_role(icon_surface, &drag_icon_role, NULL, resource,
+						     WL_DATA_DEVICE_ERROR_ROLE))
+		return;
 	drag = calloc(1, sizeof(*drag));
 	if (!drag) {
 		wl_resource_post_no_memory(resource);
@@ -605,6 +646,7 @@ static void device_start_drag(struct wl_client *client, struct wl_resource *reso
 		wl_signal_add(&drag->source->events.destroy, &drag->source_destroy);
 	}
 	seat->drag_source = drag->source;
+	garnet_seat_set_drag_icon(seat, icon_surface);
 	garnet_seat_set_pointer_focus(seat, NULL, 0, 0);
 	garnet_seat_start_grab(seat, &drag->base);
 	drag_motion(&drag->base, garnet_now_msec(seat->compositor));

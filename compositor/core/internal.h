@@ -406,6 +406,10 @@ struct garnet_seat {
 	struct wl_listener selection_destroy, primary_selection_destroy;
 	struct garnet_data_source *drag_source;
 	struct wl_resource *drag_offer;
+	/* The icon of the drag in progress, drawn at the pointer plus its offset. */
+	struct garnet_surface *drag_icon;
+	struct wl_listener drag_icon_destroy;
+	int32_t drag_icon_x, drag_icon_y;
 
 	struct {
 		struct wl_signal keyboard_focus;
@@ -435,6 +439,13 @@ void garnet_seat_set_keyboard_focus(struct garnet_seat *seat, struct garnet_surf
 void garnet_seat_repick(struct garnet_seat *seat);
 void garnet_seat_start_grab(struct garnet_seat *seat, struct garnet_pointer_grab *grab);
 void garnet_seat_end_grab(struct garnet_seat *seat);
+/* The surfaces drawn at the pointer above the whole scene, topmost first (the cursor, then a
+ * drag icon); returns how many there are (at most GARNET_POINTER_IMAGES). */
+#define GARNET_POINTER_IMAGES 2
+size_t garnet_seat_pointer_images(struct garnet_seat *seat,
+				  struct garnet_surface *images[GARNET_POINTER_IMAGES]);
+/* Shows surface (already given the drag icon role) at the pointer until the drag ends (NULL). */
+void garnet_seat_set_drag_icon(struct garnet_seat *seat, struct garnet_surface *surface);
 /* Pointer focus without a grab's say: enter/leave with the hooks consulted. */
 void garnet_seat_set_pointer_focus(struct garnet_seat *seat, struct garnet_surface *surface,
 				   double sx, double sy);

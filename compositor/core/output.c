@@ -176,11 +176,14 @@ void garnet_output_finish(struct garnet_output *output)
 
 	struct garnet_compositor *c = output->compositor;
 	struct garnet_seat *seat = c->seat;
+	struct garnet_surface *images[GARNET_POINTER_IMAGES];
+	size_t image_count;
 
 	wl_signal_emit_mutable(&output->events.destroy, output);
 	garnet_scene_for_each_surface(c, leave_output, output);
-	if (seat && seat->cursor)
-		leave_output(seat->cursor, 0, 0, output);
+	image_count = garnet_seat_pointer_images(seat, images);
+	for (size_t i = 0; i < image_count; i++)
+		leave_output(images[i], 0, 0, output);
 	wl_list_remove(&output->link);
 	c->output_indices &= ~(1u << output->index);
 	if (c->shell)

@@ -435,6 +435,15 @@ static void clamp_to_outputs(struct garnet_compositor *c, double *x, double *y)
 	*y = by;
 }
 
+static void damage_pointer_images(struct garnet_seat *seat)
+{
+	struct garnet_surface *images[GARNET_POINTER_IMAGES];
+	size_t n = garnet_seat_pointer_images(seat, images);
+
+	for (size_t i = 0; i < n; i++)
+		garnet_surface_damage_tree(images[i]);
+}
+
 void garnet_seat_notify_motion_absolute(struct garnet_seat *seat, uint32_t time_msec, double x,
 					double y)
 {
@@ -444,12 +453,10 @@ void garnet_seat_notify_motion_absolute(struct garnet_seat *seat, uint32_t time_
 	clamp_to_outputs(seat->compositor, &x, &y);
 	motion = (struct garnet_seat_motion){time_msec, x - seat->x, y - seat->y};
 	wl_signal_emit(&seat->events.motion, &motion);
-	if (seat->cursor)
-		garnet_surface_damage_tree(seat->cursor);
+	damage_pointer_images(seat);
 	seat->x = x;
 	seat->y = y;
-	if (seat->cursor)
-		garnet_surface_damage_tree(seat->cursor);
+	damage_pointer_images(seat);
 	seat->grab->impl->motion(seat->grab, time_msec);
 }
 
@@ -661,6 +668,46 @@ static void cursor_destroyed(struct wl_listener *listener, void *data)
 	struct garnet_seat *seat = wl_container_of(listener, seat, cursor_destroy);
 
 	set_cursor_surface(seat, NULL);
+}
+
+void garnet_seat_set_drag_icon(struct garnet_seat *seat, struct garnet_surface *surface)
+{
+	if (seat->drag_icon == surface)
+		return;
+	if (seat->drag_icon) {
+		garnet_surface_damage_tree(seat->drag_icon);
+		wl_list_remove(&seat->drag_icon_destroy.link);
+		wl_list_init(&seat->drag_icon_destroy.link);
+	}
+	seat->drag_icon = surface;
+	/* Its top-left corner starts at the pointer; wl_surface.offset moves it from there. */
+	seat->drag_icon_x = 0;
+	seat->drag_icon_y = 0;
+	if (surface) {
+		wl_signal_add(&surface->events.destroy, &seat->drag_icon_destroy);
+		garnet_surface_damage_tree(surface);
+	}
+}
+
+static void drag_icon_destroyed(struct wl_listener *listener, void *data)
+{
+	struct garnet_seat *seat = wl_container_of(listener, seat, drag_icon_destroy);
+
+	garnet_seat_set_drag_icon(seat, NULL);
+}
+
+size_t garnet_seat_pointer_images(struct garnet_seat *seat,
+				  struct garnet_surface *images[GARNET_POINTER_IMAGES])
+{
+	size_t n = 0;
+
+	if (!seat)
+		return 0;
+	if (seat->cursor)
+		images[n++] = seat->cursor;
+	if (seat->drag_icon)
+		images[n++] = seat->drag_icon;
+	return n;
 }
 
 
@@ -875,6 +922,8 @@ struct garnet_seat *garnet_seat_create(struct garnet_compositor *c,
 	wl_list_init(&seat->pointer_focus_destroy.link);
 	wl_list_init(&seat->cursor_destroy.link);
 	seat->cursor_destroy.notify = cursor_destroyed;
+	wl_list_init(&seat->drag_icon_destroy.link);
+	seat->drag_icon_destroy.notify = drag_icon_destroyed;
 	wl_list_init(&seat->selection_destroy.link);
 	wl_list_init(&seat->primary_selection_destroy.link);
 	for (int i = 0; i < GARNET_TOUCH_POINTS; i++) {
@@ -925,6 +974,7 @@ void garnet_seat_destroy(struct garnet_seat *seat)
 	wl_list_remove(&seat->keyboard_focus_destroy.link);
 	wl_list_remove(&seat->pointer_focus_destroy.link);
 	wl_list_remove(&seat->cursor_destroy.link);
+	wl_list_remove(&seat->drag_icon_destroy.link);
 	for (int i = 0; i < GARNET_TOUCH_POINTS; i++)
 		wl_list_remove(&seat->touch[i].surface_destroy.link);
 	if (seat->global)

@@ -360,8 +360,11 @@ static void surface_attach(struct wl_client *client, struct wl_resource *resourc
 	}
 	surface->pending.buffer_attached = true;
 	state_set_buffer(&surface->pending, buffer);
-	surface->pending.dx = x;
-	surface->pending.dy = y;
+	/* From v5 the offset has a request of its own, which an attach must not undo. */
+	if (wl_resource_get_version(resource) < WL_SURFACE_OFFSET_SINCE_VERSION) {
+		surface->pending.dx = x;
+		surface->pending.dy = y;
+	}
 }
 
 /* Damage is a hint that may be too large, never too small: a region of many rectangles (each
@@ -695,14 +698,15 @@ static bool take_frame_events(struct garnet_surface *surface, int32_t x, int32_t
 
 void garnet_output_take_frame_events(struct garnet_output *output)
 {
-	struct garnet_seat *seat = output->compositor->seat;
+	struct garnet_surface *images[GARNET_POINTER_IMAGES];
+	size_t image_count = garnet_seat_pointer_images(output->compositor->seat, images);
 
 	garnet_scene_for_each_surface(output->compositor, take_frame_events, output);
-	/* The cursor's callbacks come with every frame, drawn or not. */
-	if (seat && seat->cursor) {
+	/* The cursor's and drag icon's callbacks come with every frame, drawn or not. */
+	for (size_t i = 0; i < image_count; i++) {
 		wl_list_insert_list(output->frame_callbacks.prev,
-				    &seat->cursor->current.frame_callbacks);
-		wl_list_init(&seat->cursor->current.frame_callbacks);
+				    &images[i]->current.frame_callbacks);
+		wl_list_init(&images[i]->current.frame_callbacks);
 	}
 }
 

@@ -150,16 +150,19 @@ uint32_t garnet_render_output(struct garnet_output *output, pixman_image_t *imag
 			      const pixman_region32_t *buffer_damage)
 {
 	struct collect col = {.output = output};
-	struct garnet_surface *cursor;
+	struct garnet_surface *images[GARNET_POINTER_IMAGES];
+	size_t image_count;
 	int32_t cx, cy;
 	pixman_region32_t background;
 	uint32_t area = region_area(buffer_damage);
 
 	garnet_output_matrix(output, &col.output_matrix);
 	pixman_region32_init(&col.covered);
-	cursor = output->compositor->seat ? output->compositor->seat->cursor : NULL;
-	if (cursor && garnet_surface_position(cursor, &cx, &cy))
-		garnet_surface_for_each_in_tree(cursor, cx, cy, collect_surface, &col);
+	image_count = garnet_seat_pointer_images(output->compositor->seat, images);
+	for (size_t i = 0; i < image_count; i++) {
+		if (garnet_surface_position(images[i], &cx, &cy))
+			garnet_surface_for_each_in_tree(images[i], cx, cy, collect_surface, &col);
+	}
 	garnet_scene_for_each_surface(output->compositor, collect_surface, &col);
 
 	pixman_region32_init(&background);

@@ -278,6 +278,124 @@ TEST(drag_and_drop_between_two_clients)
 	client_destroy(a);
 }
 
+/* Starts a drag from a's surface at (10, 10) with icon (may be NULL); the button stays held. */
+static struct wl_data_source *start_drag_with_icon(struct client *a, struct client_surface *from,
+						   struct wl_surface *icon,
+						   struct source_state *st)
+{
+	struct wl_data_source *source;
+
+	garnet_test_pointer_motion(a->garnet_test, wl_fixed_from_int(10), wl_fixed_from_int(10));
+	garnet_test_pointer_button(a->garnet_test, BTN_LEFT, WL_POINTER_BUTTON_STATE_PRESSED);
+	client_roundtrip(a);
+	source = wl_data_device_manager_create_data_source(a->data_device_manager);
+	wl_data_source_add_listener(source, &source_listener, st);
+	wl_data_source_offer(source, MIME);
+	wl_data_source_set_actions(source, WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY);
+	wl_data_device_start_drag(a->data_device, source, from->wl_surface, icon,
+				  a->input.last_button_serial);
+	return source;
+}
+
+TEST(drag_icon_follows_the_pointer_above_windows_until_the_drop)
+{
+	struct client *a = client_create(t), *b = client_create(t);
+	struct client_surface *sa = surface_create_placed(a, 0, 0, 100, 100, 0xffff0000, NULL);
+	struct client_surface *sb = surface_create_placed(b, 150, 0, 100, 100, 0xff00ff00, NULL);
+	struct client_surface *icon = surface_create(a);
+	struct buffer *ib = buffer_create(a, 8, 8, WL_SHM_FORMAT_ARGB8888);
+	struct source_state st = {.text = "dragged"};
+	struct wl_data_source *source;
+	pixman_image_t *shot;
+
+	buffer_fill(ib, 0xff0000ffu);
+	wl_surface_attach(icon->wl_surface, ib->wl_buffer, 0, 0);
+	wl_surface_damage(icon->wl_surface, 0, 0, 8, 8);
+	wl_surface_commit(icon->wl_surface);
+	source = start_drag_with_icon(a, sa, icon->wl_surface, &st);
+	client_roundtrip(a);
+	/* An icon that animates waits for its frame callback: it must come. */
+	check(t, surface_commit_and_wait_frame(icon));
+	garnet_test_pointer_motion(a->garnet_test, wl_fixed_from_int(170), wl_fixed_from_int(20));
+	shot = capture_output(a, client_first_output(a));
+	/* Top-left corner on the pointer, over the other client's window. */
+	check_int(t, image_pixel(shot, 170, 20), ==, 0xff0000ffu);
+	check_int(t, image_pixel(shot, 177, 27), ==, 0xff0000ffu);
+	check_int(t, image_pixel(shot, 178, 28), ==, 0xff00ff00u);
+	check_int(t, image_pixel(shot, 169, 19), ==, 0xff00ff00u);
+	/* Where the pointer was, the icon is gone. */
+	check_int(t, image_pixel(shot, 12, 12), ==, 0xffff0000u);
+	pixman_image_unref(shot);
+	/* wl_surface.offset moves the icon relative to the pointer. */
+	wl_surface_offset(icon->wl_surface, -4, -4);
+	wl_surface_attach(icon->wl_surface, ib->wl_buffer, 0, 0);
+	wl_surface_damage(icon->wl_surface, 0, 0, 8, 8);
+	check(t, surface_commit_and_wait_frame(icon));
+	shot = capture_output(a, client_first_output(a));
+	check_int(t, image_pixel(shot, 166, 16), ==, 0xff0000ffu);
+	check_int(t, image_pixel(shot, 174, 24), ==, 0xff00ff00u);
+	pixman_image_unref(shot);
+	/* The drop ends the drag: the icon is no longer drawn. */
+	garnet_test_pointer_button(a->garnet_test, BTN_LEFT, WL_POINTER_BUTTON_STATE_RELEASED);
+	client_roundtrip(a);
+	shot = capture_output(a, client_first_output(a));
+	check_int(t, image_pixel(shot, 166, 16), ==, 0xff00ff00u);
+	pixman_image_unref(shot);
+	wl_data_source_destroy(source);
+	buffer_destroy(ib);
+	surface_destroy(icon);
+	surface_destroy(sb);
+	surface_destroy(sa);
+	client_destroy(b);
+	client_destroy(a);
+}
+
+TEST(drag_icon_with_another_role_is_a_protocol_error)
+{
+	struct client *a = client_create(t);
+	struct client_surface *sa = surface_create_placed(a, 0, 0, 100, 100, 0xffff0000, NULL);
+	struct source_state st = {.text = "dragged"};
+	struct wl_data_source *source;
+
+	/* The window itself already has a role: it cannot also be the icon. */
+	source = start_drag_with_icon(a, sa, sa->wl_surface, &st);
+	client_expect_protocol_error(a, &wl_data_device_interface, WL_DATA_DEVICE_ERROR_ROLE);
+	wl_data_source_destroy(source);
+	surface_destroy(sa);
+	client_destroy(a);
+	check_compositor_serves(t);
+}
+
+TEST(destroying_the_drag_icon_mid_drag_is_harmless)
+{
+	struct client *a = client_create(t);
+	struct client_surface *sa = surface_create_placed(a, 0, 0, 100, 100, 0xffff0000, NULL);
+	struct client_surface *icon = surface_create(a);
+	struct buffer *ib = buffer_create(a, 8, 8, WL_SHM_FORMAT_ARGB8888);
+	struct source_state st = {.text = "dragged"};
+	struct wl_data_source *source;
+	pixman_image_t *shot;
+
+	buffer_fill(ib, 0xff0000ffu);
+	source = start_drag_with_icon(a, sa, icon->wl_surface, &st);
+	client_roundtrip(a);
+	wl_surface_attach(icon->wl_surface, ib->wl_buffer, 0, 0);
+	wl_surface_damage(icon->wl_surface, 0, 0, 8, 8);
+	check(t, surface_commit_and_wait_frame(icon));
+	surface_destroy(icon);
+	garnet_test_pointer_motion(a->garnet_test, wl_fixed_from_int(40), wl_fixed_from_int(40));
+	shot = capture_output(a, client_first_output(a));
+	check_int(t, image_pixel(shot, 10, 10), ==, 0xffff0000u);
+	check_int(t, image_pixel(shot, 42, 42), ==, 0xffff0000u);
+	pixman_image_unref(shot);
+	garnet_test_pointer_button(a->garnet_test, BTN_LEFT, WL_POINTER_BUTTON_STATE_RELEASED);
+	client_roundtrip(a);
+	wl_data_source_destroy(source);
+	buffer_destroy(ib);
+	surface_destroy(sa);
+	client_destroy(a);
+}
+
 struct primary_state {
 	struct zwp_primary_selection_offer_v1 *offer;
 	int sends;
