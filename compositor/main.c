@@ -434,6 +434,17 @@ static int config_handler(void *user, const char *section, const char *name, con
 		}
 		if (strcmp(name, "binding") == 0)
 			return handle_binding(cfg, value);
+		if (strcmp(name, "builtin-cursor") == 0) {
+			int on;
+
+			if (!parse_bool(value, &on)) {
+				snprintf(cfg->error, sizeof(cfg->error),
+					 "builtin-cursor '%s' is not true or false", value);
+				return 0;
+			}
+			cfg->options.builtin_cursor = on;
+			return 1;
+		}
 		snprintf(cfg->error, sizeof(cfg->error), "unknown key '%s' in [shell]", name);
 		return 0;
 	}

@@ -15,6 +15,7 @@ void garnet_options_init(struct garnet_options *o)
 		.background_argb = 0xff2e3440,
 		.repaint_window_ms = 7,
 		.requests_per_second = 100000,
+		.builtin_cursor = true,
 	};
 }
 
@@ -181,6 +182,11 @@ struct garnet_compositor *garnet_compositor_create(const struct garnet_options *
 	c->shell = garnet_shell_create(c);
 	if (!c->shell)
 		goto err_globals;
+	if (c->options.builtin_cursor) {
+		c->builtin_cursor = garnet_builtin_cursor_create();
+		if (!c->builtin_cursor)
+			goto err_globals;
+	}
 	if (!garnet_client_protocols_init(c))
 		goto err_globals;
 	return c;
@@ -214,6 +220,8 @@ void garnet_compositor_destroy(struct garnet_compositor *c)
 	garnet_shell_destroy(c->shell);
 	c->shell = NULL;
 	garnet_seat_destroy(c->seat);
+	if (c->builtin_cursor)
+		pixman_image_unref(c->builtin_cursor);
 	c->seat = NULL;
 	wl_list_for_each_safe(backend, tmp_backend, &c->backends, link) {
 		wl_list_remove(&backend->link);

@@ -66,6 +66,7 @@ struct garnet_compositor {
 	struct garnet_seat *seat;
 	struct garnet_shell *shell;
 	clockid_t clock;
+	pixman_image_t *builtin_cursor; /* NULL when options.builtin_cursor is off */
 
 	/* ext-session-lock: while locked only lock surfaces are drawn and get input. lock is the
 	 * locker's live lock object, NULL when none or when its client died (abandoned). */
@@ -396,6 +397,8 @@ struct garnet_seat {
 	struct garnet_surface *cursor;
 	struct wl_listener cursor_destroy;
 	int32_t hotspot_x, hotspot_y;
+	/* The client under the pointer asked for no cursor at all (set_cursor with NULL). */
+	bool cursor_hidden;
 
 	struct garnet_touch_point touch[GARNET_TOUCH_POINTS];
 
@@ -444,6 +447,9 @@ void garnet_seat_end_grab(struct garnet_seat *seat);
 #define GARNET_POINTER_IMAGES 2
 size_t garnet_seat_pointer_images(struct garnet_seat *seat,
 				  struct garnet_surface *images[GARNET_POINTER_IMAGES]);
+/* Where garnet's own arrow is drawn now (global logical coordinates), false when it is not. */
+bool garnet_seat_builtin_cursor_box(struct garnet_seat *seat, pixman_box32_t *box);
+pixman_image_t *garnet_builtin_cursor_create(void);
 /* Shows surface (already given the drag icon role) at the pointer until the drag ends (NULL). */
 void garnet_seat_set_drag_icon(struct garnet_seat *seat, struct garnet_surface *surface);
 /* Pointer focus without a grab's say: enter/leave with the hooks consulted. */

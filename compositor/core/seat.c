@@ -220,10 +220,40 @@ void garnet_seat_notify_key(struct garnet_seat *seat, uint32_t time_msec, uint32
 
 static void set_cursor_surface(struct garnet_seat *seat, struct garnet_surface *surface);
 
+bool garnet_seat_builtin_cursor_box(struct garnet_seat *seat, pixman_box32_t *box)
+{
+	pixman_image_t *image = seat ? seat->compositor->builtin_cursor : NULL;
+	int32_t x, y;
+
+	if (!image || seat->cursor || seat->cursor_hidden ||
+	    wl_list_empty(&seat->compositor->outputs))
+		return false;
+	x = (int32_t)floor(seat->x);
+	y = (int32_t)floor(seat->y);
+	*box = (pixman_box32_t){x, y, x + pixman_image_get_width(image),
+				y + pixman_image_get_height(image)};
+	return true;
+}
+
+static void damage_builtin_cursor(struct garnet_seat *seat)
+{
+	pixman_box32_t box;
+
+	if (garnet_seat_builtin_cursor_box(seat, &box))
+		garnet_compositor_damage_box(seat->compositor, &box);
+}
+
 static void pointer_send_frame(struct wl_resource *pointer)
 {
 	if (wl_resource_get_version(pointer) >= WL_POINTER_FRAME_SINCE_VERSION)
 		wl_pointer_send_frame(pointer);
+}
+
+static void set_cursor_hidden(struct garnet_seat *seat, bool hidden)
+{
+	damage_builtin_cursor(seat);
+	seat->cursor_hidden = hidden;
+	damage_builtin_cursor(seat);
 }
 
 static void pointer_focus_destroyed(struct wl_listener *listener, void *data)
@@ -234,6 +264,7 @@ static void pointer_focus_destroyed(struct wl_listener *listener, void *data)
 	wl_list_init(&seat->pointer_focus_destroy.link);
 	seat->pointer_focus = NULL;
 	seat->button_count = 0;
+	set_cursor_hidden(seat, false);
 }
 
 void garnet_seat_set_pointer_focus(struct garnet_seat *seat, struct garnet_surface *surface,
@@ -262,9 +293,12 @@ void garnet_seat_set_pointer_focus(struct garnet_seat *seat, struct garnet_surfa
 		}
 	}
 	seat->pointer_focus = surface;
-	/* A client's cursor image stays only while the pointer is over that client. */
+	/* A client's cursor image (or its wish for none) lasts only while the pointer is over
+	 * that client; elsewhere garnet's arrow shows until the next client sets one. */
 	if (seat->cursor && (!surface || surface_client(seat->cursor) != surface_client(surface)))
 		set_cursor_surface(seat, NULL);
+	if (seat->cursor_hidden && (!surface || !old || surface_client(old) != surface_client(surface)))
+		set_cursor_hidden(seat, false);
 	if (!surface)
 		return;
 	wl_signal_add(&surface->events.destroy, &seat->pointer_focus_destroy);
@@ -442,6 +476,7 @@ static void damage_pointer_images(struct garnet_seat *seat)
 
 	for (size_t i = 0; i < n; i++)
 		garnet_surface_damage_tree(images[i]);
+	damage_builtin_cursor(seat);
 }
 
 void garnet_seat_notify_motion_absolute(struct garnet_seat *seat, uint32_t time_msec, double x,
@@ -653,6 +688,7 @@ static void set_cursor_surface(struct garnet_seat *seat, struct garnet_surface *
 {
 	if (seat->cursor == surface)
 		return;
+	damage_builtin_cursor(seat);
 	if (seat->cursor) {
 		garnet_surface_damage_tree(seat->cursor);
 		wl_list_remove(&seat->cursor_destroy.link);
@@ -661,6 +697,7 @@ static void set_cursor_surface(struct garnet_seat *seat, struct garnet_surface *
 	seat->cursor = surface;
 	if (surface)
 		wl_signal_add(&surface->events.destroy, &seat->cursor_destroy);
+	damage_builtin_cursor(seat);
 }
 
 static void cursor_destroyed(struct wl_listener *listener, void *data)
@@ -726,6 +763,7 @@ static void pointer_set_cursor(struct wl_client *client, struct wl_resource *res
 						WL_POINTER_ERROR_ROLE))
 		return;
 	set_cursor_surface(seat, surface);
+	set_cursor_hidden(seat, surface == NULL);
 	if (surface)
 		garnet_surface_damage_tree(surface);
 	seat->hotspot_x = hotspot_x;

@@ -6,7 +6,8 @@
 #include "../core/internal.h"
 
 struct paint_entry {
-	struct garnet_surface *surface;
+	pixman_image_t *image;               /* a surface's texture, or garnet's own arrow */
+	bool opaque;                         /* the image has no alpha */
 	struct pixman_f_transform to_output; /* buffer pixels -> output pixels */
 	pixman_region32_t visible;           /* output pixels not hidden by anything above */
 };
@@ -19,6 +20,37 @@ struct collect {
 	pixman_region32_t covered;
 };
 
+static struct paint_entry *next_entry(struct collect *col)
+{
+	if (col->count == col->capacity) {
+		size_t cap = col->capacity ? col->capacity * 2 : 16;
+		struct paint_entry *grown = realloc(col->entries, cap * sizeof(*grown));
+
+		if (!grown)
+			return NULL;
+		col->entries = grown;
+		col->capacity = cap;
+	}
+	return &col->entries[col->count];
+}
+
+/* garnet's arrow: above everything, hiding nothing (it has transparent parts). */
+static void collect_builtin_cursor(struct collect *col, struct garnet_seat *seat)
+{
+	struct paint_entry *e;
+	pixman_box32_t box;
+
+	if (!garnet_seat_builtin_cursor_box(seat, &box) || !(e = next_entry(col)))
+		return;
+	e->image = seat->compositor->builtin_cursor;
+	e->opaque = false;
+	pixman_f_transform_init_translate(&e->to_output, box.x1, box.y1);
+	pixman_f_transform_multiply(&e->to_output, &col->output_matrix, &e->to_output);
+	pixman_region32_init_rect(&e->visible, box.x1, box.y1, box.x2 - box.x1, box.y2 - box.y1);
+	garnet_region_transform(&e->visible, &e->visible, &col->output_matrix);
+	col->count++;
+}
+
 static bool collect_surface(struct garnet_surface *surface, int32_t x, int32_t y, void *data)
 {
 	struct collect *col = data;
@@ -28,17 +60,11 @@ static bool collect_surface(struct garnet_surface *surface, int32_t x, int32_t y
 
 	if (!surface->texture)
 		return true;
-	if (col->count == col->capacity) {
-		size_t cap = col->capacity ? col->capacity * 2 : 16;
-		struct paint_entry *grown = realloc(col->entries, cap * sizeof(*grown));
-
-		if (!grown)
-			return false;
-		col->entries = grown;
-		col->capacity = cap;
-	}
-	e = &col->entries[col->count];
-	e->surface = surface;
+	e = next_entry(col);
+	if (!e)
+		return false;
+	e->image = surface->texture;
+	e->opaque = surface->opaque_content;
 	garnet_surface_buffer_matrix(surface, &buffer_to_surface);
 	pixman_f_transform_init_translate(&to_global, x, y);
 	pixman_f_transform_multiply(&to_global, &to_global, &buffer_to_surface);
@@ -101,17 +127,17 @@ static bool paint_entry(struct paint_entry *e, pixman_image_t *target,
 		return false;
 	}
 	pixman_transform_from_pixman_f_transform(&fixed, &inverse);
-	pixman_image_set_transform(e->surface->texture, &fixed);
-	pixman_image_set_filter(e->surface->texture,
+	pixman_image_set_transform(e->image, &fixed);
+	pixman_image_set_filter(e->image,
 				integer ? PIXMAN_FILTER_NEAREST : PIXMAN_FILTER_BILINEAR, NULL, 0);
 	/* PAD keeps a scaled edge from blending with transparency outside the buffer; the clip
 	 * keeps the painting inside the surface. */
-	pixman_image_set_repeat(e->surface->texture, PIXMAN_REPEAT_PAD);
+	pixman_image_set_repeat(e->image, PIXMAN_REPEAT_PAD);
 	pixman_image_set_clip_region32(target, &clip);
-	pixman_image_composite32(e->surface->opaque_content ? PIXMAN_OP_SRC : PIXMAN_OP_OVER,
-				 e->surface->texture, NULL, target, 0, 0, 0, 0, 0, 0, w, h);
+	pixman_image_composite32(e->opaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER,
+				 e->image, NULL, target, 0, 0, 0, 0, 0, 0, w, h);
 	pixman_image_set_clip_region32(target, NULL);
-	pixman_image_set_transform(e->surface->texture, NULL);
+	pixman_image_set_transform(e->image, NULL);
 	pixman_region32_fini(&clip);
 	return true;
 }
@@ -158,6 +184,7 @@ uint32_t garnet_render_output(struct garnet_output *output, pixman_image_t *imag
 
 	garnet_output_matrix(output, &col.output_matrix);
 	pixman_region32_init(&col.covered);
+	collect_builtin_cursor(&col, output->compositor->seat);
 	image_count = garnet_seat_pointer_images(output->compositor->seat, images);
 	for (size_t i = 0; i < image_count; i++) {
 		if (garnet_surface_position(images[i], &cx, &cy))

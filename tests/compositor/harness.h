@@ -32,6 +32,8 @@ struct test {
 	/* Runs on the compositor's thread before the client starts (e.g. security hooks). */
 	void (*setup)(struct garnet_compositor *c, struct test_context *t);
 	struct test_output_config outputs[2];
+	bool builtin_cursor; /* draw garnet's own arrow (off: pixels under the pointer are the
+			      * surfaces') */
 };
 
 #define ARRAY_LENGTH(a) (sizeof(a) / sizeof((a)[0]))
@@ -51,6 +53,16 @@ void test_register(const struct test *test);
 
 #define DEFAULT_OUTPUT {320, 240, 1, 0, 0}
 #define TEST(name) TEST_WITH(name, NULL, DEFAULT_OUTPUT)
+
+/* TEST_WITH_BUILTIN_CURSOR(name) { body }: one 320x240 output and garnet's arrow drawn. */
+#define TEST_WITH_BUILTIN_CURSOR(name)                                                             \
+	static void name(struct test_context *t);                                                  \
+	__attribute__((constructor)) static void register_##name(void)                            \
+	{                                                                                          \
+		static const struct test test = {#name, name, NULL, {DEFAULT_OUTPUT}, true};      \
+		test_register(&test);                                                              \
+	}                                                                                          \
+	static void name(struct test_context *t)
 
 /* Assertions fail the current test and end its client thread. */
 void test_fail(struct test_context *t, const char *file, int line, const char *fmt, ...)

@@ -357,3 +357,64 @@ TEST(cursor_surface_is_drawn_at_the_pointer_and_gets_frame_callbacks)
 	surface_destroy(s);
 	client_destroy(c);
 }
+
+/* garnet's arrow: tip (outline) at the pointer, white inside one pixel right, two down. */
+static void check_arrow_at(struct test_context *t, pixman_image_t *shot, int32_t x, int32_t y)
+{
+	check_int(t, image_pixel(shot, x, y), ==, 0xff000000u);
+	check_int(t, image_pixel(shot, x + 1, y + 2), ==, 0xffffffffu);
+}
+
+TEST_WITH_BUILTIN_CURSOR(builtin_arrow_shows_where_no_client_cursor_is_set)
+{
+	struct client *c = client_create(t);
+	struct client_surface *s = surface_create_placed(c, 0, 0, 100, 100, 0xffff0000, NULL);
+	struct client_surface *cursor = surface_create(c);
+	struct buffer *b = buffer_create(c, 8, 8, WL_SHM_FORMAT_ARGB8888);
+	pixman_image_t *shot;
+
+	/* Over the desktop. */
+	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(150), wl_fixed_from_int(150));
+	shot = capture_output(c, client_first_output(c));
+	check_arrow_at(t, shot, 150, 150);
+	check_int(t, image_pixel(shot, 149, 149), ==, 0xff203040u);
+	pixman_image_unref(shot);
+	/* Over a client that has not set a cursor: the arrow moved, nothing left behind. */
+	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(10), wl_fixed_from_int(10));
+	client_roundtrip(c);
+	shot = capture_output(c, client_first_output(c));
+	check_arrow_at(t, shot, 10, 10);
+	check_int(t, image_pixel(shot, 150, 150), ==, 0xff203040u);
+	check_int(t, image_pixel(shot, 151, 152), ==, 0xff203040u);
+	pixman_image_unref(shot);
+	/* The client asks for no cursor: none is drawn over it. */
+	wl_pointer_set_cursor(c->pointer, c->input.pointer_enter_serial, NULL, 0, 0);
+	client_roundtrip(c);
+	shot = capture_output(c, client_first_output(c));
+	check_int(t, image_pixel(shot, 10, 10), ==, 0xffff0000u);
+	check_int(t, image_pixel(shot, 11, 12), ==, 0xffff0000u);
+	pixman_image_unref(shot);
+	/* That wish ends where the client's surface does. */
+	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(150), wl_fixed_from_int(150));
+	shot = capture_output(c, client_first_output(c));
+	check_arrow_at(t, shot, 150, 150);
+	pixman_image_unref(shot);
+	/* A client cursor replaces the arrow. */
+	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(20), wl_fixed_from_int(20));
+	client_roundtrip(c);
+	buffer_fill(b, 0xff00ff00u);
+	wl_surface_attach(cursor->wl_surface, b->wl_buffer, 0, 0);
+	wl_surface_damage(cursor->wl_surface, 0, 0, 8, 8);
+	wl_surface_commit(cursor->wl_surface);
+	wl_pointer_set_cursor(c->pointer, c->input.pointer_enter_serial, cursor->wl_surface, 0, 0);
+	client_roundtrip(c);
+	shot = capture_output(c, client_first_output(c));
+	check_int(t, image_pixel(shot, 20, 20), ==, 0xff00ff00u);
+	check_int(t, image_pixel(shot, 21, 22), ==, 0xff00ff00u);
+	check_int(t, image_pixel(shot, 29, 29), ==, 0xffff0000u);
+	pixman_image_unref(shot);
+	buffer_destroy(b);
+	surface_destroy(cursor);
+	surface_destroy(s);
+	client_destroy(c);
+}

@@ -38,6 +38,9 @@ struct garnet_options {
 	/* A client that sends more requests than this within one second is disconnected with a
 	 * protocol error (a flood); 0 disables the limit. */
 	uint32_t requests_per_second;
+	/* Draw garnet's own arrow where no client has set a cursor image (on by default; tests
+	 * that compare pixels under the pointer turn it off). */
+	bool builtin_cursor;
 };
 
 /* Fills options with the defaults. */
