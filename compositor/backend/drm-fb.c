@@ -8,7 +8,7 @@
 
 #include "drm.h"
 
-bool drm_fb_init(struct drm_fb *fb, int fd, uint32_t width, uint32_t height)
+bool drm_fb_init(struct drm_fb *fb, int fd, uint32_t width, uint32_t height, bool alpha)
 {
 	struct drm_mode_create_dumb create = {.width = width, .height = height, .bpp = 32};
 	struct drm_mode_map_dumb map = {0};
@@ -20,7 +20,9 @@ bool drm_fb_init(struct drm_fb *fb, int fd, uint32_t width, uint32_t height)
 	fb->handle = create.handle;
 	fb->stride = create.pitch;
 	fb->size = create.size;
-	if (drmModeAddFB(fd, width, height, 24, 32, fb->stride, fb->handle, &fb->fb_id) < 0)
+	/* depth 24 is XRGB8888, depth 32 ARGB8888 (what cursor planes take) */
+	if (drmModeAddFB(fd, width, height, alpha ? 32 : 24, 32, fb->stride, fb->handle,
+			 &fb->fb_id) < 0)
 		goto err_dumb;
 	map.handle = fb->handle;
 	if (drmIoctl(fd, DRM_IOCTL_MODE_MAP_DUMB, &map) < 0)
@@ -31,8 +33,8 @@ bool drm_fb_init(struct drm_fb *fb, int fd, uint32_t width, uint32_t height)
 		goto err_fb;
 	}
 	memset(fb->map, 0, fb->size);
-	fb->image = pixman_image_create_bits(PIXMAN_x8r8g8b8, (int)width, (int)height, fb->map,
-					     (int)fb->stride);
+	fb->image = pixman_image_create_bits(alpha ? PIXMAN_a8r8g8b8 : PIXMAN_x8r8g8b8,
+					     (int)width, (int)height, fb->map, (int)fb->stride);
 	if (!fb->image)
 		goto err_map;
 	return true;

@@ -31,7 +31,7 @@ static uint32_t find_prop(int fd, uint32_t object, uint32_t type, const char *na
 	return id;
 }
 
-static uint32_t find_primary_plane(int fd, int crtc_index)
+uint32_t drm_kms_find_plane(int fd, int crtc_index, uint64_t wanted)
 {
 	drmModePlaneRes *planes = drmModeGetPlaneResources(fd);
 	uint32_t found = 0;
@@ -46,7 +46,7 @@ static uint32_t find_primary_plane(int fd, int crtc_index)
 			continue;
 		if ((plane->possible_crtcs & (1u << crtc_index)) &&
 		    find_prop(fd, plane->plane_id, DRM_MODE_OBJECT_PLANE, "type", &type) &&
-		    type == DRM_PLANE_TYPE_PRIMARY)
+		    type == wanted)
 			found = plane->plane_id;
 		drmModeFreePlane(plane);
 	}
@@ -54,12 +54,49 @@ static uint32_t find_primary_plane(int fd, int crtc_index)
 	return found;
 }
 
+bool drm_kms_plane_props(int fd, uint32_t plane, struct drm_plane_props *props)
+{
+	props->fb_id = find_prop(fd, plane, DRM_MODE_OBJECT_PLANE, "FB_ID", NULL);
+	props->crtc_id = find_prop(fd, plane, DRM_MODE_OBJECT_PLANE, "CRTC_ID", NULL);
+	props->src_x = find_prop(fd, plane, DRM_MODE_OBJECT_PLANE, "SRC_X", NULL);
+	props->src_y = find_prop(fd, plane, DRM_MODE_OBJECT_PLANE, "SRC_Y", NULL);
+	props->src_w = find_prop(fd, plane, DRM_MODE_OBJECT_PLANE, "SRC_W", NULL);
+	props->src_h = find_prop(fd, plane, DRM_MODE_OBJECT_PLANE, "SRC_H", NULL);
+	props->crtc_x = find_prop(fd, plane, DRM_MODE_OBJECT_PLANE, "CRTC_X", NULL);
+	props->crtc_y = find_prop(fd, plane, DRM_MODE_OBJECT_PLANE, "CRTC_Y", NULL);
+	props->crtc_w = find_prop(fd, plane, DRM_MODE_OBJECT_PLANE, "CRTC_W", NULL);
+	props->crtc_h = find_prop(fd, plane, DRM_MODE_OBJECT_PLANE, "CRTC_H", NULL);
+	return props->fb_id && props->crtc_id && props->src_x && props->src_y && props->src_w &&
+	       props->src_h && props->crtc_x && props->crtc_y && props->crtc_w && props->crtc_h;
+}
+
+void drm_kms_set_plane(drmModeAtomicReq *req, uint32_t plane, const struct drm_plane_props *props,
+		       uint32_t crtc_id, uint32_t fb_id, int32_t x, int32_t y, uint32_t width,
+		       uint32_t height)
+{
+	if (!fb_id) {
+		drmModeAtomicAddProperty(req, plane, props->fb_id, 0);
+		drmModeAtomicAddProperty(req, plane, props->crtc_id, 0);
+		return;
+	}
+	drmModeAtomicAddProperty(req, plane, props->fb_id, fb_id);
+	drmModeAtomicAddProperty(req, plane, props->crtc_id, crtc_id);
+	drmModeAtomicAddProperty(req, plane, props->src_x, 0);
+	drmModeAtomicAddProperty(req, plane, props->src_y, 0);
+	drmModeAtomicAddProperty(req, plane, props->src_w, (uint64_t)width << 16);
+	drmModeAtomicAddProperty(req, plane, props->src_h, (uint64_t)height << 16);
+	/* CRTC_X and CRTC_Y are signed: a cursor may hang off the top or left edge. */
+	drmModeAtomicAddProperty(req, plane, props->crtc_x, (uint64_t)(int64_t)x);
+	drmModeAtomicAddProperty(req, plane, props->crtc_y, (uint64_t)(int64_t)y);
+	drmModeAtomicAddProperty(req, plane, props->crtc_w, width);
+	drmModeAtomicAddProperty(req, plane, props->crtc_h, height);
+}
+
 bool drm_kms_init_atomic(struct drm_output *output)
 {
 	int fd = output->backend->fd;
-	uint32_t p;
 
-	output->plane_id = find_primary_plane(fd, output->crtc_index);
+	output->plane_id = drm_kms_find_plane(fd, output->crtc_index, DRM_PLANE_TYPE_PRIMARY);
 	if (!output->plane_id)
 		return false;
 	output->props.connector_crtc_id =
@@ -68,22 +105,9 @@ bool drm_kms_init_atomic(struct drm_output *output)
 		find_prop(fd, output->crtc_id, DRM_MODE_OBJECT_CRTC, "MODE_ID", NULL);
 	output->props.crtc_active =
 		find_prop(fd, output->crtc_id, DRM_MODE_OBJECT_CRTC, "ACTIVE", NULL);
-	p = output->plane_id;
-	output->props.fb_id = find_prop(fd, p, DRM_MODE_OBJECT_PLANE, "FB_ID", NULL);
-	output->props.crtc_id = find_prop(fd, p, DRM_MODE_OBJECT_PLANE, "CRTC_ID", NULL);
-	output->props.src_x = find_prop(fd, p, DRM_MODE_OBJECT_PLANE, "SRC_X", NULL);
-	output->props.src_y = find_prop(fd, p, DRM_MODE_OBJECT_PLANE, "SRC_Y", NULL);
-	output->props.src_w = find_prop(fd, p, DRM_MODE_OBJECT_PLANE, "SRC_W", NULL);
-	output->props.src_h = find_prop(fd, p, DRM_MODE_OBJECT_PLANE, "SRC_H", NULL);
-	output->props.crtc_x = find_prop(fd, p, DRM_MODE_OBJECT_PLANE, "CRTC_X", NULL);
-	output->props.crtc_y = find_prop(fd, p, DRM_MODE_OBJECT_PLANE, "CRTC_Y", NULL);
-	output->props.crtc_w = find_prop(fd, p, DRM_MODE_OBJECT_PLANE, "CRTC_W", NULL);
-	output->props.crtc_h = find_prop(fd, p, DRM_MODE_OBJECT_PLANE, "CRTC_H", NULL);
 	return output->props.connector_crtc_id && output->props.crtc_mode_id &&
-	       output->props.crtc_active && output->props.fb_id && output->props.crtc_id &&
-	       output->props.src_x && output->props.src_y && output->props.src_w &&
-	       output->props.src_h && output->props.crtc_x && output->props.crtc_y &&
-	       output->props.crtc_w && output->props.crtc_h;
+	       output->props.crtc_active &&
+	       drm_kms_plane_props(fd, output->plane_id, &output->props.primary);
 }
 
 static int atomic_show(struct drm_output *output, uint32_t fb_id)
@@ -110,16 +134,12 @@ static int atomic_show(struct drm_output *output, uint32_t fb_id)
 		drmModeAtomicAddProperty(req, output->crtc_id, output->props.crtc_active, 1);
 		flags |= DRM_MODE_ATOMIC_ALLOW_MODESET;
 	}
-	drmModeAtomicAddProperty(req, output->plane_id, output->props.fb_id, fb_id);
-	drmModeAtomicAddProperty(req, output->plane_id, output->props.crtc_id, output->crtc_id);
-	drmModeAtomicAddProperty(req, output->plane_id, output->props.src_x, 0);
-	drmModeAtomicAddProperty(req, output->plane_id, output->props.src_y, 0);
-	drmModeAtomicAddProperty(req, output->plane_id, output->props.src_w, (uint64_t)w << 16);
-	drmModeAtomicAddProperty(req, output->plane_id, output->props.src_h, (uint64_t)h << 16);
-	drmModeAtomicAddProperty(req, output->plane_id, output->props.crtc_x, 0);
-	drmModeAtomicAddProperty(req, output->plane_id, output->props.crtc_y, 0);
-	drmModeAtomicAddProperty(req, output->plane_id, output->props.crtc_w, w);
-	drmModeAtomicAddProperty(req, output->plane_id, output->props.crtc_h, h);
+	drm_kms_set_plane(req, output->plane_id, &output->props.primary, output->crtc_id, fb_id, 0,
+			  0, w, h);
+	if (output->cursor.plane_id)
+		drm_kms_set_plane(req, output->cursor.plane_id, &output->cursor.props,
+				  output->crtc_id, output->cursor.fb_id, output->cursor.x,
+				  output->cursor.y, output->cursor.width, output->cursor.height);
 	ret = drmModeAtomicCommit(b->fd, req, flags, b);
 	drmModeAtomicFree(req);
 	return ret == 0 ? 0 : -1;
@@ -166,8 +186,10 @@ void drm_kms_disable(struct drm_output *output)
 	drmModeAtomicAddProperty(req, output->connector_id, output->props.connector_crtc_id, 0);
 	drmModeAtomicAddProperty(req, output->crtc_id, output->props.crtc_mode_id, 0);
 	drmModeAtomicAddProperty(req, output->crtc_id, output->props.crtc_active, 0);
-	drmModeAtomicAddProperty(req, output->plane_id, output->props.fb_id, 0);
-	drmModeAtomicAddProperty(req, output->plane_id, output->props.crtc_id, 0);
+	drm_kms_set_plane(req, output->plane_id, &output->props.primary, 0, 0, 0, 0, 0, 0);
+	if (output->cursor.plane_id)
+		drm_kms_set_plane(req, output->cursor.plane_id, &output->cursor.props, 0, 0, 0, 0,
+				  0, 0);
 	drmModeAtomicCommit(b->fd, req, DRM_MODE_ATOMIC_ALLOW_MODESET, NULL);
 	drmModeAtomicFree(req);
 }

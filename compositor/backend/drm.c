@@ -149,6 +149,7 @@ static void drm_output_destroy(struct garnet_output *base)
 	wl_event_source_remove(output->idle_frame);
 	for (int i = 0; i < 2; i++)
 		drm_fb_finish(&output->fbs[i], b->fd);
+	drm_cursor_finish(output);
 	if (output->mode_blob)
 		drmModeDestroyPropertyBlob(b->fd, output->mode_blob);
 	free(output);
@@ -158,6 +159,7 @@ static const struct garnet_output_impl drm_output_impl = {
 	.begin_frame = drm_begin_frame,
 	.present = drm_present,
 	.front_image = drm_front_image,
+	.show_cursor = drm_cursor_show,
 	.destroy = drm_output_destroy,
 };
 
@@ -278,7 +280,7 @@ static void add_output(struct drm_backend *b, const drmModeRes *res, drmModeConn
 	}
 	for (int i = 0; i < 2; i++) {
 		if (!drm_fb_init(&output->fbs[i], b->fd, output->mode.hdisplay,
-				 output->mode.vdisplay)) {
+				 output->mode.vdisplay, false)) {
 			garnet_log(b->compositor, GARNET_LOG_ERROR, "drm",
 				   "%s: cannot allocate a %ux%u framebuffer: %s", name,
 				   output->mode.hdisplay, output->mode.vdisplay, strerror(errno));
@@ -288,6 +290,7 @@ static void add_output(struct drm_backend *b, const drmModeRes *res, drmModeConn
 	output->idle_frame = wl_event_loop_add_timer(b->compositor->loop, idle_frame_done, output);
 	if (!output->idle_frame)
 		goto err_fbs;
+	drm_cursor_init(output);
 	mode.width = output->mode.hdisplay;
 	mode.height = output->mode.vdisplay;
 	mode.refresh_mhz = mode_refresh_mhz(&output->mode);

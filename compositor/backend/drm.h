@@ -21,7 +21,7 @@ struct drm_fb {
 	pixman_image_t *image;
 };
 
-bool drm_fb_init(struct drm_fb *fb, int fd, uint32_t width, uint32_t height);
+bool drm_fb_init(struct drm_fb *fb, int fd, uint32_t width, uint32_t height, bool alpha);
 void drm_fb_finish(struct drm_fb *fb, int fd);
 
 struct drm_backend {
@@ -43,6 +43,21 @@ struct drm_backend {
 	struct wl_listener session_active;
 };
 
+struct drm_plane_props {
+	uint32_t fb_id, crtc_id, src_x, src_y, src_w, src_h, crtc_x, crtc_y, crtc_w, crtc_h;
+};
+
+/* The CRTC's cursor plane, when it has one and the device takes atomic commits. */
+struct drm_cursor {
+	uint32_t plane_id; /* 0: none; the renderer draws the cursor into the frame */
+	uint32_t width, height;
+	struct drm_fb fbs[2]; /* one shown, one to fill */
+	int next;
+	uint32_t fb_id; /* what the next commit shows; 0 hides the plane */
+	int32_t x, y;
+	struct drm_plane_props props;
+};
+
 struct drm_output {
 	struct garnet_output base;
 	struct drm_backend *backend;
@@ -56,10 +71,11 @@ struct drm_output {
 	int front;
 	bool flip_pending, needs_modeset, stalled;
 	struct wl_event_source *idle_frame; /* frames that showed nothing new */
+	struct drm_cursor cursor;
 	struct {
 		uint32_t connector_crtc_id;
 		uint32_t crtc_mode_id, crtc_active;
-		uint32_t fb_id, crtc_id, src_x, src_y, src_w, src_h, crtc_x, crtc_y, crtc_w, crtc_h;
+		struct drm_plane_props primary;
 	} props;
 };
 
@@ -70,5 +86,20 @@ bool drm_kms_init_atomic(struct drm_output *output);
 int drm_kms_show(struct drm_output *output, int index);
 /* Turns the CRTC off (the output went away). */
 void drm_kms_disable(struct drm_output *output);
+/* The plane of that DRM_PLANE_TYPE_* usable on the CRTC, 0 when there is none. */
+uint32_t drm_kms_find_plane(int fd, int crtc_index, uint64_t type);
+/* The property ids of a plane an atomic commit sets; false if one is missing. */
+bool drm_kms_plane_props(int fd, uint32_t plane, struct drm_plane_props *props);
+/* Sets a plane to show fb_id (0: nothing) at x, y of the CRTC, unscaled. */
+void drm_kms_set_plane(drmModeAtomicReq *req, uint32_t plane, const struct drm_plane_props *props,
+		       uint32_t crtc_id, uint32_t fb_id, int32_t x, int32_t y, uint32_t width,
+		       uint32_t height);
+
+/* Finds the cursor plane (atomic only) and its buffers; without one the cursor is drawn by the
+ * renderer. */
+void drm_cursor_init(struct drm_output *output);
+void drm_cursor_finish(struct drm_output *output);
+/* garnet_output_impl.show_cursor */
+bool drm_cursor_show(struct garnet_output *base, pixman_image_t *image, int32_t x, int32_t y);
 
 #endif

@@ -107,6 +107,10 @@ struct garnet_output_impl {
 	void (*present)(struct garnet_output *output, bool painted);
 	/* The image now on screen (for capture). */
 	pixman_image_t *(*front_image)(struct garnet_output *output);
+	/* Optional: shows image (NULL: nothing) on a cursor plane at x, y of the output's pixels
+	 * with the next frame; false when it cannot, and the renderer draws the cursor. */
+	bool (*show_cursor)(struct garnet_output *output, pixman_image_t *image, int32_t x,
+			    int32_t y);
 	void (*destroy)(struct garnet_output *output);
 };
 
@@ -150,6 +154,7 @@ struct garnet_output {
 	struct garnet_damage_ring ring;
 	enum garnet_repaint_state repaint_state;
 	bool repaint_needed;
+	bool cursor_on_plane; /* the backend shows the pointer image; the renderer leaves it out */
 	struct wl_event_source *repaint_timer, *repaint_idle;
 	struct timespec last_present;
 	uint64_t msc;

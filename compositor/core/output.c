@@ -287,6 +287,64 @@ void garnet_compositor_schedule_repaint(struct garnet_compositor *c)
 		garnet_output_schedule_repaint(output);
 }
 
+/* The pointer's image as a cursor plane can show it: one buffer, unscaled and unturned, on an
+ * output that is neither. *image is NULL when nothing is to be shown. False when the image needs
+ * the renderer (a drag icon, subsurfaces, a viewport, a scale or a transform). */
+static bool cursor_for_plane(struct garnet_output *output, pixman_image_t **image, int32_t *x,
+			     int32_t *y)
+{
+	struct garnet_seat *seat = output->compositor->seat;
+	struct garnet_surface *s = seat ? seat->cursor : NULL;
+	pixman_box32_t box;
+
+	*image = NULL;
+	if (!seat)
+		return true;
+	if (seat->drag_icon || output->mode.scale != 1 ||
+	    output->mode.transform != WL_OUTPUT_TRANSFORM_NORMAL)
+		return false;
+	if (s) {
+		if (!s->texture || !garnet_surface_position(s, x, y))
+			return true;
+		if (!wl_list_empty(&s->children) || s->width != s->buffer_width ||
+		    s->height != s->buffer_height)
+			return false;
+		*image = s->texture;
+	} else if (garnet_seat_builtin_cursor_box(seat, &box)) {
+		*image = output->compositor->builtin_cursor;
+		*x = box.x1;
+		*y = box.y1;
+	} else {
+		return true;
+	}
+	*x -= output->x;
+	*y -= output->y;
+	if (*x >= output->width || *y >= output->height ||
+	    *x + pixman_image_get_width(*image) <= 0 || *y + pixman_image_get_height(*image) <= 0)
+		*image = NULL; /* on another output */
+	return true;
+}
+
+/* Puts the pointer image on the backend's cursor plane when it can take it; a change between
+ * plane and renderer repaints the whole output (frame_damage grows to all of it). */
+static void update_cursor_plane(struct garnet_output *output, pixman_region32_t *frame_damage)
+{
+	pixman_image_t *image;
+	int32_t x = 0, y = 0;
+	bool on_plane = false;
+
+	if (!output->impl->show_cursor)
+		return;
+	if (cursor_for_plane(output, &image, &x, &y))
+		on_plane = output->impl->show_cursor(output, image, x, y);
+	if (!on_plane && output->cursor_on_plane)
+		output->impl->show_cursor(output, NULL, 0, 0);
+	if (on_plane != output->cursor_on_plane)
+		pixman_region32_union_rect(frame_damage, frame_damage, 0, 0, output->mode.width,
+					   output->mode.height);
+	output->cursor_on_plane = on_plane;
+}
+
 static void output_repaint(struct garnet_output *output)
 {
 	struct garnet_compositor *c = output->compositor;
@@ -310,6 +368,7 @@ static void output_repaint(struct garnet_output *output)
 	garnet_output_take_frame_events(output);
 
 	if (pixman_region32_not_empty(&frame_damage)) {
+		update_cursor_plane(output, &frame_damage);
 		image = output->impl->begin_frame(output, &age);
 		garnet_damage_ring_get_buffer_damage(&output->ring, age, &frame_damage, &whole,
 						     &buffer_damage);

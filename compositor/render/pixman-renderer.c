@@ -184,8 +184,12 @@ uint32_t garnet_render_output(struct garnet_output *output, pixman_image_t *imag
 
 	garnet_output_matrix(output, &col.output_matrix);
 	pixman_region32_init(&col.covered);
-	collect_builtin_cursor(&col, output->compositor->seat);
-	image_count = garnet_seat_pointer_images(output->compositor->seat, images);
+	if (output->cursor_on_plane) {
+		image_count = 0;
+	} else {
+		collect_builtin_cursor(&col, output->compositor->seat);
+		image_count = garnet_seat_pointer_images(output->compositor->seat, images);
+	}
 	for (size_t i = 0; i < image_count; i++) {
 		if (garnet_surface_position(images[i], &cx, &cy))
 			garnet_surface_for_each_in_tree(images[i], cx, cy, collect_surface, &col);
