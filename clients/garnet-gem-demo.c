@@ -3,11 +3,13 @@
 // blits (XY_COLOR_BLT, XY_SRC_COPY_BLT) that libdrm_intel submits through EXECBUFFER2, into two
 // buffers shared with the compositor alone through garnet_buffer_v1.
 //
-// usage: garnet-gem-demo [--size WxH] [--frames N] [--done-file NAME] [--shm]
+// usage: garnet-gem-demo [--size WxH] [--frames N] [--done-file NAME] [--shm | --dmabuf]
 //   --frames N      stop animating after frame N-1 (the window stays)
 //   --done-file F   once the last frame was shown, write "frames N commit-to-frame-us T" (the
 //                   mean time from commit to frame callback) to $XDG_RUNTIME_DIR/F
 //   --shm           for comparison: wait for the GPU, copy each frame into wl_shm, send that
+//   --dmabuf        share the frames as dma-bufs through zwp_linux_dmabuf_v1 instead, on the
+//                   device its feedback names
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -26,6 +28,7 @@
 #include <garnet_drm.h>
 
 #include "garnet-buffer-v1-client-protocol.h"
+#include "gem-demo-dmabuf.h"
 #include "gem-demo-scene.h"
 #include "xdg-shell-client-protocol.h"
 
@@ -66,7 +69,8 @@ struct demo {
 	int32_t width, height;
 	uint32_t frame_number, frame_limit; /* 0: no limit */
 	const char *done_file;
-	bool configured, closed, drawn_once, done, use_shm;
+	bool configured, closed, drawn_once, done, use_shm, use_dmabuf;
+	struct zwp_linux_dmabuf_v1 *dmabuf;
 	struct wl_shm *shm;
 	int64_t commit_ns, commit_to_frame_ns;
 
@@ -247,6 +251,15 @@ static void frame_init(struct demo *d, struct frame *f)
 		shm_frame_init(d, f, size);
 		return;
 	}
+	if (d->use_dmabuf) {
+		f->buffer = gem_demo_dmabuf_buffer(d->dmabuf, d->drm_fd, (uint32_t)f->bo->handle,
+						   d->width, d->height, d->width * 4,
+						   DRM_FORMAT_XRGB8888);
+		if (!f->buffer)
+			die_errno("exporting a frame as a dma-buf");
+		wl_buffer_add_listener(f->buffer, &buffer_listener, f);
+		return;
+	}
 	share.handle = (uint32_t)f->bo->handle;
 	if (drmIoctl(d->drm_fd, DRM_IOCTL_GARNET_SHARE, &share) < 0)
 		die_errno("GARNET_SHARE");
@@ -420,7 +433,6 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
 {
 	struct demo *d = data;
 
-	(void)version;
 	if (strcmp(interface, "wl_compositor") == 0) {
 		d->compositor = wl_registry_bind(registry, name, &wl_compositor_interface, 4);
 	} else if (strcmp(interface, "xdg_wm_base") == 0) {
@@ -428,6 +440,8 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
 		xdg_wm_base_add_listener(d->wm_base, &wm_base_listener, d);
 	} else if (strcmp(interface, "wl_shm") == 0) {
 		d->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
+	} else if (strcmp(interface, "zwp_linux_dmabuf_v1") == 0 && version >= 4) {
+		d->dmabuf = wl_registry_bind(registry, name, &zwp_linux_dmabuf_v1_interface, 4);
 	} else if (strcmp(interface, "garnet_buffer_v1") == 0) {
 		d->gem = wl_registry_bind(registry, name, &garnet_buffer_v1_interface, 1);
 		garnet_buffer_v1_add_listener(d->gem, &gem_listener, d);
@@ -449,6 +463,7 @@ static void parse_args(struct demo *d, int argc, char **argv)
 		{"frames", required_argument, NULL, 'n'},
 		{"done-file", required_argument, NULL, 'd'},
 		{"shm", no_argument, NULL, 'm'},
+		{"dmabuf", no_argument, NULL, 'b'},
 		{NULL, 0, NULL, 0},
 	};
 	int opt;
@@ -470,9 +485,12 @@ static void parse_args(struct demo *d, int argc, char **argv)
 		case 'm':
 			d->use_shm = true;
 			break;
+		case 'b':
+			d->use_dmabuf = true;
+			break;
 		default:
 			fprintf(stderr, "usage: garnet-gem-demo [--size WxH] [--frames N] "
-					"[--done-file NAME] [--shm]\n");
+					"[--done-file NAME] [--shm | --dmabuf]\n");
 			exit(2);
 		}
 	}
@@ -495,6 +513,16 @@ int main(int argc, char **argv)
 	wl_display_roundtrip(d.display);
 	if (!d.device || !d.has_recipient || !d.has_xrgb)
 		die("garnet_buffer_v1 announced no device, recipient or XRGB8888");
+	if (d.use_dmabuf) {
+		if (d.use_shm)
+			die("--shm and --dmabuf exclude each other");
+		if (!d.dmabuf)
+			die("the compositor lacks zwp_linux_dmabuf_v1 version 4");
+		free(d.device);
+		d.device = gem_demo_dmabuf_device(d.display, d.dmabuf);
+		if (!d.device)
+			die("the dma-buf feedback names no render node with XRGB8888 linear");
+	}
 
 	d.drm_fd = open(d.device, O_RDWR | O_CLOEXEC);
 	if (d.drm_fd < 0)

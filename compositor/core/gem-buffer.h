@@ -22,16 +22,54 @@ struct garnet_gem_buffer {
 	uint32_t handle;
 	uint64_t size;
 	void *map;
+	void *pixels; /* map plus the offset of the first pixel */
 	int32_t width, height, stride;
 	pixman_format_code_t format;
 	struct wl_list imports; /* garnet_gem_import.buffer_link: surfaces waiting for it */
 };
 
-/* The compositor's DRM file for one client (protocols/garnet-buffer.c), counted. */
+struct garnet_gem_manager;
+
+/* The compositor's DRM file for one client (protocols/garnet-buffer.c), counted: the one it
+ * has, or a new one. NULL on failure (logged). */
+struct garnet_gem_client *garnet_gem_client_get(struct garnet_gem_manager *m,
+						struct wl_client *client);
 struct garnet_gem_client *garnet_gem_client_ref(struct garnet_gem_client *gc);
 void garnet_gem_client_unref(struct garnet_gem_client *gc);
 int garnet_gem_client_fd(struct garnet_gem_client *gc);
 struct garnet_compositor *garnet_gem_client_compositor(struct garnet_gem_client *gc);
+
+/* Where the pixels are in an object. */
+struct garnet_gem_buffer_layout {
+	int32_t width, height, stride;
+	uint64_t offset;
+	pixman_format_code_t format;
+};
+
+enum garnet_gem_buffer_result {
+	GARNET_GEM_BUFFER_OK,
+	GARNET_GEM_BUFFER_BAD_SIZE,    /* non-positive, too large, or beyond the object */
+	GARNET_GEM_BUFFER_TOO_MANY,    /* the client has too many buffers already */
+	GARNET_GEM_BUFFER_UNMAPPABLE,  /* the object has no pages to map (errno says why) */
+	GARNET_GEM_BUFFER_NO_MEMORY,
+};
+
+/* Makes wl_buffer id of client from an object of size bytes that handle names on gc's file;
+ * the buffer owns the handle from then on, and on failure it is closed. */
+enum garnet_gem_buffer_result garnet_gem_buffer_create(struct garnet_gem_client *gc,
+							struct wl_client *client, uint32_t id,
+							uint32_t handle, uint64_t size,
+							const struct garnet_gem_buffer_layout *l,
+							struct wl_resource **out);
+/* The DRM formats garnet buffers may have, and their pixman twins. */
+size_t garnet_gem_format_count(void);
+uint32_t garnet_gem_format(size_t index);
+bool garnet_gem_format_for(uint32_t fourcc, pixman_format_code_t *out);
+
+/* zwp_linux_dmabuf_v1 on the same device: dma-bufs become garnet buffers by importing them
+ * into the client's file of the compositor (protocols/linux-dmabuf.c). */
+bool garnet_linux_dmabuf_init(struct garnet_compositor *c, struct garnet_gem_manager *m,
+			      const char *device_path);
 
 /* garnet_buffer_v1.capture_output (protocols/garnet-buffer-capture.c). */
 void garnet_gem_capture_output(struct garnet_gem_client *gc, struct wl_resource *factory,

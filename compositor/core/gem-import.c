@@ -54,7 +54,7 @@ static bool read_pixels(struct garnet_surface *surface, struct garnet_gem_buffer
 		garnet_log(surface->compositor, GARNET_LOG_WARNING, "gem",
 			   "SET_DOMAIN of a client's buffer: %s", strerror(errno));
 	return garnet_surface_copy_pixels(surface, buffer->format, buffer->width, buffer->height,
-					  buffer->map, buffer->stride, damage);
+					  buffer->pixels, buffer->stride, damage);
 }
 
 static void import_free(struct garnet_gem_import *import)

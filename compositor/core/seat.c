@@ -297,7 +297,8 @@ void garnet_seat_set_pointer_focus(struct garnet_seat *seat, struct garnet_surfa
 	 * that client; elsewhere garnet's arrow shows until the next client sets one. */
 	if (seat->cursor && (!surface || surface_client(seat->cursor) != surface_client(surface)))
 		set_cursor_surface(seat, NULL);
-	if (seat->cursor_hidden && (!surface || !old || surface_client(old) != surface_client(surface)))
+	if (seat->cursor_hidden &&
+	    (!surface || !old || surface_client(old) != surface_client(surface)))
 		set_cursor_hidden(seat, false);
 	if (!surface)
 		return;

@@ -35,7 +35,17 @@ static const struct {
 	{DRM_FORMAT_ABGR8888, PIXMAN_a8b8g8r8},
 };
 
-struct gem_manager {
+size_t garnet_gem_format_count(void)
+{
+	return GARNET_ARRAY_LENGTH(formats);
+}
+
+uint32_t garnet_gem_format(size_t index)
+{
+	return formats[index].fourcc;
+}
+
+struct garnet_gem_manager {
 	struct garnet_compositor *compositor;
 	char *device_path;
 	struct wl_list clients; /* garnet_gem_client.link */
@@ -44,7 +54,7 @@ struct gem_manager {
 
 /* The compositor's DRM file for one Wayland client, shared by its factories and buffers. */
 struct garnet_gem_client {
-	struct gem_manager *manager;
+	struct garnet_gem_manager *manager;
 	struct wl_client *client;
 	struct wl_list link;
 	int fd;
@@ -78,7 +88,8 @@ void garnet_gem_client_unref(struct garnet_gem_client *gc)
 	free(gc);
 }
 
-static struct garnet_gem_client *gem_client_get(struct gem_manager *m, struct wl_client *client)
+struct garnet_gem_client *garnet_gem_client_get(struct garnet_gem_manager *m,
+						struct wl_client *client)
 {
 	struct drm_garnet_get_client_id get = {0};
 	struct garnet_gem_client *gc;
@@ -163,7 +174,7 @@ static void factory_destroy(struct wl_client *client, struct wl_resource *resour
 	wl_resource_destroy(resource);
 }
 
-static bool pixman_format_for(uint32_t fourcc, pixman_format_code_t *out)
+bool garnet_gem_format_for(uint32_t fourcc, pixman_format_code_t *out)
 {
 	for (size_t i = 0; i < GARNET_ARRAY_LENGTH(formats); i++) {
 		if (formats[i].fourcc == fourcc) {
@@ -197,23 +208,81 @@ static void *map_object(struct garnet_gem_client *gc, uint32_t handle, uint64_t 
 	return (void *)(uintptr_t)map.addr_ptr;
 }
 
+enum garnet_gem_buffer_result garnet_gem_buffer_create(struct garnet_gem_client *gc,
+							struct wl_client *client, uint32_t id,
+							uint32_t handle, uint64_t size,
+							const struct garnet_gem_buffer_layout *l,
+							struct wl_resource **out)
+{
+	struct garnet_gem_buffer *buffer;
+	void *map;
+
+	if (l->width <= 0 || l->height <= 0 || l->width > MAX_DIMENSION ||
+	    l->height > MAX_DIMENSION || l->stride % 4 != 0 ||
+	    (int64_t)l->stride < (int64_t)l->width * 4 ||
+	    l->offset + (uint64_t)l->stride * (uint64_t)l->height > size) {
+		close_handle(gc->fd, handle);
+		return GARNET_GEM_BUFFER_BAD_SIZE;
+	}
+	if (gc->buffers >= MAX_BUFFERS_PER_CLIENT) {
+		close_handle(gc->fd, handle);
+		return GARNET_GEM_BUFFER_TOO_MANY;
+	}
+	map = map_object(gc, handle, size);
+	if (!map) {
+		close_handle(gc->fd, handle);
+		return GARNET_GEM_BUFFER_UNMAPPABLE;
+	}
+	buffer = calloc(1, sizeof(*buffer));
+	if (!buffer)
+		goto err_alloc;
+	buffer->resource = wl_resource_create(client, &wl_buffer_interface, 1, id);
+	if (!buffer->resource)
+		goto err_resource;
+	buffer->client = gc;
+	buffer->drm_fd = gc->fd;
+	buffer->handle = handle;
+	buffer->size = size;
+	buffer->map = map;
+	buffer->pixels = (char *)map + l->offset;
+	buffer->width = l->width;
+	buffer->height = l->height;
+	buffer->stride = l->stride;
+	buffer->format = l->format;
+	wl_list_init(&buffer->imports);
+	gc->refs++;
+	gc->buffers++;
+	wl_resource_set_implementation(buffer->resource, &buffer_impl, buffer,
+				       buffer_resource_destroy);
+	*out = buffer->resource;
+	return GARNET_GEM_BUFFER_OK;
+
+err_resource:
+	free(buffer);
+err_alloc:
+	munmap(map, size);
+	close_handle(gc->fd, handle);
+	return GARNET_GEM_BUFFER_NO_MEMORY;
+}
+
 static void factory_create_buffer(struct wl_client *client, struct wl_resource *resource,
 				  uint32_t id, uint32_t name_hi, uint32_t name_lo, int32_t width,
 				  int32_t height, int32_t stride, uint32_t format)
 {
 	struct garnet_gem_client *gc = wl_resource_get_user_data(resource);
-	struct gem_manager *m = gc->manager;
-	struct garnet_gem_buffer *buffer;
-	pixman_format_code_t pixman_format;
+	struct garnet_gem_buffer_layout layout = {
+		.width = width, .height = height, .stride = stride,
+	};
+	struct wl_resource *buffer;
 	uint32_t handle;
 	uint64_t size;
-	void *map;
 
-	if (!pixman_format_for(format, &pixman_format)) {
+	if (!garnet_gem_format_for(format, &layout.format)) {
 		wl_resource_post_error(resource, GARNET_BUFFER_V1_ERROR_INVALID_FORMAT,
 				       "format 0x%08x was not announced", format);
 		return;
 	}
+	/* Sizes are checked before the name: a bad size is an error whatever the name. */
 	if (width <= 0 || height <= 0 || width > MAX_DIMENSION || height > MAX_DIMENSION ||
 	    stride % 4 != 0 || (int64_t)stride < (int64_t)width * 4) {
 		wl_resource_post_error(resource, GARNET_BUFFER_V1_ERROR_INVALID_SIZE,
@@ -228,55 +297,33 @@ static void factory_create_buffer(struct wl_client *client, struct wl_resource *
 		return;
 	}
 	if (!accept_name(gc, (uint64_t)name_hi << 32 | name_lo, &handle, &size)) {
-		garnet_log(m->compositor, GARNET_LOG_WARNING, "security",
+		garnet_log(gc->manager->compositor, GARNET_LOG_WARNING, "security",
 			   "denied: client pid %d offered a name that is not a live name shared "
 			   "with it", (int)client_pid(client));
 		wl_resource_post_error(resource, GARNET_BUFFER_V1_ERROR_INVALID_NAME,
 				       "not a name shared with this compositor");
 		return;
 	}
-	if ((uint64_t)stride * (uint64_t)height > size) {
-		close_handle(gc->fd, handle);
+	switch (garnet_gem_buffer_create(gc, client, id, handle, size, &layout, &buffer)) {
+	case GARNET_GEM_BUFFER_OK:
+		break;
+	case GARNET_GEM_BUFFER_BAD_SIZE:
 		wl_resource_post_error(resource, GARNET_BUFFER_V1_ERROR_INVALID_SIZE,
 				       "stride %d times height %d is more than the object's %llu "
 				       "bytes", stride, height, (unsigned long long)size);
-		return;
-	}
-	map = map_object(gc, handle, size);
-	if (!map) {
-		close_handle(gc->fd, handle);
+		break;
+	case GARNET_GEM_BUFFER_TOO_MANY:
+		wl_resource_post_error(resource, GARNET_BUFFER_V1_ERROR_TOO_MANY_BUFFERS,
+				       "more than %d garnet buffers", MAX_BUFFERS_PER_CLIENT);
+		break;
+	case GARNET_GEM_BUFFER_UNMAPPABLE:
 		wl_resource_post_error(resource, GARNET_BUFFER_V1_ERROR_UNMAPPABLE,
 				       "the object cannot be mapped: %s", strerror(errno));
-		return;
+		break;
+	case GARNET_GEM_BUFFER_NO_MEMORY:
+		wl_resource_post_no_memory(resource);
+		break;
 	}
-	buffer = calloc(1, sizeof(*buffer));
-	if (!buffer)
-		goto err_alloc;
-	buffer->resource = wl_resource_create(client, &wl_buffer_interface, 1, id);
-	if (!buffer->resource)
-		goto err_resource;
-	buffer->client = gc;
-	buffer->drm_fd = gc->fd;
-	buffer->handle = handle;
-	buffer->size = size;
-	buffer->map = map;
-	buffer->width = width;
-	buffer->height = height;
-	buffer->stride = stride;
-	buffer->format = pixman_format;
-	wl_list_init(&buffer->imports);
-	gc->refs++;
-	gc->buffers++;
-	wl_resource_set_implementation(buffer->resource, &buffer_impl, buffer,
-				       buffer_resource_destroy);
-	return;
-
-err_resource:
-	free(buffer);
-err_alloc:
-	munmap(map, size);
-	close_handle(gc->fd, handle);
-	wl_resource_post_no_memory(resource);
 }
 
 static void factory_capture_output(struct wl_client *client, struct wl_resource *resource,
@@ -301,11 +348,11 @@ static void factory_resource_destroy(struct wl_resource *resource)
 
 static void factory_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 {
-	struct gem_manager *m = data;
+	struct garnet_gem_manager *m = data;
 	struct garnet_gem_client *gc;
 	struct wl_resource *resource;
 
-	gc = gem_client_get(m, client);
+	gc = garnet_gem_client_get(m, client);
 	if (!gc) {
 		wl_client_post_implementation_error(client, "garnet.ko cannot be opened");
 		return;
@@ -326,7 +373,7 @@ static void factory_bind(struct wl_client *client, void *data, uint32_t version,
 /* Clients, and with them every factory and buffer, are gone by now. */
 static void manager_compositor_destroy(struct wl_listener *listener, void *data)
 {
-	struct gem_manager *m = wl_container_of(listener, m, compositor_destroy);
+	struct garnet_gem_manager *m = wl_container_of(listener, m, compositor_destroy);
 
 	(void)data;
 	wl_list_remove(&m->compositor_destroy.link);
@@ -337,7 +384,7 @@ static void manager_compositor_destroy(struct wl_listener *listener, void *data)
 bool garnet_gem_buffer_init(struct garnet_compositor *c)
 {
 	char *path = garnet_drm_find_render_node();
-	struct gem_manager *m;
+	struct garnet_gem_manager *m;
 
 	if (!path) {
 		garnet_log(c, GARNET_LOG_DEBUG, "gem",
@@ -360,5 +407,8 @@ bool garnet_gem_buffer_init(struct garnet_compositor *c)
 	m->compositor_destroy.notify = manager_compositor_destroy;
 	wl_signal_add(&c->events.destroy, &m->compositor_destroy);
 	garnet_log(c, GARNET_LOG_INFO, "gem", "garnet_buffer_v1 on %s", path);
+	if (!garnet_linux_dmabuf_init(c, m, path))
+		garnet_log(c, GARNET_LOG_ERROR, "gem", "zwp_linux_dmabuf_v1 not offered: %s",
+			   strerror(errno));
 	return true;
 }

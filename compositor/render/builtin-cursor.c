@@ -49,7 +49,9 @@ pixman_image_t *garnet_builtin_cursor_create(void)
 		for (int x = 0; x < ARROW_WIDTH; x++) {
 			char c = (size_t)x < len ? arrow_rows[y][x] : ' ';
 
-			pixels[y * stride + x] = c == '#' ? 0xff000000u : c == '.' ? 0xffffffffu : 0;
+			pixels[y * stride + x] = c == '#'   ? 0xff000000u
+						 : c == '.' ? 0xffffffffu
+							    : 0;
 		}
 	}
 	return image;

@@ -122,7 +122,8 @@ static bool paint_entry(struct paint_entry *e, pixman_image_t *target,
 
 	pixman_region32_init(&clip);
 	pixman_region32_intersect(&clip, &e->visible, (pixman_region32_t *)damage);
-	if (!pixman_region32_not_empty(&clip) || !pixman_f_transform_invert(&inverse, &e->to_output)) {
+	if (!pixman_region32_not_empty(&clip) ||
+	    !pixman_f_transform_invert(&inverse, &e->to_output)) {
 		pixman_region32_fini(&clip);
 		return false;
 	}

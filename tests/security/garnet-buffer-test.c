@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -25,6 +26,7 @@
 #include "garnet-buffer-v1-client-protocol.h"
 #include "garnet/compositor.h"
 #include "garnet/security.h"
+#include "gem-demo-dmabuf.h"
 #include "gem-demo-scene.h"
 #include "harness.h"
 
@@ -233,7 +235,7 @@ struct demo {
 };
 
 static void demo_start_with(struct test_context *t, struct demo *d, int frames, const char *done,
-			    int32_t width, int32_t height, bool shm)
+			    int32_t width, int32_t height, const char *sharing)
 {
 	char frames_arg[32], size_arg[32];
 
@@ -252,14 +254,14 @@ static void demo_start_with(struct test_context *t, struct demo *d, int frames, 
 		setenv("WAYLAND_DISPLAY", test_socket(t), 1);
 		setenv("WAYLAND_DEBUG", "client", 1);
 		execl(GEM_DEMO, GEM_DEMO, "--size", size_arg, "--frames", frames_arg,
-		      "--done-file", done, shm ? "--shm" : (char *)NULL, (char *)NULL);
+		      "--done-file", done, sharing, (char *)NULL);
 		_exit(127);
 	}
 }
 
 static void demo_start(struct test_context *t, struct demo *d, int frames, const char *done)
 {
-	demo_start_with(t, d, frames, done, DEMO_W, DEMO_H, false);
+	demo_start_with(t, d, frames, done, DEMO_W, DEMO_H, NULL);
 }
 
 /* Waits (up to 60 s: the guest is slow) for the demo's done file; its first line goes into
@@ -942,23 +944,24 @@ static void read_compositor_cpu(struct garnet_compositor *c, void *data)
 	*(int64_t *)data = (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-/* Both paths show the same last frame exactly; the figures (compositor CPU per frame, commit
+/* All three paths show the same last frame exactly; the figures (compositor CPU per frame, commit
  * to frame callback) are printed side by side. The benchmark runs this test alone. */
 TEST_WITH(gem_and_shm_paths_show_the_same_frames_at_720p, NULL, {1280, 720, 1, 0, 0})
 {
-	static const char *mode_names[2] = {"garnet_buffer_v1", "wl_shm"};
+	static const char *mode_names[3] = {"garnet_buffer_v1", "wl_shm", "linux-dmabuf"};
+	static const char *mode_args[3] = {NULL, "--shm", "--dmabuf"};
 	struct client *c = client_create(t);
 	const int frames = 60;
-	int64_t cpu_us[2], latency_us[2];
+	int64_t cpu_us[3], latency_us[3];
 
-	for (int mode = 0; mode < 2; mode++) {
+	for (int mode = 0; mode < 3; mode++) {
 		struct demo d = {0};
 		int64_t before, after;
 		unsigned int shown;
 		long long latency;
 
 		test_run_on_compositor(t, read_compositor_cpu, &before);
-		demo_start_with(t, &d, frames, "demo-cost", 1280, 720, mode == 1);
+		demo_start_with(t, &d, frames, "demo-cost", 1280, 720, mode_args[mode]);
 		demo_wait_done(t, &d, "demo-cost");
 		test_run_on_compositor(t, read_compositor_cpu, &after);
 		check_int(t, sscanf(d.report, "frames %u commit-to-frame-us %lld", &shown,
@@ -969,10 +972,208 @@ TEST_WITH(gem_and_shm_paths_show_the_same_frames_at_720p, NULL, {1280, 720, 1, 0
 		cpu_us[mode] = (after - before) / frames;
 		latency_us[mode] = latency;
 	}
-	for (int mode = 0; mode < 2; mode++)
+	for (int mode = 0; mode < 3; mode++)
 		fprintf(stderr, "# %-16s 1280x720, %d frames: compositor CPU %lld us/frame, "
 				"commit to frame callback %lld us\n",
 			mode_names[mode], frames, (long long)cpu_us[mode],
 			(long long)latency_us[mode]);
 	client_destroy(c);
+}
+
+/* ---- zwp_linux_dmabuf_v1 ---- */
+
+TEST_WITH(dmabuf_demo_frames_reach_the_screen_exactly, NULL, DEMO_OUTPUT)
+{
+	struct client *c = client_create(t);
+	struct demo d = {0};
+
+	demo_start_with(t, &d, 30, "demo-dmabuf", DEMO_W, DEMO_H, "--dmabuf");
+	demo_wait_done(t, &d, "demo-dmabuf");
+	check_demo_frame(t, c, 29);
+	demo_stop(&d);
+	client_destroy(c);
+}
+
+static struct zwp_linux_dmabuf_v1 *dmabuf_bind(struct test_context *t, struct client *c,
+					       uint32_t version)
+{
+	uint32_t global = client_find_global(c, "zwp_linux_dmabuf_v1");
+
+	if (!global)
+		test_fail(t, __FILE__, __LINE__, "zwp_linux_dmabuf_v1 is not offered");
+	return wl_registry_bind(c->registry, global, &zwp_linux_dmabuf_v1_interface, version);
+}
+
+static void dmabuf_format(void *data, struct zwp_linux_dmabuf_v1 *d, uint32_t format)
+{
+}
+
+static void dmabuf_modifier(void *data, struct zwp_linux_dmabuf_v1 *d, uint32_t format,
+			    uint32_t hi, uint32_t lo)
+{
+	uint64_t *linear_xrgb = data;
+
+	if (format == DRM_FORMAT_XRGB8888)
+		*linear_xrgb = (uint64_t)hi << 32 | lo;
+}
+
+static const struct zwp_linux_dmabuf_v1_listener dmabuf_listener = {dmabuf_format,
+								     dmabuf_modifier};
+
+TEST(dmabuf_feedback_names_the_render_node_and_linear_formats)
+{
+	struct gem_client *g = gem_client_create(t);
+	struct zwp_linux_dmabuf_v1 *v4 = dmabuf_bind(t, g->c, 4), *v3 = dmabuf_bind(t, g->c, 3);
+	struct gem_demo_feedback f;
+	uint64_t v3_modifier = 1;
+	struct stat st;
+	char buf[4];
+
+	zwp_linux_dmabuf_v1_add_listener(v3, &dmabuf_listener, &v3_modifier);
+	check(t, gem_demo_dmabuf_feedback(g->c->display, v4, &f));
+	client_roundtrip(g->c);
+	check(t, f.has_device);
+	check_int(t, stat(g->device, &st), ==, 0);
+	check(t, f.device == st.st_rdev);
+	check(t, f.xrgb_linear);
+	/* Version 3 learns the same from modifier events. */
+	check(t, v3_modifier == DRM_FORMAT_MOD_LINEAR);
+	/* The table is one for every client: nobody may change it. */
+	check(t, f.table_fd >= 0);
+	check_int(t, write(f.table_fd, buf, sizeof(buf)), ==, -1);
+	check(t, mmap(NULL, f.table_size, PROT_READ | PROT_WRITE, MAP_SHARED, f.table_fd, 0) ==
+		 MAP_FAILED);
+	close(f.table_fd);
+	zwp_linux_dmabuf_v1_destroy(v3);
+	zwp_linux_dmabuf_v1_destroy(v4);
+	gem_client_destroy(g);
+}
+
+/* A dma-buf of a fresh garnet object of w x h pixels, filled with pixel. */
+static int gem_dmabuf(struct test_context *t, struct gem_client *g, int32_t w, int32_t h,
+		      uint32_t pixel)
+{
+	uint64_t size = (uint64_t)w * (uint64_t)h * 4;
+	uint32_t handle = gem_create(t, g->fd, size);
+	int fd;
+
+	gem_fill_cpu(t, g->fd, handle, size, pixel);
+	if (drmPrimeHandleToFD(g->fd, handle, DRM_CLOEXEC, &fd) != 0)
+		test_fail(t, __FILE__, __LINE__, "PRIME export: %s", strerror(errno));
+	gem_close(g->fd, handle);
+	return fd;
+}
+
+enum params_misuse {
+	PLANE_INDEX_TOO_HIGH,
+	PLANE_ADDED_TWICE,
+	NO_PLANE,
+	UNKNOWN_FORMAT,
+	ZERO_WIDTH,
+	BEYOND_THE_DMABUF,
+	USED_TWICE,
+};
+
+/* Each misuse of zwp_linux_buffer_params_v1 is the protocol error the specification names. */
+static void check_params_misuse(struct test_context *t, enum params_misuse misuse,
+				uint32_t code)
+{
+	struct gem_client *g = gem_client_create(t);
+	struct zwp_linux_dmabuf_v1 *dmabuf = dmabuf_bind(t, g->c, 4);
+	struct zwp_linux_buffer_params_v1 *params = zwp_linux_dmabuf_v1_create_params(dmabuf);
+	int fd = gem_dmabuf(t, g, 64, 64, 0xff00ff00u);
+	uint32_t format = misuse == UNKNOWN_FORMAT ? 0x12345678u : DRM_FORMAT_XRGB8888;
+	int32_t width = misuse == ZERO_WIDTH ? 0 : 64;
+	int32_t height = misuse == BEYOND_THE_DMABUF ? 65 : 64;
+
+	if (misuse != NO_PLANE)
+		zwp_linux_buffer_params_v1_add(params, fd, misuse == PLANE_INDEX_TOO_HIGH ? 4 : 0,
+					       0, 256, 0, 0);
+	if (misuse == PLANE_ADDED_TWICE)
+		zwp_linux_buffer_params_v1_add(params, fd, 0, 0, 256, 0, 0);
+	zwp_linux_buffer_params_v1_create(params, width, height, format, 0);
+	if (misuse == USED_TWICE)
+		zwp_linux_buffer_params_v1_create(params, width, height, format, 0);
+	close(fd);
+	client_expect_protocol_error(g->c, &zwp_linux_buffer_params_v1_interface, code);
+	zwp_linux_buffer_params_v1_destroy(params);
+	zwp_linux_dmabuf_v1_destroy(dmabuf);
+	gem_client_destroy(g);
+}
+
+TEST(dmabuf_params_misuse_is_the_protocol_error_for_it)
+{
+	check_params_misuse(t, PLANE_INDEX_TOO_HIGH, ZWP_LINUX_BUFFER_PARAMS_V1_ERROR_PLANE_IDX);
+	check_params_misuse(t, PLANE_ADDED_TWICE, ZWP_LINUX_BUFFER_PARAMS_V1_ERROR_PLANE_SET);
+	check_params_misuse(t, NO_PLANE, ZWP_LINUX_BUFFER_PARAMS_V1_ERROR_INCOMPLETE);
+	check_params_misuse(t, UNKNOWN_FORMAT, ZWP_LINUX_BUFFER_PARAMS_V1_ERROR_INVALID_FORMAT);
+	check_params_misuse(t, ZERO_WIDTH, ZWP_LINUX_BUFFER_PARAMS_V1_ERROR_INVALID_DIMENSIONS);
+	check_params_misuse(t, BEYOND_THE_DMABUF, ZWP_LINUX_BUFFER_PARAMS_V1_ERROR_OUT_OF_BOUNDS);
+	check_params_misuse(t, USED_TWICE, ZWP_LINUX_BUFFER_PARAMS_V1_ERROR_ALREADY_USED);
+	check_compositor_serves(t);
+}
+
+struct create_result {
+	struct wl_buffer *buffer;
+	bool failed;
+};
+
+static void params_created(void *data, struct zwp_linux_buffer_params_v1 *p,
+			   struct wl_buffer *buffer)
+{
+	((struct create_result *)data)->buffer = buffer;
+}
+
+static void params_failed(void *data, struct zwp_linux_buffer_params_v1 *p)
+{
+	((struct create_result *)data)->failed = true;
+}
+
+static const struct zwp_linux_buffer_params_v1_listener params_listener = {params_created,
+									   params_failed};
+
+TEST(dmabuf_shows_its_pixels_and_what_is_no_dmabuf_fails_cleanly)
+{
+	struct gem_client *g = gem_client_create(t);
+	struct zwp_linux_dmabuf_v1 *dmabuf = dmabuf_bind(t, g->c, 4);
+	struct zwp_linux_buffer_params_v1 *params;
+	struct create_result good = {0}, bad = {0};
+	struct client_surface *s;
+	int fd = gem_dmabuf(t, g, 64, 64, 0xff3366ccu);
+	int memfd = memfd_create("not-a-dmabuf", MFD_CLOEXEC);
+
+	params = zwp_linux_dmabuf_v1_create_params(dmabuf);
+	zwp_linux_buffer_params_v1_add_listener(params, &params_listener, &good);
+	zwp_linux_buffer_params_v1_add(params, fd, 0, 0, 256, 0, 0);
+	zwp_linux_buffer_params_v1_create(params, 64, 64, DRM_FORMAT_XRGB8888, 0);
+	client_roundtrip(g->c);
+	zwp_linux_buffer_params_v1_destroy(params);
+	close(fd);
+	check(t, good.buffer != NULL && !good.failed);
+	s = show_gem_buffer(t, g, good.buffer, 10, 10);
+	check_int(t, pixel_on_screen(g->c, 10, 10), ==, 0xff3366ccu);
+	check_int(t, pixel_on_screen(g->c, 73, 73), ==, 0xff3366ccu);
+
+	/* Memory that is no dma-buf of the device: "failed", and the client carries on. */
+	check(t, memfd >= 0 && ftruncate(memfd, 64 * 64 * 4) == 0);
+	params = zwp_linux_dmabuf_v1_create_params(dmabuf);
+	zwp_linux_buffer_params_v1_add_listener(params, &params_listener, &bad);
+	zwp_linux_buffer_params_v1_add(params, memfd, 0, 0, 256, 0, 0);
+	zwp_linux_buffer_params_v1_create(params, 64, 64, DRM_FORMAT_XRGB8888, 0);
+	client_roundtrip(g->c);
+	zwp_linux_buffer_params_v1_destroy(params);
+	check(t, bad.failed && !bad.buffer);
+	/* The same through create_immed ends the client: it was already using the id. */
+	params = zwp_linux_dmabuf_v1_create_params(dmabuf);
+	zwp_linux_buffer_params_v1_add(params, memfd, 0, 0, 256, 0, 0);
+	zwp_linux_buffer_params_v1_create_immed(params, 64, 64, DRM_FORMAT_XRGB8888, 0);
+	close(memfd);
+	client_expect_protocol_error(g->c, &zwp_linux_buffer_params_v1_interface,
+				     ZWP_LINUX_BUFFER_PARAMS_V1_ERROR_INVALID_WL_BUFFER);
+	zwp_linux_buffer_params_v1_destroy(params);
+	surface_destroy(s);
+	wl_buffer_destroy(good.buffer);
+	zwp_linux_dmabuf_v1_destroy(dmabuf);
+	gem_client_destroy(g);
+	check_compositor_serves(t);
 }
