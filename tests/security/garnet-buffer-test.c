@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -886,6 +887,27 @@ static struct garnet_buffer_capture_v1 *capture(struct test_context *t, struct g
 	return cap;
 }
 
+/* garnet.ko's count of names ever made (debugfs), to see whether the compositor made one. */
+static long long shares_created(struct test_context *t, int fd)
+{
+	char path[128], line[128];
+	long long value = -1;
+	struct stat st;
+	FILE *f;
+
+	check_int(t, fstat(fd, &st), ==, 0);
+	snprintf(path, sizeof(path), "/sys/kernel/debug/dri/%u/garnet_counters",
+		 minor(st.st_rdev));
+	f = fopen(path, "r");
+	if (!f)
+		test_fail(t, __FILE__, __LINE__, "%s: %s", path, strerror(errno));
+	while (fgets(line, sizeof(line), f))
+		sscanf(line, "share_created %lld", &value);
+	fclose(f);
+	check(t, value >= 0);
+	return value;
+}
+
 TEST_WITH(output_capture_is_a_libwmac_screenshot_decision, mac_setup, DEFAULT_OUTPUT)
 {
 	struct mac_state *m = test_data(t);
@@ -898,11 +920,15 @@ TEST_WITH(output_capture_is_a_libwmac_screenshot_decision, mac_setup, DEFAULT_OU
 	struct drm_garnet_accept accept;
 	uint32_t pixel = 0;
 	struct drm_i915_gem_pread pread;
+	long long shares;
 
-	/* An ordinary client is refused by the default policy, and the refusal is audited. */
+	/* An ordinary client is refused by the default policy, and the refusal is audited:
+	 * libwmac decides first, so the compositor never even made a name for it. */
+	shares = shares_created(t, rogue->fd);
 	cap = capture(t, rogue, own_client_id(t, rogue->fd), &r);
 	check(t, !r.ready);
 	check_int(t, m->denials, ==, 1);
+	check_int(t, shares_created(t, rogue->fd), ==, shares);
 	garnet_buffer_capture_v1_destroy(cap);
 
 	/* The compositor's screenshooter is allowed; the name opens only on its own file. */
@@ -911,6 +937,7 @@ TEST_WITH(output_capture_is_a_libwmac_screenshot_decision, mac_setup, DEFAULT_OU
 	cap = capture(t, shooter, own_client_id(t, shooter->fd), &r);
 	check(t, r.ready);
 	check_int(t, m->allows, ==, 1);
+	check_int(t, shares_created(t, shooter->fd), ==, shares + 1);
 	accept = (struct drm_garnet_accept){.name = r.name};
 	check_int(t, drmIoctl(rogue->fd, DRM_IOCTL_GARNET_ACCEPT, &accept), ==, -1);
 	check_int(t, errno, ==, ENOENT);
