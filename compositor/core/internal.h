@@ -419,6 +419,11 @@ struct garnet_seat {
 	struct wl_listener drag_icon_destroy;
 	int32_t drag_icon_x, drag_icon_y;
 
+	/* Pointer constraints (protocols/pointer-constraints.c): may change where a motion goes;
+	 * false keeps the pointer where it is (locked). Relative motion is reported first. */
+	bool (*constrain_motion)(void *data, double *x, double *y);
+	void *constrain_data;
+
 	struct {
 		struct wl_signal keyboard_focus;
 		struct wl_signal activity; /* any input from the user (idle tracking) */

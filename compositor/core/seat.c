@@ -489,6 +489,8 @@ void garnet_seat_notify_motion_absolute(struct garnet_seat *seat, uint32_t time_
 	clamp_to_outputs(seat->compositor, &x, &y);
 	motion = (struct garnet_seat_motion){time_msec, x - seat->x, y - seat->y};
 	wl_signal_emit(&seat->events.motion, &motion);
+	if (seat->constrain_motion && !seat->constrain_motion(seat->constrain_data, &x, &y))
+		return;
 	damage_pointer_images(seat);
 	seat->x = x;
 	seat->y = y;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Protocols common clients expect beyond the core: fractional scale, idle notification, idle
-// inhibition and activation, driven by a real libwayland client against libgarnet in-process.
+// inhibition, activation, relative pointer and pointer constraints, driven by a real libwayland client against libgarnet in-process.
 #include <stdio.h>
 #include <string.h>
 
@@ -9,6 +9,7 @@
 #include "ext-idle-notify-v1-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
 #include "idle-inhibit-unstable-v1-client-protocol.h"
+#include "pointer-constraints-unstable-v1-client-protocol.h"
 #include "relative-pointer-unstable-v1-client-protocol.h"
 #include "xdg-activation-v1-client-protocol.h"
 
@@ -318,4 +319,210 @@ TEST(relative_motion_goes_to_the_focused_client_only)
 	surface_destroy(s_b);
 	client_destroy(a);
 	client_destroy(b);
+}
+
+/* ---- pointer constraints ---- */
+
+struct constraint_state {
+	int locked, unlocked, confined, unconfined;
+};
+
+static void on_locked(void *data, struct zwp_locked_pointer_v1 *lp)
+{
+	((struct constraint_state *)data)->locked++;
+}
+
+static void on_unlocked(void *data, struct zwp_locked_pointer_v1 *lp)
+{
+	((struct constraint_state *)data)->unlocked++;
+}
+
+static const struct zwp_locked_pointer_v1_listener locked_listener = {on_locked, on_unlocked};
+
+static void on_confined(void *data, struct zwp_confined_pointer_v1 *cp)
+{
+	((struct constraint_state *)data)->confined++;
+}
+
+static void on_unconfined(void *data, struct zwp_confined_pointer_v1 *cp)
+{
+	((struct constraint_state *)data)->unconfined++;
+}
+
+static const struct zwp_confined_pointer_v1_listener confined_listener = {on_confined,
+									  on_unconfined};
+
+/* A surface of c at (0, 0) with the keyboard focus and the pointer at (10, 10) over it. */
+static struct client_surface *focused_surface(struct client *c, uint32_t argb)
+{
+	struct client_surface *s = surface_create_placed(c, 0, 0, 100, 100, argb, NULL);
+
+	garnet_test_activate_surface(c->garnet_test, s->wl_surface);
+	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(10), wl_fixed_from_int(10));
+	client_roundtrip(c);
+	check(c->test, c->input.keyboard_focus == s->wl_surface);
+	check(c->test, c->input.pointer_focus == s->wl_surface);
+	return s;
+}
+
+TEST(locked_pointer_stays_put_until_focus_moves_away)
+{
+	struct client *c = client_create(t), *other = client_create(t);
+	struct client_surface *s = focused_surface(c, 0xff0000ff);
+	struct client_surface *o = surface_create_placed(other, 200, 0, 100, 100, 0xff00ff00, NULL);
+	struct zwp_pointer_constraints_v1 *pc = bind_global(c, &zwp_pointer_constraints_v1_interface);
+	struct relative_state rel = {0};
+	struct zwp_relative_pointer_v1 *rp = watch_relative(c, &rel);
+	struct constraint_state st = {0};
+	struct zwp_locked_pointer_v1 *lp;
+	int motions;
+
+	lp = zwp_pointer_constraints_v1_lock_pointer(pc, s->wl_surface, c->pointer, NULL,
+						     ZWP_POINTER_CONSTRAINTS_V1_LIFETIME_ONESHOT);
+	zwp_locked_pointer_v1_add_listener(lp, &locked_listener, &st);
+	zwp_locked_pointer_v1_set_cursor_position_hint(lp, wl_fixed_from_int(50),
+						       wl_fixed_from_int(60));
+	wl_surface_commit(s->wl_surface);
+	client_roundtrip(c);
+	check_int(t, st.locked, ==, 1);
+	/* Moves are reported as relative motion only; the pointer stays. */
+	motions = c->input.motions;
+	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(250), wl_fixed_from_int(40));
+	client_roundtrip(c);
+	check_int(t, c->input.motions, ==, motions);
+	check(t, c->input.pointer_focus == s->wl_surface);
+	check_int(t, rel.dx, ==, 240);
+	check_int(t, rel.dy, ==, 30);
+	client_roundtrip(other);
+	check(t, other->input.pointer_focus == NULL);
+	/* The keyboard goes elsewhere: the lock ends, the pointer is at the hint, and moves. */
+	garnet_test_activate_surface(other->garnet_test, o->wl_surface);
+	client_roundtrip(other);
+	client_roundtrip(c);
+	check_int(t, st.unlocked, ==, 1);
+	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(51), wl_fixed_from_int(60));
+	client_roundtrip(c);
+	check_int(t, c->input.motions, ==, motions + 1);
+	check_int(t, c->input.sx, ==, 51);
+	/* Oneshot: focus back does not lock again. */
+	garnet_test_activate_surface(c->garnet_test, s->wl_surface);
+	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(20), wl_fixed_from_int(20));
+	client_roundtrip(c);
+	check_int(t, st.locked, ==, 1);
+	check_int(t, c->input.sx, ==, 20);
+	zwp_locked_pointer_v1_destroy(lp);
+	zwp_relative_pointer_v1_destroy(rp);
+	zwp_pointer_constraints_v1_destroy(pc);
+	surface_destroy(o);
+	surface_destroy(s);
+	client_destroy(other);
+	client_destroy(c);
+}
+
+TEST(confined_pointer_stays_in_its_region)
+{
+	struct client *c = client_create(t);
+	struct client_surface *s = focused_surface(c, 0xff0000ff);
+	struct zwp_pointer_constraints_v1 *pc = bind_global(c, &zwp_pointer_constraints_v1_interface);
+	struct wl_region *region = wl_compositor_create_region(c->compositor);
+	struct constraint_state st = {0};
+	struct zwp_confined_pointer_v1 *cp;
+
+	wl_region_add(region, 5, 5, 50, 50);
+	cp = zwp_pointer_constraints_v1_confine_pointer(
+		pc, s->wl_surface, c->pointer, region,
+		ZWP_POINTER_CONSTRAINTS_V1_LIFETIME_PERSISTENT);
+	wl_region_destroy(region);
+	zwp_confined_pointer_v1_add_listener(cp, &confined_listener, &st);
+	client_roundtrip(c);
+	check_int(t, st.confined, ==, 1);
+	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(200), wl_fixed_from_int(30));
+	client_roundtrip(c);
+	check(t, c->input.pointer_focus == s->wl_surface);
+	check(t, c->input.sx >= 54 && c->input.sx < 55);
+	check_int(t, c->input.sy, ==, 30);
+	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(20), wl_fixed_from_int(40));
+	client_roundtrip(c);
+	check_int(t, c->input.sx, ==, 20);
+	check_int(t, c->input.sy, ==, 40);
+	/* A new region applies with the next commit. */
+	region = wl_compositor_create_region(c->compositor);
+	wl_region_add(region, 30, 30, 10, 10);
+	zwp_confined_pointer_v1_set_region(cp, region);
+	wl_region_destroy(region);
+	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(0), wl_fixed_from_int(0));
+	client_roundtrip(c);
+	check(t, c->input.sx >= 5 && c->input.sx < 6);
+	wl_surface_commit(s->wl_surface);
+	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(0), wl_fixed_from_int(0));
+	client_roundtrip(c);
+	check_int(t, c->input.sx, ==, 30);
+	check_int(t, c->input.sy, ==, 30);
+	/* Persistent: losing and regaining the keyboard confines again. */
+	garnet_test_activate_surface(c->garnet_test, NULL);
+	client_roundtrip(c);
+	check_int(t, st.unconfined, ==, 1);
+	garnet_test_activate_surface(c->garnet_test, s->wl_surface);
+	client_roundtrip(c);
+	check_int(t, st.confined, ==, 2);
+	zwp_confined_pointer_v1_destroy(cp);
+	zwp_pointer_constraints_v1_destroy(pc);
+	surface_destroy(s);
+	client_destroy(c);
+}
+
+TEST(background_window_cannot_trap_the_pointer)
+{
+	struct client *victim = client_create(t), *rogue = client_create(t);
+	struct client_surface *r = surface_create_placed(rogue, 0, 0, 100, 100, 0xff0000ff, NULL);
+	struct client_surface *v = surface_create_placed(victim, 200, 0, 100, 100, 0xff00ff00, NULL);
+	struct zwp_pointer_constraints_v1 *pc =
+		bind_global(rogue, &zwp_pointer_constraints_v1_interface);
+	struct constraint_state st = {0};
+	struct zwp_locked_pointer_v1 *lp;
+
+	/* The victim has the keyboard; the pointer passes over the rogue's window. */
+	garnet_test_activate_surface(victim->garnet_test, v->wl_surface);
+	client_roundtrip(victim);
+	garnet_test_pointer_motion(rogue->garnet_test, wl_fixed_from_int(10), wl_fixed_from_int(10));
+	client_roundtrip(rogue);
+	check(t, rogue->input.pointer_focus == r->wl_surface);
+	lp = zwp_pointer_constraints_v1_lock_pointer(pc, r->wl_surface, rogue->pointer, NULL,
+						     ZWP_POINTER_CONSTRAINTS_V1_LIFETIME_PERSISTENT);
+	zwp_locked_pointer_v1_add_listener(lp, &locked_listener, &st);
+	client_roundtrip(rogue);
+	garnet_test_pointer_motion(rogue->garnet_test, wl_fixed_from_int(40), wl_fixed_from_int(10));
+	garnet_test_pointer_motion(rogue->garnet_test, wl_fixed_from_int(210), wl_fixed_from_int(10));
+	client_roundtrip(rogue);
+	client_roundtrip(victim);
+	check_int(t, st.locked, ==, 0);
+	check(t, victim->input.pointer_focus == v->wl_surface);
+	zwp_locked_pointer_v1_destroy(lp);
+	zwp_pointer_constraints_v1_destroy(pc);
+	surface_destroy(v);
+	surface_destroy(r);
+	client_destroy(rogue);
+	client_destroy(victim);
+}
+
+TEST(second_constraint_on_a_surface_is_an_error)
+{
+	struct client *c = client_create(t);
+	struct client_surface *s = surface_create(c);
+	struct zwp_pointer_constraints_v1 *pc = bind_global(c, &zwp_pointer_constraints_v1_interface);
+	struct zwp_locked_pointer_v1 *lp;
+	struct zwp_confined_pointer_v1 *cp;
+
+	lp = zwp_pointer_constraints_v1_lock_pointer(pc, s->wl_surface, c->pointer, NULL,
+						     ZWP_POINTER_CONSTRAINTS_V1_LIFETIME_ONESHOT);
+	cp = zwp_pointer_constraints_v1_confine_pointer(
+		pc, s->wl_surface, c->pointer, NULL, ZWP_POINTER_CONSTRAINTS_V1_LIFETIME_ONESHOT);
+	client_expect_protocol_error(c, &zwp_pointer_constraints_v1_interface,
+				     ZWP_POINTER_CONSTRAINTS_V1_ERROR_ALREADY_CONSTRAINED);
+	zwp_confined_pointer_v1_destroy(cp);
+	zwp_locked_pointer_v1_destroy(lp);
+	zwp_pointer_constraints_v1_destroy(pc);
+	surface_destroy(s);
+	client_destroy(c);
+	check_compositor_serves(t);
 }
