@@ -366,6 +366,9 @@ struct garnet_touch_point {
 	struct garnet_surface *surface;
 	struct wl_listener surface_destroy;
 	bool active;
+	/* The client sent an event of this point since the last frame: it gets the frame, even
+	 * when the point is up by then. Compared, never used. */
+	struct wl_client *frame_client;
 };
 
 #define GARNET_TOUCH_POINTS 10

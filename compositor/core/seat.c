@@ -470,6 +470,12 @@ static void clamp_to_outputs(struct garnet_compositor *c, double *x, double *y)
 	*y = by;
 }
 
+void garnet_seat_get_pointer_position(struct garnet_seat *seat, double *x, double *y)
+{
+	*x = seat->x;
+	*y = seat->y;
+}
+
 static void damage_pointer_images(struct garnet_seat *seat)
 {
 	struct garnet_surface *images[GARNET_POINTER_IMAGES];
@@ -546,7 +552,23 @@ static void touch_point_release(struct garnet_touch_point *tp)
 static void touch_surface_destroyed(struct wl_listener *listener, void *data)
 {
 	struct garnet_touch_point *tp = wl_container_of(listener, tp, surface_destroy);
+	struct garnet_surface *surface = data;
+	struct garnet_seat *seat = surface->compositor->seat;
+	struct wl_resource *touch;
+	uint32_t serial;
 
+	/* The finger is still down, but what it touched is gone: for its client the touch
+	 * ends here (the finger's real lift later goes nowhere). */
+	if (seat && garnet_seat_may_deliver(seat, surface, GARNET_INPUT_TOUCH)) {
+		serial = wl_display_next_serial(surface->compositor->display);
+		wl_resource_for_each(touch, &seat->touches) {
+			if (wl_resource_get_client(touch) != surface_client(surface))
+				continue;
+			wl_touch_send_up(touch, serial, garnet_now_msec(surface->compositor),
+					 tp->id);
+			wl_touch_send_frame(touch);
+		}
+	}
 	wl_list_remove(&tp->surface_destroy.link);
 	wl_list_init(&tp->surface_destroy.link);
 	tp->surface = NULL;
@@ -586,6 +608,7 @@ void garnet_seat_notify_touch_down(struct garnet_seat *seat, uint32_t time_msec,
 			wl_touch_send_down(touch, serial, time_msec, surface->resource, id,
 					   wl_fixed_from_double(sx), wl_fixed_from_double(sy));
 	}
+	tp->frame_client = surface_client(surface);
 }
 
 void garnet_seat_notify_touch_motion(struct garnet_seat *seat, uint32_t time_msec, int32_t id,
@@ -603,6 +626,7 @@ void garnet_seat_notify_touch_motion(struct garnet_seat *seat, uint32_t time_mse
 			wl_touch_send_motion(touch, time_msec, id, wl_fixed_from_double(x - ox),
 					     wl_fixed_from_double(y - oy));
 	}
+	tp->frame_client = surface_client(tp->surface);
 }
 
 void garnet_seat_notify_touch_up(struct garnet_seat *seat, uint32_t time_msec, int32_t id)
@@ -619,6 +643,7 @@ void garnet_seat_notify_touch_up(struct garnet_seat *seat, uint32_t time_msec, i
 			if (wl_resource_get_client(touch) == surface_client(tp->surface))
 				wl_touch_send_up(touch, serial, time_msec, id);
 		}
+		tp->frame_client = surface_client(tp->surface);
 	}
 	touch_point_release(tp);
 }
@@ -627,18 +652,18 @@ void garnet_seat_notify_touch_frame(struct garnet_seat *seat)
 {
 	struct wl_resource *touch;
 
-	/* Only clients with a touch point in this frame hear about it. */
+	/* Only clients that were sent an event since the last frame hear about it. */
 	wl_resource_for_each(touch, &seat->touches) {
 		for (int i = 0; i < GARNET_TOUCH_POINTS; i++) {
-			struct garnet_touch_point *tp = &seat->touch[i];
-
-			if (tp->surface &&
-			    wl_resource_get_client(touch) == surface_client(tp->surface)) {
+			if (seat->touch[i].frame_client &&
+			    wl_resource_get_client(touch) == seat->touch[i].frame_client) {
 				wl_touch_send_frame(touch);
 				break;
 			}
 		}
 	}
+	for (int i = 0; i < GARNET_TOUCH_POINTS; i++)
+		seat->touch[i].frame_client = NULL;
 }
 
 /* ---- resources ---- */

@@ -116,8 +116,8 @@ static void update(struct constraints *m)
 	}
 }
 
-/* The nearest point of the region to (sx, sy): pointer positions are fixed-point, so a box's
- * right and bottom edges are one fixed-point step inside. */
+/* The nearest point of the region to (sx, sy); past a box's right or bottom edge that is its
+ * last whole pixel, as a confined pointer should stop on a pixel of the region. */
 static void clamp_to_region(struct constraint *c, double *sx, double *sy)
 {
 	pixman_region32_t r;
@@ -128,8 +128,8 @@ static void clamp_to_region(struct constraint *c, double *sx, double *sy)
 	effective_region(c, &r);
 	boxes = pixman_region32_rectangles(&r, &n);
 	for (int i = 0; i < n; i++) {
-		double x = fmin(fmax(*sx, boxes[i].x1), boxes[i].x2 - 1.0 / 256);
-		double y = fmin(fmax(*sy, boxes[i].y1), boxes[i].y2 - 1.0 / 256);
+		double x = fmin(fmax(*sx, boxes[i].x1), boxes[i].x2 - 1);
+		double y = fmin(fmax(*sy, boxes[i].y1), boxes[i].y2 - 1);
 		double d = (x - *sx) * (x - *sx) + (y - *sy) * (y - *sy);
 
 		if (best < 0 || d < best) {

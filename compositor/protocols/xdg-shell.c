@@ -637,11 +637,14 @@ static bool xdg_precommit(struct garnet_surface *surface)
 				       "commit on an xdg_surface that has no role object yet");
 		return false;
 	}
-	if (surface->pending.buffer_attached && surface->pending.buffer && !xs->configured) {
+	if (surface->pending.buffer_attached && surface->pending.buffer && !xs->configured &&
+	    !surface->compositor->options.accept_unacked_first_buffer) {
 		wl_resource_post_error(xs->resource, XDG_SURFACE_ERROR_UNCONFIGURED_BUFFER,
 				       "buffer attached before the first configure was acked");
 		return false;
 	}
+	if (surface->pending.buffer_attached && surface->pending.buffer && !xs->configured)
+		xs->configured = true; /* accept_unacked_first_buffer */
 	if (xs->role == ROLE_POPUP && xs->popup && !xs->popup->parent && xs->base) {
 		wl_resource_post_error(xs->base->resource, XDG_WM_BASE_ERROR_INVALID_POPUP_PARENT,
 				       "xdg_popup committed without a parent");
@@ -669,7 +672,9 @@ static void xdg_commit(struct garnet_surface *surface)
 			toplevel_configure(&xs->toplevel);
 		else if (xs->popup)
 			popup_send_configure(xs->popup);
-		return;
+		/* Only accept_unacked_first_buffer lets a buffer come with the initial commit. */
+		if (!has_buffer)
+			return;
 	}
 	if (has_buffer && !xs->mapped) {
 		xs->mapped = true;
@@ -1253,9 +1258,11 @@ static void wm_base_get_xdg_surface(struct wl_client *client, struct wl_resource
 	surface->role_data = xs;
 	wl_resource_set_implementation(xs->resource, &xdg_surface_impl, xs,
 				       xdg_surface_resource_destroy);
+	/* The request that was wrong is this one, on xdg_wm_base (as weston, wlroots and wlcs
+	 * agree). */
 	if (garnet_surface_is_mapped(surface) ||
 	    (surface->pending.buffer_attached && surface->pending.buffer))
-		wl_resource_post_error(xs->resource, XDG_SURFACE_ERROR_UNCONFIGURED_BUFFER,
+		wl_resource_post_error(resource, XDG_WM_BASE_ERROR_INVALID_SURFACE_STATE,
 				       "wl_surface@%u has a buffer before its xdg_surface exists",
 				       wl_resource_get_id(surface_resource));
 }

@@ -282,9 +282,10 @@ void garnet_shell_move_toplevel(struct garnet_shell *shell, struct garnet_surfac
 {
 	struct garnet_toplevel *tl = garnet_shell_toplevel_for_surface(shell, surface);
 
+	/* x, y is where the window is: its geometry, which may start inside the surface. */
 	if (tl) {
 		tl->placed = true;
-		garnet_view_move(&tl->view, x, y);
+		garnet_view_move(&tl->view, x - tl->geometry_x, y - tl->geometry_y);
 	}
 }
 

@@ -36,6 +36,21 @@ TEST(buffer_before_configure_ack_is_an_error)
 	client_destroy(c);
 }
 
+TEST(xdg_surface_for_a_surface_with_a_buffer_is_an_error)
+{
+	struct client *c = client_create(t);
+	struct client_surface *s = surface_create(c);
+	struct buffer *b = buffer_create(c, 10, 10, WL_SHM_FORMAT_ARGB8888);
+
+	surface_show(s, b);
+	s->xdg_surface = xdg_wm_base_get_xdg_surface(c->wm_base, s->wl_surface);
+	client_expect_protocol_error(c, &xdg_wm_base_interface,
+				     XDG_WM_BASE_ERROR_INVALID_SURFACE_STATE);
+	buffer_destroy(b);
+	surface_destroy(s);
+	client_destroy(c);
+}
+
 TEST(commit_without_role_object_is_an_error)
 {
 	struct client *c = client_create(t);

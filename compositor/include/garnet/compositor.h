@@ -41,6 +41,11 @@ struct garnet_options {
 	/* Draw garnet's own arrow where no client has set a cursor image (on by default; tests
 	 * that compare pixels under the pointer turn it off). */
 	bool builtin_cursor;
+	/* Compatibility with clients that attach their first buffer after the initial commit
+	 * but before acking the configure it brought (wlcs 1.5's helpers do): such a buffer is
+	 * taken as if that configure was acked, instead of being xdg_surface.unconfigured_buffer.
+	 * Off by default and not in garnet.ini: only the wlcs integration sets it. */
+	bool accept_unacked_first_buffer;
 };
 
 /* Fills options with the defaults. */
@@ -81,8 +86,8 @@ GARNET_EXPORT struct garnet_output *garnet_compositor_first_output(struct garnet
 GARNET_EXPORT struct garnet_output *garnet_compositor_find_output(struct garnet_compositor *c,
 								   const char *name);
 
-/* Places the surface of a wl_surface resource at x, y of the global space: a toplevel is moved
- * there; a surface without a role gets a plain one and is shown there once it has a buffer.
+/* Places the surface of a wl_surface resource at x, y of the global space: a toplevel's window
+ * (the top-left of its xdg window geometry) is moved there; a surface without a role gets a plain one and is shown there once it has a buffer.
  * false when the surface has a role that cannot be placed (subsurface, popup, cursor). For test
  * harnesses and wlcs. */
 GARNET_EXPORT bool garnet_compositor_place_surface(struct garnet_compositor *c,

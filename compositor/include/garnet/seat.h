@@ -22,5 +22,8 @@ GARNET_EXPORT void garnet_seat_notify_touch_motion(struct garnet_seat *seat, uin
 GARNET_EXPORT void garnet_seat_notify_touch_up(struct garnet_seat *seat, uint32_t time_msec,
 					       int32_t id);
 GARNET_EXPORT void garnet_seat_notify_touch_frame(struct garnet_seat *seat);
+/* Where the pointer is, in global logical coordinates (after clamping and constraints). */
+GARNET_EXPORT void garnet_seat_get_pointer_position(struct garnet_seat *seat, double *x,
+						    double *y);
 
 #endif
