@@ -361,14 +361,19 @@ static int udev_readable(int fd, uint32_t mask, void *data)
 {
 	struct drm_backend *b = data;
 	struct udev_device *dev = udev_monitor_receive_device(b->monitor);
-	const char *hotplug;
+	const char *action;
 
 	if (!dev)
 		return 0;
-	hotplug = udev_device_get_property_value(dev, "HOTPLUG");
-	if (udev_device_get_devnum(dev) == b->devnum && hotplug && strcmp(hotplug, "1") == 0 &&
+	/* Any change of the card is worth a look at its connectors: drivers mark a hotplug
+	 * with HOTPLUG=1, but one without connector polling (bochs, garnet.ko) reports a forced
+	 * connector status only through a change event someone else makes. A rescan that finds
+	 * nothing new changes nothing. */
+	action = udev_device_get_action(dev);
+	if (udev_device_get_devnum(dev) == b->devnum && action && strcmp(action, "change") == 0 &&
 	    garnet_session_is_active(b->session)) {
-		garnet_log(b->compositor, GARNET_LOG_DEBUG, "drm", "hotplug on %s", b->path);
+		garnet_log(b->compositor, GARNET_LOG_DEBUG, "drm", "change of %s (HOTPLUG=%s)",
+			   b->path, udev_device_get_property_value(dev, "HOTPLUG") ?: "unset");
 		scan_connectors(b);
 	}
 	udev_device_unref(dev);

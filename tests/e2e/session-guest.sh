@@ -34,14 +34,16 @@ wait_host() {
 }
 done_step() { step "$1 done"; touch "$R/guest.$1"; }
 
-start_garnet() { # start_garnet LOGNAME [--tty=N]
+config=--no-config
+window="320 240"
+start_garnet() { # start_garnet LOGNAME [--tty=N]; $config: --no-config or --config=FILE
 	rm -f "$R/a.log" "$R/garnet.png"
 	start=guest_start_on_tty1
 	# --tty=N: started from no terminal at all (as over ssh); garnet switches to VT N itself.
 	[ -n "${2:-}" ] && start="setsid -f sh -c"
-	$start "WAYLAND_DEBUG=${E2E_WAYLAND_DEBUG:-} exec '$garnet' --backend=drm --no-config --debug ${2:-} \
+	$start "WAYLAND_DEBUG=${E2E_WAYLAND_DEBUG:-} exec '$garnet' --backend=drm $config --debug ${2:-} \
 		--log='$R/$1' --screenshot='$R/garnet.png' \
-		--autostart=\"'$client' 320 240 0x00c000 '$R/a.log'\" >'$R/$1.out' 2>&1"
+		--autostart=\"'$client' $window 0x00c000 '$R/a.log'\" >'$R/$1.out' 2>&1"
 	guest_wait_for 60 grep -qs mapped "$R/a.log" || fail "garnet or its client did not come up"
 	guest_wait_for 30 test -s "$R/garnet.png" || fail "garnet wrote no screenshot"
 	pid=$(pidof garnet) || fail "garnet is not running"
@@ -106,6 +108,55 @@ kill -KILL "$pid"
 guest_wait_for 30 sh -c "! kill -0 $pid 2>/dev/null" || fail "garnet survived SIGKILL"
 sleep 1
 done_step sigkill
+
+# garnet.ini as a user writes it: the output's mode, scale and transform, libinput's natural
+# scrolling; then devices come and go under the running session.
+wait_host configured
+cat >"$R/garnet.ini" <<INI
+[output]
+mode=800x600
+scale=2
+transform=90
+
+[libinput]
+natural-scroll=true
+INI
+config="--config=$R/garnet.ini"
+window="100 80"
+start_garnet garnet3.log
+done_step configured
+
+wait_host keyboard-added
+keyboards=$(grep -c "device added: .*keyboard" "$R/garnet3.log")
+guest_wait_for 30 sh -c "[ \$(grep -c 'device added: .*keyboard' '$R/garnet3.log') -gt $keyboards ]" ||
+	fail "garnet did not take the keyboard plugged in"
+sleep 1
+done_step keyboard-added
+
+wait_host keyboard-removed
+guest_wait_for 30 grep -qs "device removed" "$R/garnet3.log" ||
+	fail "garnet did not see the keyboard go"
+kill -0 "$pid" || fail "garnet died when a keyboard was unplugged"
+done_step keyboard-removed
+
+wait_host output-off
+connector=$(ls -d /sys/class/drm/card[0-9]*-Virtual-1 | head -n 1)
+card=$(dirname "$(readlink -f "$connector")")
+# The drivers here do not poll their connectors, so forcing one off sends no uevent by itself:
+# the change event a hotplug-capable driver would send is made by hand.
+echo off >"$connector/status"
+echo change >"$card/uevent"
+guest_wait_for 30 grep -qs "Virtual-1 unplugged" "$R/garnet3.log" || fail "garnet did not see Virtual-1 go"
+kill -0 "$pid" || fail "garnet died when its only output went"
+done_step output-off
+
+wait_host output-on
+echo detect >"$connector/status"
+echo change >"$card/uevent"
+guest_wait_for 30 sh -c "[ \$(grep -c 'Virtual-1: 800x600 scale 2 transform 1' '$R/garnet3.log') -ge 2 ]" ||
+	fail "garnet did not bring Virtual-1 back as configured"
+sleep 2
+done_step output-on
 
 wait_host finished
 exit 0

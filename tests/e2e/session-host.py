@@ -233,6 +233,47 @@ def run(q):
     ask("sigkill")
     _, _, text = screendump(q)
     check(is_text_console(text), "after SIGKILL the seat daemon gives the text console back")
+
+    # garnet.ini: [output] mode, scale and transform, [libinput] natural scrolling.
+    ask("configured")
+    w, h, shot = screendump(q)
+    check((w, h) == (800, 600), f"[output] mode=800x600 is the mode on screen: {w}x{h}")
+    box = bbox(shot, w, GREEN)
+    check(box is not None and (box[2] - box[0], box[3] - box[1]) == (160, 200),
+          f"scale=2 and transform=90: the 100x80 window covers 160x200 pixels: {box}")
+    size = (w, h)
+    tablet(q, size, w // 2, h // 2)
+    check(wait_log("a.log", "keyboard-enter"), "the window has the keyboard")
+    time.sleep(0.5)
+    for down in (True, False):
+        q.execute("input-send-event", events=[
+            {"type": "btn", "data": {"down": down, "button": "wheel-up"}}])
+        time.sleep(0.2)
+    time.sleep(1)
+    axes = events("a.log", "axis 0 ")
+    check(axes and all(float(a.split()[2]) > 0 for a in axes),
+          f"natural-scroll=true: the wheel turned up scrolls content up (positive): {axes}")
+
+    # A keyboard plugged in while garnet runs types into the focused window; unplugged, it
+    # leaves garnet running.
+    # QEMU sends keys to the keyboard its guest driver made active last: the new one.
+    q.execute("device_add", driver="virtio-keyboard-pci", id="kbd2")
+    ask("keyboard-added")
+    type_keys(q, ["x"])
+    check(wait_log("a.log", "key 45 0"), "the keyboard plugged in at run time types into the window")
+    q.execute("device_del", id="kbd2")
+    ask("keyboard-removed")
+    type_keys(q, ["y"])
+    check(wait_log("a.log", "key 21 0"), "the first keyboard still types after the second went")
+
+    # The output is unplugged and plugged again (the connector's status forced off, then
+    # detected): garnet follows, and the window is back on the configured mode.
+    ask("output-off")
+    ask("output-on")
+    _, _, again = screendump(q)
+    box = bbox(again, w, GREEN)
+    check(box is not None and (box[2] - box[0], box[3] - box[1]) == (160, 200),
+          f"the output came back as configured, with the window on it: {box}")
     open(os.path.join(R, "host.finished"), "w").close()
 
 
@@ -245,7 +286,8 @@ def main():
         return 77
     except (Failed, qmp_module.QMPError, OSError, ValueError) as e:
         print(f"FAIL: {e}", flush=True)
-        for name in ("guest.log", "garnet1.log", "garnet1.log.out", "garnet2.log", "seatd.log", "a.log",
+        for name in ("guest.log", "garnet1.log", "garnet1.log.out", "garnet2.log", "garnet3.log",
+                     "seatd.log", "a.log",
                      "b.log"):
             text = read(name)
             if text:
