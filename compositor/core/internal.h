@@ -67,6 +67,7 @@ struct garnet_compositor {
 	struct garnet_shell *shell;
 	clockid_t clock;
 	pixman_image_t *builtin_cursor; /* NULL when options.builtin_cursor is off */
+	struct text_inputs *text_inputs;  /* protocols/text-input.c */
 
 	/* ext-session-lock: while locked only lock surfaces are drawn and get input. lock is the
 	 * locker's live lock object, NULL when none or when its client died (abandoned). */
@@ -565,6 +566,18 @@ struct garnet_toplevel *garnet_shell_toplevel_for_surface(struct garnet_shell *s
 							 struct garnet_surface *surface);
 void garnet_shell_move_toplevel(struct garnet_shell *shell, struct garnet_surface *surface,
 				int32_t x, int32_t y);
+
+/* What an input method composed, for the text input being typed into. NULL strings and zero
+ * lengths leave that part out. */
+struct garnet_text_edit {
+	const char *preedit;
+	int32_t preedit_begin, preedit_end;
+	const char *commit;
+	uint32_t delete_before, delete_after;
+};
+/* Sends the edit, then done, to the text input enabled on the surface with the keyboard
+ * focus; false when there is none (nothing is sent). */
+bool garnet_text_input_deliver(struct garnet_compositor *c, const struct garnet_text_edit *edit);
 
 /* ---- globals: created in protocols/, each with its privilege class ---- */
 struct wl_global *garnet_global_create(struct garnet_compositor *c,

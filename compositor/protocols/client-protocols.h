@@ -15,13 +15,15 @@ bool garnet_fractional_scale_init(struct garnet_compositor *c);
 bool garnet_xdg_activation_init(struct garnet_compositor *c);
 bool garnet_relative_pointer_init(struct garnet_compositor *c);
 bool garnet_pointer_constraints_init(struct garnet_compositor *c);
+bool garnet_text_input_init(struct garnet_compositor *c);
 
 /* All of the above; called once the seat exists. */
 static inline bool garnet_client_protocols_init(struct garnet_compositor *c)
 {
 	return garnet_idle_init(c) && garnet_fractional_scale_init(c) &&
 	       garnet_xdg_activation_init(c) && garnet_gem_buffer_init(c) &&
-	       garnet_relative_pointer_init(c) && garnet_pointer_constraints_init(c);
+	       garnet_relative_pointer_init(c) && garnet_pointer_constraints_init(c) &&
+	       garnet_text_input_init(c);
 }
 
 #endif

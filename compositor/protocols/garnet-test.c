@@ -217,6 +217,22 @@ static void test_destroy(struct wl_client *client, struct wl_resource *resource)
 	wl_resource_destroy(resource);
 }
 
+static void test_text_input_edit(struct wl_client *client, struct wl_resource *resource,
+				 const char *preedit, int32_t preedit_begin, int32_t preedit_end,
+				 const char *commit, uint32_t delete_before, uint32_t delete_after)
+{
+	struct garnet_text_edit edit = {
+		.preedit = *preedit ? preedit : NULL,
+		.preedit_begin = preedit_begin,
+		.preedit_end = preedit_end,
+		.commit = *commit ? commit : NULL,
+		.delete_before = delete_before,
+		.delete_after = delete_after,
+	};
+
+	garnet_text_input_deliver(wl_resource_get_user_data(resource), &edit);
+}
+
 static const struct garnet_test_interface test_impl = {
 	.destroy = test_destroy,
 	.move_surface = test_move_surface,
@@ -231,6 +247,7 @@ static const struct garnet_test_interface test_impl = {
 	.touch_frame = test_touch_frame,
 	.capture_output = test_capture_output,
 	.query_output = test_query_output,
+	.text_input_edit = test_text_input_edit,
 };
 
 static void test_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
@@ -250,7 +267,7 @@ static void test_bind(struct wl_client *client, void *data, uint32_t version, ui
 
 bool garnet_test_protocol_init(struct garnet_compositor *c)
 {
-	c->test_global = garnet_global_create(c, &garnet_test_interface, 1, c, test_bind, true);
+	c->test_global = garnet_global_create(c, &garnet_test_interface, 2, c, test_bind, true);
 	garnet_log(c, GARNET_LOG_INFO, "core", "test mode: garnet_test global exposed");
 	return c->test_global != NULL;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Protocols common clients expect beyond the core: fractional scale, idle notification, idle
-// inhibition, activation, relative pointer and pointer constraints, driven by a real libwayland client against libgarnet in-process.
+// inhibition, activation, relative pointer, pointer constraints and text input, driven by a real libwayland client against libgarnet in-process.
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -11,6 +12,7 @@
 #include "idle-inhibit-unstable-v1-client-protocol.h"
 #include "pointer-constraints-unstable-v1-client-protocol.h"
 #include "relative-pointer-unstable-v1-client-protocol.h"
+#include "text-input-unstable-v3-client-protocol.h"
 #include "xdg-activation-v1-client-protocol.h"
 
 static void *bind_global(struct client *c, const struct wl_interface *iface)
@@ -523,6 +525,168 @@ TEST(second_constraint_on_a_surface_is_an_error)
 	zwp_locked_pointer_v1_destroy(lp);
 	zwp_pointer_constraints_v1_destroy(pc);
 	surface_destroy(s);
+	client_destroy(c);
+	check_compositor_serves(t);
+}
+
+/* ---- text input ---- */
+
+struct text_state {
+	struct wl_surface *entered;
+	int enters, leaves, dones;
+	uint32_t serial;
+	char preedit[64], commit[64];
+	int32_t preedit_begin, preedit_end;
+	uint32_t delete_before, delete_after;
+};
+
+static void ti_enter(void *data, struct zwp_text_input_v3 *ti, struct wl_surface *surface)
+{
+	struct text_state *st = data;
+
+	st->entered = surface;
+	st->enters++;
+}
+
+static void ti_leave(void *data, struct zwp_text_input_v3 *ti, struct wl_surface *surface)
+{
+	struct text_state *st = data;
+
+	st->entered = NULL;
+	st->leaves++;
+}
+
+static void ti_preedit(void *data, struct zwp_text_input_v3 *ti, const char *text, int32_t begin,
+		       int32_t end)
+{
+	struct text_state *st = data;
+
+	snprintf(st->preedit, sizeof(st->preedit), "%s", text ? text : "");
+	st->preedit_begin = begin;
+	st->preedit_end = end;
+}
+
+static void ti_commit_string(void *data, struct zwp_text_input_v3 *ti, const char *text)
+{
+	struct text_state *st = data;
+
+	snprintf(st->commit, sizeof(st->commit), "%s", text ? text : "");
+}
+
+static void ti_delete(void *data, struct zwp_text_input_v3 *ti, uint32_t before, uint32_t after)
+{
+	struct text_state *st = data;
+
+	st->delete_before = before;
+	st->delete_after = after;
+}
+
+static void ti_done(void *data, struct zwp_text_input_v3 *ti, uint32_t serial)
+{
+	struct text_state *st = data;
+
+	st->dones++;
+	st->serial = serial;
+}
+
+static const struct zwp_text_input_v3_listener text_listener = {
+	ti_enter, ti_leave, ti_preedit, ti_commit_string, ti_delete, ti_done,
+};
+
+static struct zwp_text_input_v3 *text_input_create(struct client *c, struct text_state *st)
+{
+	struct zwp_text_input_manager_v3 *m = bind_global(c, &zwp_text_input_manager_v3_interface);
+	struct zwp_text_input_v3 *ti = zwp_text_input_manager_v3_get_text_input(m, c->seat);
+
+	zwp_text_input_v3_add_listener(ti, &text_listener, st);
+	zwp_text_input_manager_v3_destroy(m);
+	client_roundtrip(c);
+	return ti;
+}
+
+TEST(text_input_follows_the_keyboard_focus_and_gets_the_input_methods_text)
+{
+	struct client *a = client_create(t), *b = client_create(t);
+	struct client_surface *sa = surface_create_placed(a, 0, 0, 100, 100, 0xff0000ff, NULL);
+	struct client_surface *sb = surface_create_placed(b, 200, 0, 100, 100, 0xff00ff00, NULL);
+	struct text_state ta = {0}, tb = {0};
+	struct zwp_text_input_v3 *ti_a = text_input_create(a, &ta);
+	struct zwp_text_input_v3 *ti_b = text_input_create(b, &tb);
+
+	garnet_test_activate_surface(a->garnet_test, sa->wl_surface);
+	client_roundtrip(a);
+	client_roundtrip(b);
+	check(t, ta.entered == sa->wl_surface);
+	check_int(t, tb.enters, ==, 0);
+	/* Enabled, with its state, in one commit (the first of this object). */
+	zwp_text_input_v3_enable(ti_a);
+	zwp_text_input_v3_set_surrounding_text(ti_a, "hello world", 5, 5);
+	zwp_text_input_v3_set_content_type(ti_a, ZWP_TEXT_INPUT_V3_CONTENT_HINT_NONE,
+					   ZWP_TEXT_INPUT_V3_CONTENT_PURPOSE_NORMAL);
+	zwp_text_input_v3_commit(ti_a);
+	client_roundtrip(a);
+	garnet_test_text_input_edit(a->garnet_test, "wor", 0, 3, ",", 0, 0);
+	client_roundtrip(a);
+	check_int(t, ta.dones, ==, 1);
+	check_int(t, ta.serial, ==, 1);
+	check(t, strcmp(ta.preedit, "wor") == 0);
+	check_int(t, ta.preedit_end, ==, 3);
+	check(t, strcmp(ta.commit, ",") == 0);
+	/* b's text input, not enabled and not focused, hears nothing. */
+	client_roundtrip(b);
+	check_int(t, tb.dones, ==, 0);
+	/* The keyboard goes to b: a leaves, b enters, and text goes nowhere until b enables. */
+	garnet_test_activate_surface(b->garnet_test, sb->wl_surface);
+	client_roundtrip(b);
+	client_roundtrip(a);
+	check_int(t, ta.leaves, ==, 1);
+	check(t, tb.entered == sb->wl_surface);
+	garnet_test_text_input_edit(b->garnet_test, "", 0, 0, "secret", 0, 0);
+	client_roundtrip(b);
+	client_roundtrip(a);
+	check_int(t, tb.dones, ==, 0);
+	check_int(t, ta.dones, ==, 1);
+	check(t, strcmp(ta.commit, ",") == 0);
+	/* b enables twice (two commits); the serial counts commits. */
+	zwp_text_input_v3_enable(ti_b);
+	zwp_text_input_v3_commit(ti_b);
+	zwp_text_input_v3_set_cursor_rectangle(ti_b, 1, 2, 3, 4);
+	zwp_text_input_v3_commit(ti_b);
+	client_roundtrip(b);
+	garnet_test_text_input_edit(b->garnet_test, "", 0, 0, "ok", 2, 1);
+	client_roundtrip(b);
+	check_int(t, tb.dones, ==, 1);
+	check_int(t, tb.serial, ==, 2);
+	check(t, strcmp(tb.commit, "ok") == 0);
+	check_int(t, tb.delete_before, ==, 2);
+	check_int(t, tb.delete_after, ==, 1);
+	/* Disabled: nothing more. */
+	zwp_text_input_v3_disable(ti_b);
+	zwp_text_input_v3_commit(ti_b);
+	client_roundtrip(b);
+	garnet_test_text_input_edit(b->garnet_test, "", 0, 0, "late", 0, 0);
+	client_roundtrip(b);
+	check_int(t, tb.dones, ==, 1);
+	zwp_text_input_v3_destroy(ti_b);
+	zwp_text_input_v3_destroy(ti_a);
+	surface_destroy(sb);
+	surface_destroy(sa);
+	client_destroy(b);
+	client_destroy(a);
+}
+
+TEST(surrounding_text_offsets_outside_the_text_are_an_error)
+{
+	struct client *c = client_create(t);
+	struct text_state st = {0};
+	struct zwp_text_input_v3 *ti = text_input_create(c, &st);
+
+	zwp_text_input_v3_set_surrounding_text(ti, "abc", 4, 0);
+	/* An error on wl_display itself reaches the client as EINVAL, not EPROTO. */
+	while (wl_display_get_error(c->display) == 0 && wl_display_roundtrip(c->display) >= 0)
+		;
+	check_int(t, wl_display_get_error(c->display), ==, EINVAL);
+	zwp_text_input_v3_destroy(ti);
 	client_destroy(c);
 	check_compositor_serves(t);
 }
