@@ -75,6 +75,9 @@ struct garnet_compositor {
 	struct {
 		struct wl_resource *lock;
 		struct wl_list surfaces; /* lock_surface.link */
+		/* Outputs yet to show a frame painted since the lock; `locked` waits for them. */
+		struct wl_list waits; /* lock_wait.link */
+		bool locked_sent;
 	} session_lock;
 	struct rlimit nofile; /* RLIMIT_NOFILE as found at creation, restored in children */
 

@@ -167,6 +167,89 @@ static const struct ext_session_lock_surface_v1_interface lock_surface_impl = {
 
 /* ---- the lock ---- */
 
+/* ---- `locked` only once every output shows the locked scene ---- */
+
+struct lock_wait {
+	struct garnet_compositor *compositor;
+	struct garnet_output *output;
+	uint32_t renders_at_lock;
+	struct wl_listener frame, destroy;
+	struct wl_list link; /* compositor->session_lock.waits */
+};
+
+static void wait_free(struct lock_wait *w)
+{
+	wl_list_remove(&w->frame.link);
+	wl_list_remove(&w->destroy.link);
+	wl_list_remove(&w->link);
+	free(w);
+}
+
+static void waits_clear(struct garnet_compositor *c)
+{
+	struct lock_wait *w, *tmp;
+
+	wl_list_for_each_safe(w, tmp, &c->session_lock.waits, link)
+		wait_free(w);
+}
+
+static void send_locked_when_shown(struct garnet_compositor *c)
+{
+	if (!wl_list_empty(&c->session_lock.waits) || !c->session_lock.lock ||
+	    c->session_lock.locked_sent)
+		return;
+	c->session_lock.locked_sent = true;
+	garnet_log(c, GARNET_LOG_DEBUG, "lock", "every output shows the lock: locked");
+	ext_session_lock_v1_send_locked(c->session_lock.lock);
+}
+
+/* A frame rendered after the lock is on screen (the one in flight at lock time is not). */
+static void wait_frame(struct wl_listener *listener, void *data)
+{
+	struct lock_wait *w = wl_container_of(listener, w, frame);
+	struct garnet_compositor *c = w->compositor;
+
+	if (w->output->renders == w->renders_at_lock)
+		return;
+	wait_free(w);
+	send_locked_when_shown(c);
+}
+
+static void wait_output_destroyed(struct wl_listener *listener, void *data)
+{
+	struct lock_wait *w = wl_container_of(listener, w, destroy);
+	struct garnet_compositor *c = w->compositor;
+
+	wait_free(w);
+	send_locked_when_shown(c);
+}
+
+/* The protocol's promise to the locker: when `locked` arrives, no output shows anything of
+ * the session any more. */
+static void wait_for_outputs(struct garnet_compositor *c)
+{
+	struct garnet_output *output;
+	struct lock_wait *w;
+
+	waits_clear(c);
+	c->session_lock.locked_sent = false;
+	wl_list_for_each(output, &c->outputs, link) {
+		w = calloc(1, sizeof(*w));
+		if (!w)
+			continue; /* that output is then not waited for; it repaints anyway */
+		w->compositor = c;
+		w->output = output;
+		w->renders_at_lock = output->renders;
+		w->frame.notify = wait_frame;
+		wl_signal_add(&output->events.frame, &w->frame);
+		w->destroy.notify = wait_output_destroyed;
+		wl_signal_add(&output->events.destroy, &w->destroy);
+		wl_list_insert(&c->session_lock.waits, &w->link);
+	}
+	damage_everything(c);
+	send_locked_when_shown(c);
+}
+
 static bool lock_is_active(struct wl_resource *lock)
 {
 	struct garnet_compositor *c = wl_resource_get_user_data(lock);
@@ -242,7 +325,7 @@ static void lock_unlock_and_destroy(struct wl_client *client, struct wl_resource
 	struct garnet_compositor *c = wl_resource_get_user_data(lock);
 	struct lock_surface *ls, *tmp;
 
-	if (!lock_is_active(lock)) {
+	if (!lock_is_active(lock) || !c->session_lock.locked_sent) {
 		wl_resource_post_error(lock, EXT_SESSION_LOCK_V1_ERROR_INVALID_UNLOCK,
 				       "this lock never locked the session");
 		return;
@@ -252,6 +335,7 @@ static void lock_unlock_and_destroy(struct wl_client *client, struct wl_resource
 			lock_surface_detach(ls);
 	}
 	c->session_lock.lock = NULL;
+	c->session_lock.locked_sent = false;
 	c->locked = false;
 	garnet_seat_set_keyboard_focus(c->seat, NULL);
 	garnet_shell_refocus(c->shell);
@@ -289,6 +373,8 @@ static void lock_resource_destroy(struct wl_resource *lock)
 			lock_surface_detach(ls);
 	}
 	c->session_lock.lock = NULL;
+	c->session_lock.locked_sent = false;
+	waits_clear(c);
 	damage_everything(c);
 	garnet_log(c, GARNET_LOG_WARNING, "lock",
 		   "the locker went away without unlocking: the session stays locked");
@@ -320,8 +406,7 @@ static void manager_lock(struct wl_client *client, struct wl_resource *manager, 
 	c->session_lock.lock = lock;
 	c->locked = true;
 	garnet_seat_set_keyboard_focus(c->seat, NULL);
-	damage_everything(c);
-	ext_session_lock_v1_send_locked(lock);
+	wait_for_outputs(c);
 }
 
 static const struct ext_session_lock_manager_v1_interface manager_impl = {
@@ -348,6 +433,7 @@ static void bind_manager(struct wl_client *client, void *data, uint32_t version,
 bool garnet_session_lock_init(struct garnet_compositor *c)
 {
 	wl_list_init(&c->session_lock.surfaces);
+	wl_list_init(&c->session_lock.waits);
 	return garnet_global_create(c, &ext_session_lock_manager_v1_interface, 1, c, bind_manager,
 				    true) != NULL;
 }
