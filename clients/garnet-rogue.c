@@ -177,7 +177,7 @@ static void usage(void)
 			"       garnet-rogue bind-hidden INTERFACE\n"
 			"       garnet-rogue screencopy\n"
 			"       garnet-rogue window LOG WIDTH HEIGHT\n"
-			"       garnet-rogue drive GO DONE [quit]\n"
+			"       garnet-rogue drive GO DONE [quit|print|super-l]\n"
 			"       garnet-rogue lock FILE\n"
 			"       garnet-rogue locker FILE [WAIT]\n"
 			"       garnet-rogue clip-victim FILE GO\n"
@@ -196,7 +196,7 @@ int main(int argc, char **argv)
 	if (argc == 5 && strcmp(argv[1], "window") == 0)
 		return rogue_window(argv[2], atoi(argv[3]), atoi(argv[4]));
 	if ((argc == 4 || argc == 5) && strcmp(argv[1], "drive") == 0)
-		return rogue_drive(argv[2], argv[3], argc == 5 && strcmp(argv[4], "quit") == 0);
+		return rogue_drive(argv[2], argv[3], argc == 5 ? argv[4] : NULL);
 	if (argc == 3 && strcmp(argv[1], "lock") == 0)
 		return rogue_lock(argv[2], NULL, false);
 	if ((argc == 3 || argc == 4) && strcmp(argv[1], "locker") == 0)

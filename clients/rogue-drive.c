@@ -24,7 +24,19 @@ static void on_global_remove(void *data, struct wl_registry *r, uint32_t name)
 
 static const struct wl_registry_listener registry_listener = {on_global, on_global_remove};
 
-int rogue_drive(const char *go, const char *done, bool quit_combo)
+/* The key combinations of garnet.ini's bindings the tests press, as evdev codes held in
+ * order and released in reverse. */
+static const struct {
+	const char *name;
+	uint32_t keys[3];
+	int count;
+} combos[] = {
+	{"quit", {29 /* ctrl */, 56 /* alt */, 14 /* BackSpace */}, 3},
+	{"print", {99 /* Print (SysRq) */}, 1},
+	{"super-l", {125 /* super */, 38 /* l */}, 2},
+};
+
+int rogue_drive(const char *go, const char *done, const char *combo)
 {
 	struct timespec tick = {0, 50 * 1000 * 1000};
 	struct wl_display *display = rogue_connect();
@@ -50,14 +62,13 @@ int rogue_drive(const char *go, const char *done, bool quit_combo)
 	garnet_test_touch_motion(test, 0, x + wl_fixed_from_int(5), y);
 	garnet_test_touch_up(test, 0);
 	garnet_test_touch_frame(test);
-	if (quit_combo) {
-		/* ctrl+alt+BackSpace: the quit binding of garnet.ini */
-		static const uint32_t keys[] = {29, 56, 14};
-
-		for (int k = 0; k < 3; k++)
-			garnet_test_key(test, keys[k], WL_KEYBOARD_KEY_STATE_PRESSED);
-		for (int k = 2; k >= 0; k--)
-			garnet_test_key(test, keys[k], WL_KEYBOARD_KEY_STATE_RELEASED);
+	for (size_t c = 0; combo && c < sizeof(combos) / sizeof(combos[0]); c++) {
+		if (strcmp(combo, combos[c].name) != 0)
+			continue;
+		for (int k = 0; k < combos[c].count; k++)
+			garnet_test_key(test, combos[c].keys[k], WL_KEYBOARD_KEY_STATE_PRESSED);
+		for (int k = combos[c].count - 1; k >= 0; k--)
+			garnet_test_key(test, combos[c].keys[k], WL_KEYBOARD_KEY_STATE_RELEASED);
 	}
 	if (wl_display_roundtrip(display) < 0)
 		return 2;

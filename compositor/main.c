@@ -198,8 +198,8 @@ static int handle_output_key(struct config *cfg, const char *name, const char *v
 /* Checked here, where inih still knows the line, rather than when the compositor exists. */
 static int check_binding(struct config *cfg, const struct binding_config *b)
 {
-	static const char *const actions[] = {"exec",	    "close",    "cycle", "maximize",
-					      "fullscreen", "minimize", "quit"};
+	static const char *const actions[] = {"exec",	  "launch",     "close",    "cycle",
+					      "maximize", "fullscreen", "minimize", "quit"};
 	static const char *const modifiers[] = {"super", "logo", "alt", "ctrl", "control",
 						"shift"};
 	char copy[128], *name, *save;
@@ -225,12 +225,16 @@ static int check_binding(struct config *cfg, const struct binding_config *b)
 		known = known || strcmp(b->action, actions[i]) == 0;
 	if (!known) {
 		snprintf(cfg->error, sizeof(cfg->error),
-			 "binding: unknown action '%s' (exec, close, cycle, maximize, fullscreen, "
-			 "minimize, quit)", b->action);
+			 "binding: unknown action '%s' (exec, launch, close, cycle, maximize, "
+			 "fullscreen, minimize, quit)", b->action);
 		return 0;
 	}
 	if (strcmp(b->action, "exec") == 0 && !b->argument) {
 		snprintf(cfg->error, sizeof(cfg->error), "binding: exec needs a command");
+		return 0;
+	}
+	if (strcmp(b->action, "launch") == 0 && !b->argument) {
+		snprintf(cfg->error, sizeof(cfg->error), "binding: launch needs a [launcher] entry");
 		return 0;
 	}
 	return 1;
@@ -269,6 +273,13 @@ static int handle_binding(struct config *cfg, const char *value)
 	}
 	b->action = action;
 	b->argument = *argument ? argument : NULL;
+	if (strcmp(action, "launch") == 0 && b->argument &&
+	    !garnet_security_is_launcher_name(b->argument)) {
+		snprintf(cfg->error, sizeof(cfg->error),
+			 "binding: launch '%s' is no [launcher] entry name (lock-screen, "
+			 "screenshooter, input-method, on-screen-keyboard, panel)", b->argument);
+		return 0;
+	}
 	return check_binding(cfg, b);
 }
 
@@ -462,6 +473,22 @@ static int config_handler(void *user, const char *section, const char *name, con
 	}
 	snprintf(cfg->error, sizeof(cfg->error), "unknown section or key [%s] %s", section, name);
 	return 0;
+}
+
+/* An entry a binding launches starts when the binding is pressed, not with garnet. */
+static bool launched_by_binding(const struct config *cfg, const char *entry)
+{
+	for (int i = 0; i < cfg->binding_count; i++) {
+		if (strcmp(cfg->bindings[i].action, "launch") == 0 && cfg->bindings[i].argument &&
+		    strcmp(cfg->bindings[i].argument, entry) == 0)
+			return true;
+	}
+	return false;
+}
+
+static bool launch_on_demand(void *data, const char *entry)
+{
+	return garnet_security_start_on_demand(data, entry);
 }
 
 static bool readable(const char *path)
@@ -898,7 +925,9 @@ int main(int argc, char **argv)
 	}
 	for (int i = 0; i < cfg.launcher_count; i++)
 		garnet_security_launch(security, cfg.launchers[i].name, cfg.launchers[i].command,
-				       cfg.launcher_restarts);
+				       cfg.launcher_restarts,
+				       launched_by_binding(&cfg, cfg.launchers[i].name));
+	garnet_compositor_set_launch_handler(s.compositor, launch_on_demand, security);
 	for (int i = 0; i < cfg.autostart_count; i++)
 		garnet_compositor_spawn(s.compositor, cfg.autostart[i]);
 	for (int i = 0; i < cli.autostart_count; i++)

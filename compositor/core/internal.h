@@ -68,6 +68,8 @@ struct garnet_compositor {
 	clockid_t clock;
 	pixman_image_t *builtin_cursor; /* NULL when options.builtin_cursor is off */
 	struct text_inputs *text_inputs;  /* protocols/text-input.c */
+	bool (*launch)(void *data, const char *entry); /* the `launch` binding action */
+	void *launch_data;
 
 	/* ext-session-lock: while locked only lock surfaces are drawn and get input. lock is the
 	 * locker's live lock object, NULL when none or when its client died (abandoned). */

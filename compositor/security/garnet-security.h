@@ -23,9 +23,13 @@ struct garnet_security *garnet_security_create(struct garnet_compositor *c,
 
 /* Starts command as launcher entry `entry` on a socket of its own; its subject comes from
  * the launch record, so it is the only client that holds that identity. If it exits, it is
- * started again, at most max_restarts times. Returns false (logged) on failure. */
+ * started again, at most max_restarts times. An on_demand entry is only recorded: a binding
+ * starts it (garnet_security_start_on_demand), and it is not restarted when it exits.
+ * Returns false (logged) on failure. */
 bool garnet_security_launch(struct garnet_security *s, const char *entry, const char *command,
-			    int max_restarts);
+			    int max_restarts, bool on_demand);
+/* Starts the on-demand entry unless it runs already; false (logged) when it cannot. */
+bool garnet_security_start_on_demand(struct garnet_security *s, const char *entry);
 
 /* In test mode every client may bind garnet_test (the test harness drives garnet through it);
  * all other privileged globals stay behind the policy. */

@@ -24,6 +24,7 @@ struct launched {
 	struct garnet_security *security;
 	char *entry, *command, *executable;
 	int restarts_left;
+	bool on_demand; /* started by a binding, each time; never restarted */
 	struct wl_client *client; /* NULL while not running */
 	struct wl_list link;
 };
@@ -78,7 +79,11 @@ static void on_client_destroy(struct wl_listener *listener, void *data)
 	free(cs);
 	if (l) {
 		l->client = NULL;
-		if (!l->security->shutting_down)
+		if (l->on_demand)
+			garnet_log(l->security->compositor, GARNET_LOG_INFO, "security",
+				   "launcher %s exited (it starts again when its binding is pressed)",
+				   l->entry);
+		else if (!l->security->shutting_down)
 			relaunch(l);
 	}
 }
@@ -342,7 +347,7 @@ static void relaunch(struct launched *l)
 }
 
 bool garnet_security_launch(struct garnet_security *s, const char *entry, const char *command,
-			    int max_restarts)
+			    int max_restarts, bool on_demand)
 {
 	struct launched *l = calloc(1, sizeof(*l));
 
@@ -350,6 +355,7 @@ bool garnet_security_launch(struct garnet_security *s, const char *entry, const 
 		return false;
 	l->security = s;
 	l->restarts_left = max_restarts;
+	l->on_demand = on_demand;
 	l->entry = strdup(entry);
 	l->command = strdup(command);
 	l->executable = resolve_executable(command);
@@ -363,6 +369,8 @@ bool garnet_security_launch(struct garnet_security *s, const char *entry, const 
 			   "launcher %s: no executable program in '%s'", entry, command);
 		return false;
 	}
+	if (on_demand)
+		return true;
 	if (!start(l)) {
 		garnet_log(s->compositor, GARNET_LOG_ERROR, "security", "launcher %s: cannot start",
 			   entry);
@@ -371,6 +379,30 @@ bool garnet_security_launch(struct garnet_security *s, const char *entry, const 
 	garnet_log(s->compositor, GARNET_LOG_INFO, "security", "launcher %s: started %s", entry,
 		   l->executable);
 	return true;
+}
+
+bool garnet_security_start_on_demand(struct garnet_security *s, const char *entry)
+{
+	struct launched *l;
+
+	wl_list_for_each(l, &s->launched, link) {
+		if (strcmp(l->entry, entry) != 0 || !l->on_demand || !l->executable)
+			continue;
+		/* One at a time: a second press while it runs (a locker locking) does nothing. */
+		if (l->client)
+			return true;
+		if (!start(l)) {
+			garnet_log(s->compositor, GARNET_LOG_ERROR, "security",
+				   "launcher %s: cannot start", entry);
+			return false;
+		}
+		garnet_log(s->compositor, GARNET_LOG_INFO, "security",
+			   "launcher %s: started %s on demand", entry, l->executable);
+		return true;
+	}
+	garnet_log(s->compositor, GARNET_LOG_WARNING, "security",
+		   "a binding launches %s, but garnet.ini has no such [launcher] entry", entry);
+	return false;
 }
 
 void garnet_security_destroy(struct garnet_security *s)

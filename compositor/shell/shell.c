@@ -15,6 +15,7 @@ enum binding_action {
 	ACTION_FULLSCREEN,
 	ACTION_MINIMIZE,
 	ACTION_QUIT,
+	ACTION_LAUNCH,
 };
 
 struct binding {
@@ -541,6 +542,13 @@ static bool parse_modifiers(struct garnet_seat *seat, const char *text, uint32_t
 	return true;
 }
 
+void garnet_compositor_set_launch_handler(struct garnet_compositor *c,
+					  bool (*launch)(void *data, const char *entry), void *data)
+{
+	c->launch = launch;
+	c->launch_data = data;
+}
+
 bool garnet_compositor_add_binding(struct garnet_compositor *c, const char *modifiers,
 				   const char *key, const char *action, const char *argument,
 				   char *error, size_t error_size)
@@ -549,7 +557,7 @@ bool garnet_compositor_add_binding(struct garnet_compositor *c, const char *modi
 		[ACTION_EXEC] = "exec",		[ACTION_CLOSE] = "close",
 		[ACTION_CYCLE] = "cycle",	[ACTION_MAXIMIZE] = "maximize",
 		[ACTION_FULLSCREEN] = "fullscreen", [ACTION_MINIMIZE] = "minimize",
-		[ACTION_QUIT] = "quit",
+		[ACTION_QUIT] = "quit",		[ACTION_LAUNCH] = "launch",
 	};
 	struct binding *b;
 	xkb_keysym_t sym = xkb_keysym_from_name(key, XKB_KEYSYM_NO_FLAGS);
@@ -570,12 +578,16 @@ bool garnet_compositor_add_binding(struct garnet_compositor *c, const char *modi
 	}
 	if (act < 0) {
 		snprintf(error, error_size,
-			 "unknown action '%s' (exec, close, cycle, maximize, fullscreen, "
-			 "minimize, quit)", action);
+			 "unknown action '%s' (exec, launch, close, cycle, maximize, "
+			 "fullscreen, minimize, quit)", action);
 		return false;
 	}
 	if (act == ACTION_EXEC && (!argument || !*argument)) {
 		snprintf(error, error_size, "exec needs a command");
+		return false;
+	}
+	if (act == ACTION_LAUNCH && (!argument || !*argument || strchr(argument, ' '))) {
+		snprintf(error, error_size, "launch needs one [launcher] entry name");
 		return false;
 	}
 	b = calloc(1, sizeof(*b));
@@ -626,6 +638,13 @@ static void run_action(struct garnet_shell *shell, struct binding *b)
 	case ACTION_QUIT:
 		garnet_log(c, GARNET_LOG_INFO, "shell", "quit binding: shutting down");
 		garnet_compositor_terminate(c);
+		break;
+	case ACTION_LAUNCH:
+		if (c->launch)
+			c->launch(c->launch_data, b->argument);
+		else
+			garnet_log(c, GARNET_LOG_WARNING, "shell",
+				   "launch %s: nothing starts trusted programs here", b->argument);
 		break;
 	}
 }

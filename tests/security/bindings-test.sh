@@ -1,28 +1,68 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# The quit binding, pressed by the user (the trusted driver of the test protocol) while nothing
-# is locked: garnet shuts down cleanly, exits 0 and removes its socket.
-# usage: bindings-test.sh GARNET ROGUE POLICY   (TAP output)
+# Bindings pressed by the user (the trusted driver of the test protocol): Print starts the
+# trusted screenshooter and super+l the trusted locker, each only when pressed (an entry a
+# binding launches does not start with garnet); the quit binding shuts garnet down cleanly.
+# usage: bindings-test.sh GARNET ROGUE POLICY SCREENSHOOTER   (TAP output)
 set -u
 garnet=$1
 rogue=$2
 policy=$3
+shooter=$4
 . "$(dirname "$0")/lib.sh"
-echo "1..2"
+echo "1..6"
 
+# Print: the screenshooter is started then, and writes the screen.
 cat >"$work/garnet.ini" <<INI
 [security]
 policy=$policy
 launcher-restarts=0
 
 [shell]
-binding=ctrl+alt+BackSpace quit
+binding=Print launch screenshooter
+binding=super+l launch lock-screen
 
 [launcher]
-panel=$rogue drive $work/go $work/done quit
+screenshooter=$shooter $work/shot.png
+lock-screen=$rogue locker $work/locker.txt $work/lock-now
+panel=$rogue drive $work/go $work/done print
 INI
+touch "$work/lock-now"
 start_garnet --test-mode
+sleep 0.5
+! grep -q "launcher screenshooter: started\|launcher lock-screen: started" "$work/log" &&
+	[ ! -e "$work/shot.png" ] && [ ! -e "$work/locker.txt" ]
+result $? "launched_entries_wait_for_their_binding"
 touch "$work/go"
+wait_for "$work/log" "launcher screenshooter exited" && [ -s "$work/shot.png" ] &&
+	head -c 8 "$work/shot.png" | od -An -c | grep -q "P   N   G"
+result $? "print_binding_starts_the_screenshooter_which_writes_a_png"
+kill "$pid" 2>/dev/null
+wait "$pid"
+pid=
+
+# super+l: the locker is started then, and locks the session.
+sed -i "s|drive $work/go $work/done print|drive $work/go2 $work/done2 super-l|" "$work/garnet.ini"
+start_garnet --test-mode
+touch "$work/go2"
+wait_for "$work/log" "launcher lock-screen: started .* on demand" &&
+	wait_for "$work/locker.txt" "^locked"
+result $? "lock_binding_starts_the_locker_which_locks"
+kill "$pid" 2>/dev/null
+wait "$pid"
+pid=
+
+# A binding that launches what is no launcher entry is an error naming the line.
+printf '[shell]\nbinding=super+x launch terminal\n' >"$work/bad.ini"
+"$garnet" --config "$work/bad.ini" --socket bad-binding >"$work/bad.out" 2>&1
+[ $? -ne 0 ] && grep -q "bad.ini:2: .*launch 'terminal' is no \[launcher\] entry name" "$work/bad.out"
+result $? "launching_an_unknown_entry_is_a_config_error"
+
+# Quit, pressed while nothing is locked: status 0 and no socket left.
+sed -i "s|drive $work/go2 $work/done2 super-l|drive $work/go3 $work/done3 quit|" "$work/garnet.ini"
+printf '[shell]\nbinding=ctrl+alt+BackSpace quit\n' >>"$work/garnet.ini"
+start_garnet --test-mode
+touch "$work/go3"
 i=0
 while kill -0 "$pid" 2>/dev/null && [ $i -lt 100 ]; do
 	sleep 0.1

@@ -102,8 +102,15 @@ GARNET_EXPORT int garnet_compositor_window_count(struct garnet_compositor *c);
 
 /* Key bindings of the desktop shell. modifiers is a '+'-separated list (super, alt, ctrl,
  * shift) and key an xkb keysym name, e.g. "super+shift", "Return". action is one of: exec
- * (argument: shell command), close, cycle, maximize, fullscreen, minimize, quit. Returns false
- * with a message in error (of error_size) on unknown names. */
+ * (argument: shell command), launch (argument: the name of a trusted program, handed to the
+ * launch handler), close, cycle, maximize, fullscreen, minimize, quit. Returns false with a
+ * message in error (of error_size) on unknown names. */
+/* What a `launch` binding calls: the embedder starts its trusted program of that name. */
+GARNET_EXPORT void garnet_compositor_set_launch_handler(struct garnet_compositor *c,
+							bool (*launch)(void *data,
+								       const char *entry),
+							void *data);
+
 GARNET_EXPORT bool garnet_compositor_add_binding(struct garnet_compositor *c, const char *modifiers,
 						 const char *key, const char *action,
 						 const char *argument, char *error,
