@@ -46,6 +46,7 @@ struct config {
 		char *name, *command;
 	} launchers[MAX_LIST];
 	int launcher_count, launcher_restarts;
+	int lock_after_idle; /* seconds, 0: never */
 	const char *policy, *user_policy;
 	char *strings[MAX_LIST]; /* owned copies of string options */
 	int string_count;
@@ -445,6 +446,15 @@ static int config_handler(void *user, const char *section, const char *name, con
 		}
 		if (strcmp(name, "binding") == 0)
 			return handle_binding(cfg, value);
+		if (strcmp(name, "lock-after-idle") == 0) {
+			if (!parse_int(value, 0, 86400, &cfg->lock_after_idle)) {
+				snprintf(cfg->error, sizeof(cfg->error),
+					 "lock-after-idle '%s' is not seconds from 0 to 86400",
+					 value);
+				return 0;
+			}
+			return 1;
+		}
 		if (strcmp(name, "builtin-cursor") == 0) {
 			int on;
 
@@ -475,9 +485,12 @@ static int config_handler(void *user, const char *section, const char *name, con
 	return 0;
 }
 
-/* An entry a binding launches starts when the binding is pressed, not with garnet. */
+/* An entry a binding launches starts when the binding is pressed, not with garnet; so does
+ * the locker when idle time locks the session. */
 static bool launched_by_binding(const struct config *cfg, const char *entry)
 {
+	if (cfg->lock_after_idle > 0 && strcmp(entry, "lock-screen") == 0)
+		return true;
 	for (int i = 0; i < cfg->binding_count; i++) {
 		if (strcmp(cfg->bindings[i].action, "launch") == 0 && cfg->bindings[i].argument &&
 		    strcmp(cfg->bindings[i].argument, entry) == 0)
@@ -928,6 +941,8 @@ int main(int argc, char **argv)
 				       cfg.launcher_restarts,
 				       launched_by_binding(&cfg, cfg.launchers[i].name));
 	garnet_compositor_set_launch_handler(s.compositor, launch_on_demand, security);
+	if (!garnet_compositor_lock_after_idle(s.compositor, cfg.lock_after_idle))
+		goto err_compositor;
 	for (int i = 0; i < cfg.autostart_count; i++)
 		garnet_compositor_spawn(s.compositor, cfg.autostart[i]);
 	for (int i = 0; i < cli.autostart_count; i++)

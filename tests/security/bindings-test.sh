@@ -10,7 +10,7 @@ rogue=$2
 policy=$3
 shooter=$4
 . "$(dirname "$0")/lib.sh"
-echo "1..6"
+echo "1..7"
 
 # Print: the screenshooter is started then, and writes the screen.
 cat >"$work/garnet.ini" <<INI
@@ -51,6 +51,30 @@ result $? "lock_binding_starts_the_locker_which_locks"
 kill "$pid" 2>/dev/null
 wait "$pid"
 pid=
+
+# Idle time: after a second without input the locker is started, and locks.
+rm -f "$work/locker.txt"
+cat >"$work/idle.ini" <<INI
+[security]
+policy=$policy
+launcher-restarts=0
+
+[shell]
+lock-after-idle=1
+
+[launcher]
+lock-screen=$rogue locker $work/locker.txt $work/lock-now
+INI
+"$garnet" --config "$work/idle.ini" --socket idle-test --log "$work/idle.log" >"$work/idle.out" 2>&1 &
+idle_pid=$!
+sleep 0.5
+started_early=$(grep -c "launcher lock-screen: started" "$work/idle.log")
+wait_for "$work/idle.log" "no input for 1 s: locking" && wait_for "$work/locker.txt" "^locked"
+locked=$?
+kill "$idle_pid" 2>/dev/null
+wait "$idle_pid"
+[ "$started_early" -eq 0 ] && [ $locked -eq 0 ]
+result $? "idle_time_starts_the_locker_which_locks"
 
 # A binding that launches what is no launcher entry is an error naming the line.
 printf '[shell]\nbinding=super+x launch terminal\n' >"$work/bad.ini"

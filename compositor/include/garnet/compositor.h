@@ -105,6 +105,10 @@ GARNET_EXPORT int garnet_compositor_window_count(struct garnet_compositor *c);
  * (argument: shell command), launch (argument: the name of a trusted program, handed to the
  * launch handler), close, cycle, maximize, fullscreen, minimize, quit. Returns false with a
  * message in error (of error_size) on unknown names. */
+/* After seconds without any input (0: never) the launch handler is asked for "lock-screen",
+ * unless the session is locked already. false: out of memory. */
+GARNET_EXPORT bool garnet_compositor_lock_after_idle(struct garnet_compositor *c, int seconds);
+
 /* What a `launch` binding calls: the embedder starts its trusted program of that name. */
 GARNET_EXPORT void garnet_compositor_set_launch_handler(struct garnet_compositor *c,
 							bool (*launch)(void *data,
