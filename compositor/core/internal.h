@@ -389,6 +389,11 @@ struct garnet_seat {
 	struct xkb_state *xkb_state;
 	int keymap_fd;
 	size_t keymap_size;
+	/* A virtual keyboard's keymap was sent to this client (by that owner) in place of the
+	 * seat's; the seat's goes back before the client's next physical key or focus change.
+	 * Compared, never used. */
+	struct wl_client *foreign_keymap_client;
+	const void *foreign_keymap_owner;
 	struct wl_array keys;
 	uint32_t mods_depressed, mods_latched, mods_locked, group;
 	xkb_mod_mask_t mask_shift, mask_ctrl, mask_alt, mask_super;
@@ -469,6 +474,21 @@ size_t garnet_seat_pointer_images(struct garnet_seat *seat,
 /* Where garnet's own arrow is drawn now (global logical coordinates), false when it is not. */
 bool garnet_seat_builtin_cursor_box(struct garnet_seat *seat, pixman_box32_t *box);
 pixman_image_t *garnet_builtin_cursor_create(void);
+/* A keyboard a client drives (virtual-keyboard): owner identifies it, fd/size its keymap.
+ * The key or modifiers go to the keyboard focus only, after the delivery hook, preceded by
+ * owner's keymap when the focused client does not have it. false: nobody has the focus. */
+struct garnet_virtual_keys {
+	const void *owner;
+	int keymap_fd;
+	uint32_t keymap_size;
+};
+bool garnet_seat_virtual_key(struct garnet_seat *seat, const struct garnet_virtual_keys *vk,
+			     uint32_t time_msec, uint32_t key, bool pressed);
+bool garnet_seat_virtual_modifiers(struct garnet_seat *seat, const struct garnet_virtual_keys *vk,
+				   uint32_t depressed, uint32_t latched, uint32_t locked,
+				   uint32_t group);
+/* The virtual keyboard owner is going: the focused client gets the seat's keymap back. */
+void garnet_seat_virtual_keyboard_gone(struct garnet_seat *seat, const void *owner);
 /* Shows surface (already given the drag icon role) at the pointer until the drag ends (NULL). */
 void garnet_seat_set_drag_icon(struct garnet_seat *seat, struct garnet_surface *surface);
 /* Pointer focus without a grab's say: enter/leave with the hooks consulted. */
@@ -611,6 +631,7 @@ bool garnet_primary_selection_init(struct garnet_compositor *c);
 bool garnet_single_pixel_buffer_init(struct garnet_compositor *c);
 bool garnet_screencopy_init(struct garnet_compositor *c);
 bool garnet_session_lock_init(struct garnet_compositor *c);
+bool garnet_virtual_keyboard_init(struct garnet_compositor *c);
 bool garnet_data_control_init(struct garnet_compositor *c);
 bool garnet_client_budget_init(struct garnet_compositor *c);
 bool garnet_security_context_init(struct garnet_compositor *c);

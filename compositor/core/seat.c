@@ -94,6 +94,97 @@ static void keyboard_focus_destroyed(struct wl_listener *listener, void *data)
 	wl_signal_emit_mutable(&seat->events.keyboard_focus, seat);
 }
 
+/* The seat's own keymap and modifiers back to the client a virtual keyboard typed into. */
+static void restore_keymap(struct garnet_seat *seat)
+{
+	struct wl_client *client = seat->foreign_keymap_client;
+	struct wl_resource *keyboard;
+	uint32_t serial;
+
+	if (!client)
+		return;
+	seat->foreign_keymap_client = NULL;
+	seat->foreign_keymap_owner = NULL;
+	serial = wl_display_next_serial(seat->compositor->display);
+	wl_resource_for_each(keyboard, &seat->keyboards) {
+		if (wl_resource_get_client(keyboard) != client)
+			continue;
+		wl_keyboard_send_keymap(keyboard, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1,
+					seat->keymap_fd, (uint32_t)seat->keymap_size);
+		send_modifiers_to(seat, keyboard, serial);
+	}
+}
+
+/* The focused client, if it may get keyboard input now, with owner's keymap in place. */
+static struct wl_client *virtual_target(struct garnet_seat *seat,
+					const struct garnet_virtual_keys *vk)
+{
+	struct garnet_surface *focus = seat->keyboard_focus;
+	struct wl_client *client;
+	struct wl_resource *keyboard;
+
+	if (!focus || !garnet_seat_may_deliver(seat, focus, GARNET_INPUT_KEYBOARD))
+		return NULL;
+	client = surface_client(focus);
+	if (seat->foreign_keymap_client == client && seat->foreign_keymap_owner == vk->owner)
+		return client;
+	restore_keymap(seat);
+	wl_resource_for_each(keyboard, &seat->keyboards) {
+		if (wl_resource_get_client(keyboard) == client)
+			wl_keyboard_send_keymap(keyboard, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1,
+						vk->keymap_fd, vk->keymap_size);
+	}
+	seat->foreign_keymap_client = client;
+	seat->foreign_keymap_owner = vk->owner;
+	return client;
+}
+
+bool garnet_seat_virtual_key(struct garnet_seat *seat, const struct garnet_virtual_keys *vk,
+			     uint32_t time_msec, uint32_t key, bool pressed)
+{
+	struct wl_client *client;
+	struct wl_resource *keyboard;
+	uint32_t serial;
+
+	wl_signal_emit(&seat->events.activity, seat);
+	client = virtual_target(seat, vk);
+	if (!client)
+		return false;
+	serial = wl_display_next_serial(seat->compositor->display);
+	wl_resource_for_each(keyboard, &seat->keyboards) {
+		if (wl_resource_get_client(keyboard) == client)
+			wl_keyboard_send_key(keyboard, serial, time_msec, key,
+					     pressed ? WL_KEYBOARD_KEY_STATE_PRESSED
+						     : WL_KEYBOARD_KEY_STATE_RELEASED);
+	}
+	return true;
+}
+
+bool garnet_seat_virtual_modifiers(struct garnet_seat *seat, const struct garnet_virtual_keys *vk,
+				   uint32_t depressed, uint32_t latched, uint32_t locked,
+				   uint32_t group)
+{
+	struct wl_client *client = virtual_target(seat, vk);
+	struct wl_resource *keyboard;
+	uint32_t serial;
+
+	if (!client)
+		return false;
+	serial = wl_display_next_serial(seat->compositor->display);
+	wl_resource_for_each(keyboard, &seat->keyboards) {
+		if (wl_resource_get_client(keyboard) == client)
+			wl_keyboard_send_modifiers(keyboard, serial, depressed, latched, locked,
+						   group);
+	}
+	return true;
+}
+
+void garnet_seat_virtual_keyboard_gone(struct garnet_seat *seat, const void *owner)
+{
+	if (seat->foreign_keymap_owner == owner)
+		restore_keymap(seat);
+}
+
 void garnet_seat_set_keyboard_focus(struct garnet_seat *seat, struct garnet_surface *surface)
 {
 	/* While locked a window that maps or asks for focus cannot take the keyboard from the
@@ -101,6 +192,7 @@ void garnet_seat_set_keyboard_focus(struct garnet_seat *seat, struct garnet_surf
 	if (seat->keyboard_focus == surface ||
 	    (seat->compositor->locked && surface && !garnet_session_lock_owns(surface)))
 		return;
+	restore_keymap(seat);
 	if (seat->keyboard_focus) {
 		keyboard_leave(seat, seat->keyboard_focus);
 		wl_list_remove(&seat->keyboard_focus_destroy.link);
@@ -204,6 +296,7 @@ void garnet_seat_notify_key(struct garnet_seat *seat, uint32_t time_msec, uint32
 	focus = seat->keyboard_focus;
 	if (!focus || !garnet_seat_may_deliver(seat, focus, GARNET_INPUT_KEYBOARD))
 		return;
+	restore_keymap(seat);
 	serial = wl_display_next_serial(seat->compositor->display);
 	wl_resource_for_each(keyboard, &seat->keyboards) {
 		if (wl_resource_get_client(keyboard) != surface_client(focus))

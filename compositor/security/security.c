@@ -199,6 +199,11 @@ static bool write_selection(void *data, struct wl_client *client, enum garnet_se
 }
 
 /* Locking, and taking over a lock whose locker died, are the trusted locker's alone. */
+static bool inject_keys(void *data, struct wl_client *client)
+{
+	return check(data, client, WMAC_PERMISSION_VIRTUAL_KEYBOARD, SEAT_NAME);
+}
+
 static bool lock_session(void *data, struct wl_client *client)
 {
 	return check(data, client, WMAC_PERMISSION_LOCK_SCREEN, NULL);
@@ -258,6 +263,7 @@ struct garnet_security *garnet_security_create(struct garnet_compositor *c,
 		.bind_privileged = bind_privileged,
 		.capture_output = capture_output,
 		.lock_session = lock_session,
+		.inject_keys = inject_keys,
 		.read_selection = read_selection,
 		.write_selection = write_selection,
 		.client_sandboxed = client_sandboxed,

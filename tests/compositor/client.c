@@ -233,6 +233,7 @@ static void keyboard_keymap(void *data, struct wl_keyboard *k, uint32_t format, 
 	struct input_log *log = data;
 
 	log->keymap_size = (int)size;
+	log->keymaps++;
 	close(fd);
 }
 

@@ -125,7 +125,7 @@ struct input_log {
 	uint32_t enter_keys[16];
 	int enter_key_count;
 	uint32_t last_key, last_key_state, mods_depressed;
-	int keymap_size;
+	int keymap_size, keymaps; /* the last keymap's size, how many came */
 	int32_t repeat_rate, repeat_delay;
 	/* touch */
 	int touch_downs, touch_ups, touch_motions, touch_frames;

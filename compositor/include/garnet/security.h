@@ -62,6 +62,9 @@ struct garnet_security_hooks {
 	/* May client lock the session (ext-session-lock), or take over a lock whose locker died?
 	 * A denial answers the lock request with finished. */
 	bool (*lock_session)(void *data, struct wl_client *client);
+	/* May client make a virtual keyboard and type into the focused client? A denial is the
+	 * manager's unauthorized error. */
+	bool (*inject_keys)(void *data, struct wl_client *client);
 	/* client was accepted on a sandbox engine's socket (security-context-v1) with this
 	 * identity (app_id and instance_id may be NULL). Called before the client can send
 	 * anything; false drops the client, which must never run with an ordinary identity. */

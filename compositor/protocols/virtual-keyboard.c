@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: MIT
+// zwp_virtual_keyboard_manager_v1: keys a trusted client makes up (an on-screen keyboard,
+// wtype launched by garnet). The manager is a privileged global, and every keyboard it makes is
+// asked of the security layer (inject_keys). Keys go through the seat like hardware keys, to
+// the keyboard focus only; the focused client gets the virtual keyboard's keymap first.
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <xkbcommon/xkbcommon.h>
+
+#include "../core/internal.h"
+#include "virtual-keyboard-unstable-v1-server-protocol.h"
+
+/* Far beyond any real keymap (a full one is ~100 KiB); bounds what a client can make garnet
+ * map and parse. */
+#define MAX_KEYMAP_SIZE (4u << 20)
+/* Keys a client may hold down at once; released for it when it goes. */
+#define MAX_HELD_KEYS 32
+
+struct virtual_keyboard {
+	struct garnet_compositor *compositor;
+	struct wl_resource *resource;
+	struct garnet_virtual_keys keys; /* keymap_fd -1 until a keymap came */
+	uint32_t held[MAX_HELD_KEYS];
+	int held_count;
+};
+
+static struct virtual_keyboard *from_resource(struct wl_resource *resource)
+{
+	return wl_resource_get_user_data(resource);
+}
+
+/* The keymap must compile: a broken one would break the focused client, not this one. */
+static bool keymap_compiles(struct garnet_compositor *c, int fd, uint32_t size)
+{
+	struct xkb_keymap *keymap;
+	void *map;
+
+	map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (map == MAP_FAILED)
+		return false;
+	keymap = xkb_keymap_new_from_buffer(c->seat->xkb, map, strnlen(map, size),
+					    XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS);
+	munmap(map, size);
+	if (!keymap)
+		return false;
+	xkb_keymap_unref(keymap);
+	return true;
+}
+
+static void vk_keymap(struct wl_client *client, struct wl_resource *resource, uint32_t format,
+		      int32_t fd, uint32_t size)
+{
+	struct virtual_keyboard *vk = from_resource(resource);
+
+	if (format != WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1 || size == 0 || size > MAX_KEYMAP_SIZE ||
+	    !keymap_compiles(vk->compositor, fd, size)) {
+		close(fd);
+		wl_resource_post_error(wl_client_get_object(client, 1),
+				       WL_DISPLAY_ERROR_INVALID_METHOD,
+				       "zwp_virtual_keyboard_v1.keymap: not an xkb v1 keymap of 1 "
+				       "to %u bytes that compiles", MAX_KEYMAP_SIZE);
+		return;
+	}
+	/* A new keymap is a new keyboard layout for the focused client. */
+	garnet_seat_virtual_keyboard_gone(vk->compositor->seat, vk);
+	if (vk->keys.keymap_fd >= 0)
+		close(vk->keys.keymap_fd);
+	vk->keys.keymap_fd = fd;
+	vk->keys.keymap_size = size;
+}
+
+static bool has_keymap(struct virtual_keyboard *vk)
+{
+	if (vk->keys.keymap_fd >= 0)
+		return true;
+	wl_resource_post_error(vk->resource, ZWP_VIRTUAL_KEYBOARD_V1_ERROR_NO_KEYMAP,
+			       "keys or modifiers before a keymap");
+	return false;
+}
+
+static void note_held(struct virtual_keyboard *vk, uint32_t key, bool pressed)
+{
+	for (int i = 0; i < vk->held_count; i++) {
+		if (vk->held[i] != key)
+			continue;
+		if (!pressed)
+			vk->held[i] = vk->held[--vk->held_count];
+		return;
+	}
+	if (pressed && vk->held_count < MAX_HELD_KEYS)
+		vk->held[vk->held_count++] = key;
+}
+
+static void vk_key(struct wl_client *client, struct wl_resource *resource, uint32_t time,
+		   uint32_t key, uint32_t state)
+{
+	struct virtual_keyboard *vk = from_resource(resource);
+	bool pressed = state == WL_KEYBOARD_KEY_STATE_PRESSED;
+
+	if (!has_keymap(vk))
+		return;
+	if (state > WL_KEYBOARD_KEY_STATE_PRESSED) {
+		wl_resource_post_error(wl_client_get_object(client, 1),
+				       WL_DISPLAY_ERROR_INVALID_METHOD,
+				       "zwp_virtual_keyboard_v1.key: state %u is neither released "
+				       "nor pressed", state);
+		return;
+	}
+	note_held(vk, key, pressed);
+	garnet_seat_virtual_key(vk->compositor->seat, &vk->keys, time, key, pressed);
+}
+
+static void vk_modifiers(struct wl_client *client, struct wl_resource *resource,
+			 uint32_t depressed, uint32_t latched, uint32_t locked, uint32_t group)
+{
+	struct virtual_keyboard *vk = from_resource(resource);
+
+	if (!has_keymap(vk))
+		return;
+	garnet_seat_virtual_modifiers(vk->compositor->seat, &vk->keys, depressed, latched, locked,
+				      group);
+}
+
+static void vk_destroy(struct wl_client *client, struct wl_resource *resource)
+{
+	wl_resource_destroy(resource);
+}
+
+static const struct zwp_virtual_keyboard_v1_interface vk_impl = {
+	.keymap = vk_keymap,
+	.key = vk_key,
+	.modifiers = vk_modifiers,
+	.destroy = vk_destroy,
+};
+
+/* Keys it still holds are let go, so the focused client is not left with a key down. */
+static void vk_resource_destroy(struct wl_resource *resource)
+{
+	struct virtual_keyboard *vk = from_resource(resource);
+	struct garnet_seat *seat = vk->compositor->seat;
+
+	for (int i = 0; i < vk->held_count; i++)
+		garnet_seat_virtual_key(seat, &vk->keys, garnet_now_msec(vk->compositor),
+					vk->held[i], false);
+	garnet_seat_virtual_keyboard_gone(seat, vk);
+	if (vk->keys.keymap_fd >= 0)
+		close(vk->keys.keymap_fd);
+	free(vk);
+}
+
+static void manager_create(struct wl_client *client, struct wl_resource *resource,
+			   struct wl_resource *seat, uint32_t id)
+{
+	struct garnet_compositor *c = wl_resource_get_user_data(resource);
+	struct virtual_keyboard *vk;
+
+	if (c->hooks.inject_keys && !c->hooks.inject_keys(c->hooks.data, client)) {
+		wl_resource_post_error(resource, ZWP_VIRTUAL_KEYBOARD_MANAGER_V1_ERROR_UNAUTHORIZED,
+				       "this client may not type as a keyboard");
+		return;
+	}
+	vk = calloc(1, sizeof(*vk));
+	if (!vk) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	vk->resource = wl_resource_create(client, &zwp_virtual_keyboard_v1_interface,
+					  wl_resource_get_version(resource), id);
+	if (!vk->resource) {
+		free(vk);
+		wl_client_post_no_memory(client);
+		return;
+	}
+	vk->compositor = c;
+	vk->keys.owner = vk;
+	vk->keys.keymap_fd = -1;
+	wl_resource_set_implementation(vk->resource, &vk_impl, vk, vk_resource_destroy);
+}
+
+static const struct zwp_virtual_keyboard_manager_v1_interface manager_impl = {
+	.create_virtual_keyboard = manager_create,
+};
+
+static void manager_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+{
+	struct garnet_compositor *c = data;
+	struct wl_resource *resource;
+
+	if (!garnet_global_check_bind(c, client, &zwp_virtual_keyboard_manager_v1_interface))
+		return;
+	resource = wl_resource_create(client, &zwp_virtual_keyboard_manager_v1_interface,
+				      (int)version, id);
+	if (!resource) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(resource, &manager_impl, c, NULL);
+}
+
+bool garnet_virtual_keyboard_init(struct garnet_compositor *c)
+{
+	return garnet_global_create(c, &zwp_virtual_keyboard_manager_v1_interface, 1, c,
+				    manager_bind, true) != NULL;
+}
