@@ -437,6 +437,10 @@ struct garnet_seat {
 	 * false keeps the pointer where it is (locked). Relative motion is reported first. */
 	bool (*constrain_motion)(void *data, double *x, double *y);
 	void *constrain_data;
+	/* An input method's keyboard grab (protocols/input-method.c): takes hardware keys before
+	 * the focused client; true when it took the key. */
+	bool (*key_grab)(void *data, uint32_t time_msec, uint32_t key, bool pressed);
+	void *key_grab_data;
 
 	struct {
 		struct wl_signal keyboard_focus;
@@ -600,6 +604,19 @@ struct garnet_text_edit {
 	const char *commit;
 	uint32_t delete_before, delete_after;
 };
+/* What the input method is told of the text input enabled on the focused surface. */
+struct garnet_text_input_info {
+	const void *id; /* the same while it is the same text input */
+	struct garnet_surface *surface;
+	const char *surrounding; /* NULL when the client sent none */
+	int32_t cursor, anchor;
+	uint32_t change_cause, hint, purpose;
+	int32_t rect[4]; /* cursor rectangle, surface-local */
+};
+/* false when no text input is enabled on the focused surface. */
+bool garnet_text_input_current(struct garnet_compositor *c, struct garnet_text_input_info *out);
+/* Emitted (data: the compositor) when the enabled text input or its state changes. */
+struct wl_signal *garnet_text_input_changed(struct garnet_compositor *c);
 /* Sends the edit, then done, to the text input enabled on the surface with the keyboard
  * focus; false when there is none (nothing is sent). */
 bool garnet_text_input_deliver(struct garnet_compositor *c, const struct garnet_text_edit *edit);

@@ -291,6 +291,10 @@ void garnet_seat_notify_key(struct garnet_seat *seat, uint32_t time_msec, uint32
 	if (!seat->compositor->locked &&
 	    garnet_shell_handle_key(seat->compositor->shell, key, pressed))
 		return;
+	/* A key the client saw go down comes up for the client, grab or not. */
+	if (seat->key_grab && (pressed || !key_is_held(seat, key)) &&
+	    seat->key_grab(seat->key_grab_data, time_msec, key, pressed))
+		return;
 	if (!update_keys(seat, key, pressed))
 		return;
 	focus = seat->keyboard_focus;

@@ -33,9 +33,15 @@ struct text_input {
 struct text_inputs {
 	struct garnet_compositor *compositor;
 	struct wl_list all; /* text_input.link */
+	struct wl_signal changed; /* the active text input or its state changed */
 	struct wl_listener keyboard_focus;
 	struct wl_listener compositor_destroy;
 };
+
+static void notify(struct text_inputs *m)
+{
+	wl_signal_emit_mutable(&m->changed, m->compositor);
+}
 
 static void state_reset(struct text_input_state *s)
 {
@@ -76,6 +82,7 @@ static void focus_destroyed(struct wl_listener *listener, void *data)
 	wl_list_init(&ti->focus_destroy.link);
 	ti->focus = NULL;
 	state_reset(&ti->current);
+	notify(ti->m);
 }
 
 /* The keyboard focus's client's text inputs are entered into it; every other one left. */
@@ -96,6 +103,7 @@ static void keyboard_focus_changed(struct wl_listener *listener, void *data)
 
 	wl_list_for_each(ti, &m->all, link)
 		follow_focus(ti);
+	notify(m);
 }
 
 /* The text input the user is typing into: enabled on the surface with the keyboard focus. */
@@ -209,6 +217,7 @@ static void ti_commit(struct wl_client *client, struct wl_resource *resource)
 		ti->current.enabled = true;
 	}
 	ti->pending_enable = ti->pending_disable = false;
+	notify(ti->m);
 }
 
 static const struct zwp_text_input_v3_interface text_input_impl = {
@@ -226,11 +235,16 @@ static void ti_resource_destroy(struct wl_resource *resource)
 {
 	struct text_input *ti = wl_resource_get_user_data(resource);
 
+	struct text_inputs *m = ti->m;
+	bool was_active = active(m) == ti;
+
 	wl_list_remove(&ti->link);
 	wl_list_remove(&ti->focus_destroy.link);
 	state_reset(&ti->pending);
 	state_reset(&ti->current);
 	free(ti);
+	if (was_active)
+		notify(m);
 }
 
 /* ---- the manager ---- */
@@ -282,6 +296,31 @@ static void manager_bind(struct wl_client *client, void *data, uint32_t version,
 	wl_resource_set_implementation(resource, &manager_impl, data, NULL);
 }
 
+bool garnet_text_input_current(struct garnet_compositor *c, struct garnet_text_input_info *out)
+{
+	struct text_input *ti = c->text_inputs ? active(c->text_inputs) : NULL;
+
+	if (!ti)
+		return false;
+	*out = (struct garnet_text_input_info){
+		.id = ti,
+		.surface = ti->focus,
+		.surrounding = ti->current.surrounding,
+		.cursor = ti->current.cursor,
+		.anchor = ti->current.anchor,
+		.change_cause = ti->current.change_cause,
+		.hint = ti->current.hint,
+		.purpose = ti->current.purpose,
+	};
+	memcpy(out->rect, ti->current.rect, sizeof(out->rect));
+	return true;
+}
+
+struct wl_signal *garnet_text_input_changed(struct garnet_compositor *c)
+{
+	return &c->text_inputs->changed;
+}
+
 bool garnet_text_input_deliver(struct garnet_compositor *c, const struct garnet_text_edit *edit)
 {
 	struct text_input *ti = c->text_inputs ? active(c->text_inputs) : NULL;
@@ -319,6 +358,7 @@ bool garnet_text_input_init(struct garnet_compositor *c)
 		return false;
 	m->compositor = c;
 	wl_list_init(&m->all);
+	wl_signal_init(&m->changed);
 	if (!garnet_global_create(c, &zwp_text_input_manager_v3_interface, 1, m, manager_bind,
 				  false)) {
 		free(m);

@@ -204,6 +204,11 @@ static bool inject_keys(void *data, struct wl_client *client)
 	return check(data, client, WMAC_PERMISSION_VIRTUAL_KEYBOARD, SEAT_NAME);
 }
 
+static bool input_method(void *data, struct wl_client *client)
+{
+	return check(data, client, WMAC_PERMISSION_INPUT_METHOD, SEAT_NAME);
+}
+
 static bool lock_session(void *data, struct wl_client *client)
 {
 	return check(data, client, WMAC_PERMISSION_LOCK_SCREEN, NULL);
@@ -264,6 +269,7 @@ struct garnet_security *garnet_security_create(struct garnet_compositor *c,
 		.capture_output = capture_output,
 		.lock_session = lock_session,
 		.inject_keys = inject_keys,
+		.input_method = input_method,
 		.read_selection = read_selection,
 		.write_selection = write_selection,
 		.client_sandboxed = client_sandboxed,

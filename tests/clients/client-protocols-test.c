@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: MIT
 // Protocols common clients expect beyond the core: fractional scale, idle notification, idle
-// inhibition, activation, relative pointer, pointer constraints and text input, driven by a real libwayland client against libgarnet in-process.
+// inhibition, activation, relative pointer, pointer constraints, text input and input method, driven by a real libwayland client against libgarnet in-process.
 #include <errno.h>
+#include <linux/input-event-codes.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "harness.h"
 
 #include "ext-idle-notify-v1-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
 #include "idle-inhibit-unstable-v1-client-protocol.h"
+#include "input-method-unstable-v2-client-protocol.h"
 #include "pointer-constraints-unstable-v1-client-protocol.h"
 #include "relative-pointer-unstable-v1-client-protocol.h"
 #include "text-input-unstable-v3-client-protocol.h"
@@ -689,4 +692,248 @@ TEST(surrounding_text_offsets_outside_the_text_are_an_error)
 	zwp_text_input_v3_destroy(ti);
 	client_destroy(c);
 	check_compositor_serves(t);
+}
+
+/* ---- input method ---- */
+
+struct im_state {
+	int activates, deactivates, dones, unavailable;
+	char surrounding[64];
+	int grab_keys, grab_keymaps;
+	uint32_t last_grab_key;
+};
+
+static void im_activate(void *data, struct zwp_input_method_v2 *im)
+{
+	((struct im_state *)data)->activates++;
+}
+
+static void im_deactivate(void *data, struct zwp_input_method_v2 *im)
+{
+	((struct im_state *)data)->deactivates++;
+}
+
+static void im_surrounding(void *data, struct zwp_input_method_v2 *im, const char *text,
+			   uint32_t cursor, uint32_t anchor)
+{
+	struct im_state *st = data;
+
+	snprintf(st->surrounding, sizeof(st->surrounding), "%s", text);
+}
+
+static void im_cause(void *data, struct zwp_input_method_v2 *im, uint32_t cause)
+{
+}
+
+static void im_content_type(void *data, struct zwp_input_method_v2 *im, uint32_t hint,
+			    uint32_t purpose)
+{
+}
+
+static void im_done(void *data, struct zwp_input_method_v2 *im)
+{
+	((struct im_state *)data)->dones++;
+}
+
+static void im_unavailable(void *data, struct zwp_input_method_v2 *im)
+{
+	((struct im_state *)data)->unavailable++;
+}
+
+static const struct zwp_input_method_v2_listener im_listener = {
+	im_activate, im_deactivate, im_surrounding, im_cause, im_content_type, im_done,
+	im_unavailable,
+};
+
+static void grab_keymap(void *data, struct zwp_input_method_keyboard_grab_v2 *g,
+			uint32_t format, int32_t fd, uint32_t size)
+{
+	((struct im_state *)data)->grab_keymaps++;
+	close(fd);
+}
+
+static void grab_key(void *data, struct zwp_input_method_keyboard_grab_v2 *g, uint32_t serial,
+		     uint32_t time, uint32_t key, uint32_t state)
+{
+	struct im_state *st = data;
+
+	st->grab_keys++;
+	st->last_grab_key = key;
+}
+
+static void grab_modifiers(void *data, struct zwp_input_method_keyboard_grab_v2 *g,
+			   uint32_t serial, uint32_t depressed, uint32_t latched, uint32_t locked,
+			   uint32_t group)
+{
+}
+
+static void grab_repeat(void *data, struct zwp_input_method_keyboard_grab_v2 *g, int32_t rate,
+			int32_t delay)
+{
+}
+
+static const struct zwp_input_method_keyboard_grab_v2_listener grab_listener = {
+	grab_keymap, grab_key, grab_modifiers, grab_repeat,
+};
+
+static struct zwp_input_method_v2 *input_method_create(struct client *c, struct im_state *st)
+{
+	struct zwp_input_method_manager_v2 *m =
+		bind_global(c, &zwp_input_method_manager_v2_interface);
+	struct zwp_input_method_v2 *im = zwp_input_method_manager_v2_get_input_method(m, c->seat);
+
+	zwp_input_method_v2_add_listener(im, &im_listener, st);
+	zwp_input_method_manager_v2_destroy(m);
+	client_roundtrip(c);
+	return im;
+}
+
+/* A focused surface of c with a text input enabled on it, holding "hello". */
+static struct zwp_text_input_v3 *text_field(struct client *c, struct client_surface *s,
+					    struct text_state *st)
+{
+	struct zwp_text_input_v3 *ti = text_input_create(c, st);
+
+	garnet_test_activate_surface(c->garnet_test, s->wl_surface);
+	client_roundtrip(c);
+	zwp_text_input_v3_enable(ti);
+	zwp_text_input_v3_set_surrounding_text(ti, "hello", 5, 5);
+	zwp_text_input_v3_commit(ti);
+	client_roundtrip(c);
+	return ti;
+}
+
+TEST(input_method_writes_only_into_the_focused_enabled_text_field)
+{
+	struct client *a = client_create(t), *b = client_create(t), *ime = client_create(t);
+	struct client *other = client_create(t);
+	struct client_surface *sa = surface_create_placed(a, 0, 0, 100, 100, 0xff0000ff, NULL);
+	struct client_surface *sb = surface_create_placed(b, 200, 0, 100, 100, 0xff00ff00, NULL);
+	struct text_state ta = {0};
+	struct zwp_text_input_v3 *ti = text_field(a, sa, &ta);
+	struct im_state st = {0}, second = {0};
+	struct zwp_input_method_v2 *im = input_method_create(ime, &st);
+	struct zwp_input_method_v2 *im2 = input_method_create(other, &second);
+
+	check_int(t, second.unavailable, ==, 1);
+	check_int(t, st.activates, ==, 1);
+	check(t, strcmp(st.surrounding, "hello") == 0);
+	check_int(t, st.dones, ==, 1);
+	zwp_input_method_v2_commit_string(im, " world");
+	zwp_input_method_v2_commit(im, 1);
+	client_roundtrip(ime);
+	client_roundtrip(a);
+	check(t, strcmp(ta.commit, " world") == 0);
+	check_int(t, ta.dones, ==, 1);
+	/* A commit for a state it has not seen yet (stale serial) goes nowhere. */
+	zwp_input_method_v2_commit_string(im, "stale");
+	zwp_input_method_v2_commit(im, 0);
+	client_roundtrip(ime);
+	client_roundtrip(a);
+	check_int(t, ta.dones, ==, 1);
+	/* The keyboard goes to b, which has no text field: deactivated, and text goes nowhere. */
+	garnet_test_activate_surface(b->garnet_test, sb->wl_surface);
+	client_roundtrip(b);
+	client_roundtrip(ime);
+	check_int(t, st.deactivates, ==, 1);
+	zwp_input_method_v2_commit_string(im, "leak");
+	zwp_input_method_v2_commit(im, (uint32_t)st.dones);
+	client_roundtrip(ime);
+	client_roundtrip(a);
+	check_int(t, ta.dones, ==, 1);
+	check(t, strcmp(ta.commit, " world") == 0);
+	zwp_input_method_v2_destroy(im2);
+	zwp_input_method_v2_destroy(im);
+	zwp_text_input_v3_destroy(ti);
+	surface_destroy(sb);
+	surface_destroy(sa);
+	client_destroy(other);
+	client_destroy(ime);
+	client_destroy(b);
+	client_destroy(a);
+}
+
+TEST(keyboard_grab_takes_keys_only_while_a_text_field_is_active)
+{
+	struct client *a = client_create(t), *ime = client_create(t);
+	struct client_surface *sa = surface_create_placed(a, 0, 0, 100, 100, 0xff0000ff, NULL);
+	struct text_state ta = {0};
+	struct zwp_text_input_v3 *ti = text_field(a, sa, &ta);
+	struct im_state st = {0};
+	struct zwp_input_method_v2 *im = input_method_create(ime, &st);
+	struct zwp_input_method_keyboard_grab_v2 *grab = zwp_input_method_v2_grab_keyboard(im);
+	int keys;
+
+	zwp_input_method_keyboard_grab_v2_add_listener(grab, &grab_listener, &st);
+	client_roundtrip(ime);
+	check_int(t, st.grab_keymaps, ==, 1);
+	keys = a->input.keys;
+	garnet_test_key(a->garnet_test, KEY_A, WL_KEYBOARD_KEY_STATE_PRESSED);
+	garnet_test_key(a->garnet_test, KEY_A, WL_KEYBOARD_KEY_STATE_RELEASED);
+	client_roundtrip(a);
+	client_roundtrip(ime);
+	check_int(t, st.grab_keys, ==, 2);
+	check_int(t, st.last_grab_key, ==, KEY_A);
+	check_int(t, a->input.keys, ==, keys);
+	/* The text field is disabled: keys are the focused client's again. */
+	zwp_text_input_v3_disable(ti);
+	zwp_text_input_v3_commit(ti);
+	client_roundtrip(a);
+	garnet_test_key(a->garnet_test, KEY_B, WL_KEYBOARD_KEY_STATE_PRESSED);
+	garnet_test_key(a->garnet_test, KEY_B, WL_KEYBOARD_KEY_STATE_RELEASED);
+	client_roundtrip(a);
+	client_roundtrip(ime);
+	check_int(t, st.grab_keys, ==, 2);
+	check_int(t, a->input.keys, ==, keys + 2);
+	zwp_input_method_keyboard_grab_v2_release(grab);
+	zwp_input_method_v2_destroy(im);
+	zwp_text_input_v3_destroy(ti);
+	surface_destroy(sa);
+	client_destroy(ime);
+	client_destroy(a);
+}
+
+TEST(input_method_popup_shows_under_the_text_cursor_while_active)
+{
+	struct client *a = client_create(t), *ime = client_create(t);
+	struct client_surface *sa = surface_create_placed(a, 0, 0, 200, 100, 0xff0000ff, NULL);
+	struct text_state ta = {0};
+	struct zwp_text_input_v3 *ti = text_field(a, sa, &ta);
+	struct im_state st = {0};
+	struct zwp_input_method_v2 *im;
+	struct client_surface *popup = surface_create(ime);
+	struct buffer *b = buffer_create(ime, 20, 10, WL_SHM_FORMAT_XRGB8888);
+	struct zwp_input_popup_surface_v2 *ps;
+	pixman_image_t *shot;
+
+	zwp_text_input_v3_set_cursor_rectangle(ti, 30, 40, 2, 12);
+	zwp_text_input_v3_commit(ti);
+	client_roundtrip(a);
+	im = input_method_create(ime, &st);
+	ps = zwp_input_method_v2_get_input_popup_surface(im, popup->wl_surface);
+	buffer_fill(b, 0xffffff00u);
+	check(t, ps != NULL);
+	surface_show(popup, b);
+	client_roundtrip(ime);
+	shot = capture_output(a, client_first_output(a));
+	/* Just under the cursor rectangle of the text field (30, 40, 2x12). */
+	check_int(t, image_pixel(shot, 31, 53), ==, 0xffffff00u);
+	check_int(t, image_pixel(shot, 29, 51), ==, 0xff0000ffu);
+	pixman_image_unref(shot);
+	/* Not while no text field is active. */
+	zwp_text_input_v3_disable(ti);
+	zwp_text_input_v3_commit(ti);
+	client_roundtrip(a);
+	client_roundtrip(ime);
+	shot = capture_output(a, client_first_output(a));
+	check_int(t, image_pixel(shot, 31, 53), ==, 0xff0000ffu);
+	pixman_image_unref(shot);
+	zwp_input_popup_surface_v2_destroy(ps);
+	buffer_destroy(b);
+	surface_destroy(popup);
+	zwp_input_method_v2_destroy(im);
+	zwp_text_input_v3_destroy(ti);
+	surface_destroy(sa);
+	client_destroy(ime);
+	client_destroy(a);
 }

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # Virtual keyboards: wtype, launched by garnet as the on-screen keyboard, types into the
 # focused window and nowhere else; the same wtype started by anyone from the public socket
-# finds no virtual keyboard at all, and binding the hidden global by name is an error.
+# finds no virtual keyboard at all, and binding the hidden global (or the input method's) by
+# name is an error.
 # usage: trusted-typist-test.sh GARNET ROGUE POLICY   (TAP output)
 set -u
 garnet=$1
@@ -13,7 +14,7 @@ if ! command -v wtype >/dev/null; then
 	echo "1..0 # SKIP wtype is not installed"
 	exit 0
 fi
-echo "1..5"
+echo "1..6"
 
 # The on-screen keyboard waits for the victim, then becomes wtype on the same connection.
 cat >"$work/osk.sh" <<SH
@@ -56,6 +57,9 @@ result $? "untrusted_wtype_cannot_type"
 "$rogue" bind-hidden zwp_virtual_keyboard_manager_v1 >"$work/bind.txt"
 [ $? -eq 0 ] && grep -q "protocol error" "$work/bind.txt"
 result $? "untrusted_bind_of_the_virtual_keyboard_manager_is_a_protocol_error"
+"$rogue" bind-hidden zwp_input_method_manager_v2 >"$work/bind-im.txt"
+[ $? -eq 0 ] && grep -q "protocol error" "$work/bind-im.txt"
+result $? "untrusted_bind_of_the_input_method_manager_is_a_protocol_error"
 kill "$bystander_pid" "$victim_pid" 2>/dev/null
 wait "$bystander_pid" "$victim_pid" 2>/dev/null
 ! grep -q "^key " "$work/bystander.txt"

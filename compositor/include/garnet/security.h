@@ -65,6 +65,9 @@ struct garnet_security_hooks {
 	/* May client make a virtual keyboard and type into the focused client? A denial is the
 	 * manager's unauthorized error. */
 	bool (*inject_keys)(void *data, struct wl_client *client);
+	/* May client be the seat's input method (read what the focused text field holds, write
+	 * into it, grab the keyboard while it is active)? A denial answers unavailable. */
+	bool (*input_method)(void *data, struct wl_client *client);
 	/* client was accepted on a sandbox engine's socket (security-context-v1) with this
 	 * identity (app_id and instance_id may be NULL). Called before the client can send
 	 * anything; false drops the client, which must never run with an ordinary identity. */
