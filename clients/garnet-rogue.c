@@ -177,7 +177,8 @@ static void usage(void)
 			"       garnet-rogue bind-hidden INTERFACE\n"
 			"       garnet-rogue screencopy\n"
 			"       garnet-rogue window LOG WIDTH HEIGHT\n"
-			"       garnet-rogue drive GO DONE [quit|print|super-l]\n"
+			"       garnet-rogue text-field LOG WIDTH HEIGHT\n"
+			"       garnet-rogue drive GO DONE [quit|print|super-l|click:X,Y]\n"
 			"       garnet-rogue lock FILE\n"
 			"       garnet-rogue locker FILE [WAIT]\n"
 			"       garnet-rogue clip-victim FILE GO\n"
@@ -194,7 +195,9 @@ int main(int argc, char **argv)
 	if (argc == 3 && strcmp(argv[1], "bind-hidden") == 0)
 		return cmd_bind_hidden(argv[2]);
 	if (argc == 5 && strcmp(argv[1], "window") == 0)
-		return rogue_window(argv[2], atoi(argv[3]), atoi(argv[4]));
+		return rogue_window(argv[2], atoi(argv[3]), atoi(argv[4]), false);
+	if (argc == 5 && strcmp(argv[1], "text-field") == 0)
+		return rogue_window(argv[2], atoi(argv[3]), atoi(argv[4]), true);
 	if ((argc == 4 || argc == 5) && strcmp(argv[1], "drive") == 0)
 		return rogue_drive(argv[2], argv[3], argc == 5 ? argv[4] : NULL);
 	if (argc == 3 && strcmp(argv[1], "lock") == 0)

@@ -43,7 +43,7 @@ int rogue_drive(const char *go, const char *done, const char *combo)
 	struct garnet_test *test = NULL;
 	wl_fixed_t x = wl_fixed_from_int(512), y = wl_fixed_from_int(384);
 	FILE *f;
-	int i;
+	int i, cx, cy;
 
 	wl_registry_add_listener(wl_display_get_registry(display), &registry_listener, &test);
 	if (wl_display_roundtrip(display) < 0 || !test) {
@@ -62,6 +62,11 @@ int rogue_drive(const char *go, const char *done, const char *combo)
 	garnet_test_touch_motion(test, 0, x + wl_fixed_from_int(5), y);
 	garnet_test_touch_up(test, 0);
 	garnet_test_touch_frame(test);
+	if (combo && sscanf(combo, "click:%d,%d", &cx, &cy) == 2) {
+		garnet_test_pointer_motion(test, wl_fixed_from_int(cx), wl_fixed_from_int(cy));
+		garnet_test_pointer_button(test, 0x110, WL_POINTER_BUTTON_STATE_PRESSED);
+		garnet_test_pointer_button(test, 0x110, WL_POINTER_BUTTON_STATE_RELEASED);
+	}
 	for (size_t c = 0; combo && c < sizeof(combos) / sizeof(combos[0]); c++) {
 		if (strcmp(combo, combos[c].name) != 0)
 			continue;

@@ -10,6 +10,7 @@
 
 #include "rogue.h"
 #include "single-pixel-buffer-v1-client-protocol.h"
+#include "text-input-unstable-v3-client-protocol.h"
 #include "viewporter-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 
@@ -20,9 +21,12 @@ struct window {
 	struct wp_viewporter *viewporter;
 	struct xdg_wm_base *wm_base;
 	struct wl_seat *seat;
+	struct zwp_text_input_manager_v3 *text_inputs; /* bound only for a text field */
+	struct zwp_text_input_v3 *text_input;
+	char committed[256];
 	struct wl_surface *surface;
 	int32_t width, height;
-	bool mapped;
+	bool mapped, text_field;
 };
 
 static void note(struct window *w, const char *what)
@@ -144,6 +148,54 @@ static void t_cancel(void *d, struct wl_touch *t)
 
 static const struct wl_touch_listener touch_listener = {t_down, t_up, t_motion, t_frame, t_cancel};
 
+/* ---- a text field: enabled whenever it has the focus; logs what it is given ---- */
+
+static void ti_enter(void *d, struct zwp_text_input_v3 *ti, struct wl_surface *s)
+{
+	zwp_text_input_v3_enable(ti);
+	zwp_text_input_v3_set_cursor_rectangle(ti, 0, 0, 1, 20);
+	zwp_text_input_v3_commit(ti);
+	note(d, "text-enter");
+}
+
+static void ti_leave(void *d, struct zwp_text_input_v3 *ti, struct wl_surface *s)
+{
+	zwp_text_input_v3_disable(ti);
+	zwp_text_input_v3_commit(ti);
+}
+
+static void ti_preedit(void *d, struct zwp_text_input_v3 *ti, const char *text, int32_t begin,
+		       int32_t end)
+{
+}
+
+static void ti_commit_string(void *d, struct zwp_text_input_v3 *ti, const char *text)
+{
+	struct window *w = d;
+
+	snprintf(w->committed, sizeof(w->committed), "%s", text ? text : "");
+}
+
+static void ti_delete(void *d, struct zwp_text_input_v3 *ti, uint32_t before, uint32_t after)
+{
+}
+
+static void ti_done(void *d, struct zwp_text_input_v3 *ti, uint32_t serial)
+{
+	struct window *w = d;
+	char line[300];
+
+	if (!w->committed[0])
+		return;
+	snprintf(line, sizeof(line), "text %s", w->committed);
+	note(w, line);
+	w->committed[0] = '\0';
+}
+
+static const struct zwp_text_input_v3_listener text_input_listener = {
+	ti_enter, ti_leave, ti_preedit, ti_commit_string, ti_delete, ti_done,
+};
+
 static void on_global(void *data, struct wl_registry *r, uint32_t name, const char *interface,
 		      uint32_t version)
 {
@@ -160,6 +212,8 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 		w->wm_base = wl_registry_bind(r, name, &xdg_wm_base_interface, 1);
 	else if (strcmp(interface, wl_seat_interface.name) == 0 && !w->seat)
 		w->seat = wl_registry_bind(r, name, &wl_seat_interface, 5);
+	else if (w->text_field && strcmp(interface, zwp_text_input_manager_v3_interface.name) == 0)
+		w->text_inputs = wl_registry_bind(r, name, &zwp_text_input_manager_v3_interface, 1);
 }
 
 static void on_global_remove(void *data, struct wl_registry *r, uint32_t name)
@@ -214,9 +268,9 @@ static void tl_close(void *data, struct xdg_toplevel *tl)
 
 static const struct xdg_toplevel_listener toplevel_listener = {tl_configure, tl_close};
 
-int rogue_window(const char *path, int32_t width, int32_t height)
+int rogue_window(const char *path, int32_t width, int32_t height, bool text_field)
 {
-	struct window w = {.width = width, .height = height};
+	struct window w = {.width = width, .height = height, .text_field = text_field};
 	struct wl_display *display = rogue_connect();
 	struct xdg_surface *xs;
 	struct xdg_toplevel *toplevel;
@@ -233,6 +287,14 @@ int rogue_window(const char *path, int32_t width, int32_t height)
 		return 2;
 	}
 	xdg_wm_base_add_listener(w.wm_base, &wm_listener, &w);
+	if (text_field && !w.text_inputs) {
+		fprintf(stderr, "garnet-rogue: no text input manager for a text field\n");
+		return 2;
+	}
+	if (w.text_inputs) {
+		w.text_input = zwp_text_input_manager_v3_get_text_input(w.text_inputs, w.seat);
+		zwp_text_input_v3_add_listener(w.text_input, &text_input_listener, &w);
+	}
 	wl_keyboard_add_listener(wl_seat_get_keyboard(w.seat), &keyboard_listener, &w);
 	wl_pointer_add_listener(wl_seat_get_pointer(w.seat), &pointer_listener, &w);
 	wl_touch_add_listener(wl_seat_get_touch(w.seat), &touch_listener, &w);

@@ -12,11 +12,12 @@ struct wl_display *rogue_connect(void);
 
 /* window FILE WIDTH HEIGHT: a window that logs every input event it receives; runs until
  * killed or disconnected. */
-int rogue_window(const char *path, int32_t width, int32_t height);
+int rogue_window(const char *path, int32_t width, int32_t height, bool text_field);
 
 /* drive GO DONE [COMBO]: once file GO exists, injects a key press, a click and a touch at the
  * middle of the first output through garnet_test (a trusted client's tool, not an attack),
- * then presses COMBO (quit: ctrl+alt+BackSpace, print, super-l) and writes DONE. */
+ * then presses COMBO (quit: ctrl+alt+BackSpace, print, super-l, or click:X,Y) and writes
+ * DONE. */
 int rogue_drive(const char *go, const char *done, const char *combo);
 
 struct wp_single_pixel_buffer_manager_v1;
