@@ -199,8 +199,9 @@ static int handle_output_key(struct config *cfg, const char *name, const char *v
 /* Checked here, where inih still knows the line, rather than when the compositor exists. */
 static int check_binding(struct config *cfg, const struct binding_config *b)
 {
-	static const char *const actions[] = {"exec",	  "launch",     "close",    "cycle",
-					      "maximize", "fullscreen", "minimize", "quit"};
+	static const char *const actions[] = {"exec",	  "launch",	"shortcut", "close",
+					      "cycle",	  "maximize",	"fullscreen", "minimize",
+					      "quit"};
 	static const char *const modifiers[] = {"super", "logo", "alt", "ctrl", "control",
 						"shift"};
 	char copy[128], *name, *save;
@@ -226,8 +227,8 @@ static int check_binding(struct config *cfg, const struct binding_config *b)
 		known = known || strcmp(b->action, actions[i]) == 0;
 	if (!known) {
 		snprintf(cfg->error, sizeof(cfg->error),
-			 "binding: unknown action '%s' (exec, launch, close, cycle, maximize, "
-			 "fullscreen, minimize, quit)", b->action);
+			 "binding: unknown action '%s' (exec, launch, shortcut, close, cycle, "
+			 "maximize, fullscreen, minimize, quit)", b->action);
 		return 0;
 	}
 	if (strcmp(b->action, "exec") == 0 && !b->argument) {
@@ -471,6 +472,13 @@ static int config_handler(void *user, const char *section, const char *name, con
 	}
 	if (strcmp(section, "launcher") == 0)
 		return handle_launcher(cfg, name, value);
+	if (strcmp(section, "shortcuts") == 0) {
+		/* ACTION=MODIFIERS+KEY is the binding MODIFIERS+KEY shortcut ACTION. */
+		char binding[256];
+
+		snprintf(binding, sizeof(binding), "%s shortcut %s", value, name);
+		return handle_binding(cfg, binding);
+	}
 	if (strcmp(section, "security") == 0)
 		return handle_security_key(cfg, name, value);
 	if (strcmp(section, "autostart") == 0 && strcmp(name, "command") == 0) {

@@ -68,6 +68,7 @@ struct garnet_compositor {
 	clockid_t clock;
 	pixman_image_t *builtin_cursor; /* NULL when options.builtin_cursor is off */
 	struct text_inputs *text_inputs;  /* protocols/text-input.c */
+	struct shortcuts *shortcuts;      /* protocols/shortcuts.c */
 	bool (*launch)(void *data, const char *entry); /* the `launch` binding action */
 	void *launch_data;
 
@@ -546,6 +547,11 @@ void garnet_primary_selection_focus(struct garnet_seat *seat, struct wl_client *
 struct garnet_shell *garnet_shell_create(struct garnet_compositor *c);
 void garnet_shell_destroy(struct garnet_shell *shell);
 bool garnet_shell_handle_key(struct garnet_shell *shell, uint32_t key, bool pressed);
+/* The key that triggers a shortcut action (its keysym name in out), or NULL when none does. */
+const char *garnet_shell_shortcut_trigger(struct garnet_shell *shell, const char *action,
+					  char *out, size_t size);
+/* The action's holder (protocols/shortcuts.c) is told; false when nobody holds it. */
+bool garnet_shortcut_fire(struct garnet_compositor *c, const char *action, uint32_t time_msec);
 void garnet_shell_handle_click(struct garnet_shell *shell, struct garnet_surface *surface);
 
 /* Toplevel window as the shell manages it; xdg-shell fills it in. */

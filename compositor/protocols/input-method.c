@@ -109,7 +109,8 @@ static void popups_update(struct input_methods *m)
 		garnet_surface_damage_tree(p->surface);
 		if (shown) {
 			zwp_input_popup_surface_v2_send_text_input_rectangle(
-				p->resource, info.rect[0], info.rect[1], info.rect[2], info.rect[3]);
+				p->resource, info.rect[0], info.rect[1], info.rect[2],
+				info.rect[3]);
 			if (!p->view.in_layer)
 				garnet_view_raise(&p->view, GARNET_LAYER_OVERLAY);
 		} else if (p->view.in_layer) {

@@ -90,7 +90,8 @@ static void follow_focus(struct text_input *ti)
 {
 	struct garnet_surface *focus = ti->m->compositor->seat->keyboard_focus;
 
-	if (focus && wl_resource_get_client(focus->resource) == wl_resource_get_client(ti->resource))
+	if (focus &&
+	    wl_resource_get_client(focus->resource) == wl_resource_get_client(ti->resource))
 		set_focus(ti, focus);
 	else
 		set_focus(ti, NULL);
@@ -155,8 +156,8 @@ static void ti_set_surrounding_text(struct wl_client *client, struct wl_resource
 	if (cursor < 0 || anchor < 0 || (size_t)cursor > len || (size_t)anchor > len) {
 		wl_resource_post_error(wl_client_get_object(client, 1),
 				       WL_DISPLAY_ERROR_INVALID_METHOD,
-				       "zwp_text_input_v3.set_surrounding_text: cursor %d or anchor "
-				       "%d outside the %zu bytes of text", cursor, anchor, len);
+				       "set_surrounding_text: cursor %d or anchor %d outside "
+				       "the %zu bytes of text", cursor, anchor, len);
 		return;
 	}
 	free(ti->pending.surrounding);

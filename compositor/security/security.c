@@ -209,6 +209,11 @@ static bool input_method(void *data, struct wl_client *client)
 	return check(data, client, WMAC_PERMISSION_INPUT_METHOD, SEAT_NAME);
 }
 
+static bool global_shortcut(void *data, struct wl_client *client, const char *action)
+{
+	return check(data, client, WMAC_PERMISSION_GLOBAL_SHORTCUT, action);
+}
+
 static bool lock_session(void *data, struct wl_client *client)
 {
 	return check(data, client, WMAC_PERMISSION_LOCK_SCREEN, NULL);
@@ -270,6 +275,7 @@ struct garnet_security *garnet_security_create(struct garnet_compositor *c,
 		.lock_session = lock_session,
 		.inject_keys = inject_keys,
 		.input_method = input_method,
+		.global_shortcut = global_shortcut,
 		.read_selection = read_selection,
 		.write_selection = write_selection,
 		.client_sandboxed = client_sandboxed,

@@ -16,6 +16,7 @@ enum binding_action {
 	ACTION_MINIMIZE,
 	ACTION_QUIT,
 	ACTION_LAUNCH,
+	ACTION_SHORTCUT,
 };
 
 struct binding {
@@ -558,6 +559,7 @@ bool garnet_compositor_add_binding(struct garnet_compositor *c, const char *modi
 		[ACTION_CYCLE] = "cycle",	[ACTION_MAXIMIZE] = "maximize",
 		[ACTION_FULLSCREEN] = "fullscreen", [ACTION_MINIMIZE] = "minimize",
 		[ACTION_QUIT] = "quit",		[ACTION_LAUNCH] = "launch",
+		[ACTION_SHORTCUT] = "shortcut",
 	};
 	struct binding *b;
 	xkb_keysym_t sym = xkb_keysym_from_name(key, XKB_KEYSYM_NO_FLAGS);
@@ -578,16 +580,17 @@ bool garnet_compositor_add_binding(struct garnet_compositor *c, const char *modi
 	}
 	if (act < 0) {
 		snprintf(error, error_size,
-			 "unknown action '%s' (exec, launch, close, cycle, maximize, "
-			 "fullscreen, minimize, quit)", action);
+			 "unknown action '%s' (exec, launch, shortcut, close, cycle, "
+			 "maximize, fullscreen, minimize, quit)", action);
 		return false;
 	}
 	if (act == ACTION_EXEC && (!argument || !*argument)) {
 		snprintf(error, error_size, "exec needs a command");
 		return false;
 	}
-	if (act == ACTION_LAUNCH && (!argument || !*argument || strchr(argument, ' '))) {
-		snprintf(error, error_size, "launch needs one [launcher] entry name");
+	if ((act == ACTION_LAUNCH || act == ACTION_SHORTCUT) &&
+	    (!argument || !*argument || strchr(argument, ' '))) {
+		snprintf(error, error_size, "%s needs one name", action);
 		return false;
 	}
 	b = calloc(1, sizeof(*b));
@@ -639,6 +642,8 @@ static void run_action(struct garnet_shell *shell, struct binding *b)
 		garnet_log(c, GARNET_LOG_INFO, "shell", "quit binding: shutting down");
 		garnet_compositor_terminate(c);
 		break;
+	case ACTION_SHORTCUT:
+		break; /* fired in garnet_shell_handle_key, which must know if anyone took it */
 	case ACTION_LAUNCH:
 		if (c->launch)
 			c->launch(c->launch_data, b->argument);
@@ -661,6 +666,20 @@ static bool swallowed(struct garnet_shell *shell, uint32_t key, bool remove)
 	return false;
 }
 
+const char *garnet_shell_shortcut_trigger(struct garnet_shell *shell, const char *action,
+					  char *out, size_t size)
+{
+	struct binding *b;
+
+	wl_list_for_each(b, &shell->bindings, link) {
+		if (b->action == ACTION_SHORTCUT && strcmp(b->argument, action) == 0) {
+			xkb_keysym_get_name(b->keysym, out, size);
+			return out;
+		}
+	}
+	return NULL;
+}
+
 bool garnet_shell_handle_key(struct garnet_shell *shell, uint32_t key, bool pressed)
 {
 	struct garnet_seat *seat = shell->compositor->seat;
@@ -678,6 +697,11 @@ bool garnet_shell_handle_key(struct garnet_shell *shell, uint32_t key, bool pres
 		return false;
 	wl_list_for_each(b, &shell->bindings, link) {
 		if (b->modifiers != mods || b->keysym != xkb_keysym_to_lower(syms[0]))
+			continue;
+		/* A shortcut nobody holds leaves the key to the focused client. */
+		if (b->action == ACTION_SHORTCUT &&
+		    !garnet_shortcut_fire(shell->compositor, b->argument,
+					  garnet_now_msec(shell->compositor)))
 			continue;
 		for (size_t i = 0; i < GARNET_ARRAY_LENGTH(shell->swallowed_keys); i++) {
 			if (!shell->swallowed_keys[i]) {

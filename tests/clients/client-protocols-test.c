@@ -1,16 +1,21 @@
 // SPDX-License-Identifier: MIT
 // Protocols common clients expect beyond the core: fractional scale, idle notification, idle
-// inhibition, activation, relative pointer, pointer constraints, text input and input method, driven by a real libwayland client against libgarnet in-process.
+// inhibition, activation, relative pointer, pointer constraints, text input, input method and
+// global shortcuts, driven by a real libwayland client against libgarnet in-process.
 #include <errno.h>
 #include <linux/input-event-codes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "garnet/compositor.h"
+#include "garnet/security.h"
 #include "harness.h"
 
 #include "ext-idle-notify-v1-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
+#include "garnet-shortcuts-v1-client-protocol.h"
 #include "idle-inhibit-unstable-v1-client-protocol.h"
 #include "input-method-unstable-v2-client-protocol.h"
 #include "pointer-constraints-unstable-v1-client-protocol.h"
@@ -936,4 +941,137 @@ TEST(input_method_popup_shows_under_the_text_cursor_while_active)
 	surface_destroy(sa);
 	client_destroy(ime);
 	client_destroy(a);
+}
+
+/* ---- global shortcuts ---- */
+
+struct shortcut_state {
+	char trigger[64];
+	int bound, activations;
+	int32_t refusal;
+};
+
+static void sc_bound(void *data, struct garnet_shortcut_v1 *sc, const char *trigger)
+{
+	struct shortcut_state *st = data;
+
+	st->bound++;
+	snprintf(st->trigger, sizeof(st->trigger), "%s", trigger);
+}
+
+static void sc_refused(void *data, struct garnet_shortcut_v1 *sc, uint32_t reason)
+{
+	((struct shortcut_state *)data)->refusal = (int32_t)reason;
+}
+
+static void sc_activated(void *data, struct garnet_shortcut_v1 *sc, uint32_t time)
+{
+	((struct shortcut_state *)data)->activations++;
+}
+
+static const struct garnet_shortcut_v1_listener shortcut_listener = {sc_bound, sc_refused,
+									sc_activated};
+
+static struct garnet_shortcut_v1 *shortcut(struct client *c, const char *action,
+					   struct shortcut_state *st)
+{
+	struct garnet_shortcuts_manager_v1 *m =
+		bind_global(c, &garnet_shortcuts_manager_v1_interface);
+	struct garnet_shortcut_v1 *sc = garnet_shortcuts_manager_v1_register_action(m, action);
+
+	st->refusal = -1;
+	garnet_shortcut_v1_add_listener(sc, &shortcut_listener, st);
+	garnet_shortcuts_manager_v1_destroy(m);
+	client_roundtrip(c);
+	return sc;
+}
+
+static void play_key(struct garnet_compositor *c, struct test_context *t)
+{
+	char error[128];
+
+	if (!garnet_compositor_add_binding(c, "", "XF86AudioPlay", "shortcut", "play-pause",
+					   error, sizeof(error)))
+		abort();
+}
+
+TEST_WITH(shortcut_holder_hears_the_action_and_no_client_gets_the_key, play_key, DEFAULT_OUTPUT)
+{
+	struct client *player = client_create(t), *other = client_create(t);
+	struct client_surface *s = surface_create_placed(other, 0, 0, 100, 100, 0xff00ff00, NULL);
+	struct shortcut_state st = {0}, taken = {0}, unknown = {0}, unset = {0};
+	struct garnet_shortcut_v1 *sc = shortcut(player, "play-pause", &st);
+	struct garnet_shortcut_v1 *sc2 = shortcut(other, "play-pause", &taken);
+	struct garnet_shortcut_v1 *sc3 = shortcut(other, "launch-missiles", &unknown);
+	struct garnet_shortcut_v1 *sc4 = shortcut(other, "stop", &unset);
+	int keys;
+
+	check_int(t, st.bound, ==, 1);
+	check(t, strcmp(st.trigger, "XF86AudioPlay") == 0);
+	check_int(t, taken.refusal, ==, GARNET_SHORTCUT_V1_REFUSAL_TAKEN);
+	check_int(t, unknown.refusal, ==, GARNET_SHORTCUT_V1_REFUSAL_UNKNOWN_ACTION);
+	check_int(t, unset.refusal, ==, GARNET_SHORTCUT_V1_REFUSAL_NOT_CONFIGURED);
+	/* The focused window does not get the key; the holder gets the action. */
+	garnet_test_activate_surface(other->garnet_test, s->wl_surface);
+	client_roundtrip(other);
+	keys = other->input.keys;
+	garnet_test_key(other->garnet_test, KEY_PLAYPAUSE, WL_KEYBOARD_KEY_STATE_PRESSED);
+	garnet_test_key(other->garnet_test, KEY_PLAYPAUSE, WL_KEYBOARD_KEY_STATE_RELEASED);
+	client_roundtrip(other);
+	client_roundtrip(player);
+	check_int(t, st.activations, ==, 1);
+	check_int(t, other->input.keys, ==, keys);
+	/* Given up: the key is the focused client's again. */
+	garnet_shortcut_v1_destroy(sc);
+	client_roundtrip(player);
+	garnet_test_key(other->garnet_test, KEY_PLAYPAUSE, WL_KEYBOARD_KEY_STATE_PRESSED);
+	garnet_test_key(other->garnet_test, KEY_PLAYPAUSE, WL_KEYBOARD_KEY_STATE_RELEASED);
+	client_roundtrip(other);
+	check_int(t, other->input.keys, ==, keys + 2);
+	garnet_shortcut_v1_destroy(sc4);
+	garnet_shortcut_v1_destroy(sc3);
+	garnet_shortcut_v1_destroy(sc2);
+	surface_destroy(s);
+	client_destroy(other);
+	client_destroy(player);
+}
+
+static bool deny_shortcuts(void *data, struct wl_client *client, const char *action)
+{
+	return false;
+}
+
+static void play_key_denied(struct garnet_compositor *c, struct test_context *t)
+{
+	struct garnet_security_hooks hooks = {.global_shortcut = deny_shortcuts};
+
+	play_key(c, t);
+	garnet_compositor_set_security_hooks(c, &hooks);
+}
+
+TEST_WITH(shortcut_the_policy_refuses_is_denied, play_key_denied, DEFAULT_OUTPUT)
+{
+	struct client *c = client_create(t);
+	struct shortcut_state st = {0};
+	struct garnet_shortcut_v1 *sc = shortcut(c, "play-pause", &st);
+
+	check_int(t, st.bound, ==, 0);
+	check_int(t, st.refusal, ==, GARNET_SHORTCUT_V1_REFUSAL_DENIED);
+	garnet_shortcut_v1_destroy(sc);
+	client_destroy(c);
+}
+
+TEST(shortcut_named_like_a_key_is_an_error)
+{
+	struct client *c = client_create(t);
+	struct garnet_shortcuts_manager_v1 *m =
+		bind_global(c, &garnet_shortcuts_manager_v1_interface);
+	struct garnet_shortcut_v1 *sc = garnet_shortcuts_manager_v1_register_action(m, "ctrl+a");
+
+	client_expect_protocol_error(c, &garnet_shortcuts_manager_v1_interface,
+				     GARNET_SHORTCUTS_MANAGER_V1_ERROR_INVALID_ACTION);
+	garnet_shortcut_v1_destroy(sc);
+	garnet_shortcuts_manager_v1_destroy(m);
+	client_destroy(c);
+	check_compositor_serves(t);
 }

@@ -68,6 +68,9 @@ struct garnet_security_hooks {
 	/* May client be the seat's input method (read what the focused text field holds, write
 	 * into it, grab the keyboard while it is active)? A denial answers unavailable. */
 	bool (*input_method)(void *data, struct wl_client *client);
+	/* May client hold this global shortcut action (garnet-shortcuts-v1)? A denial answers
+	 * refused(denied). */
+	bool (*global_shortcut)(void *data, struct wl_client *client, const char *action);
 	/* client was accepted on a sandbox engine's socket (security-context-v1) with this
 	 * identity (app_id and instance_id may be NULL). Called before the client can send
 	 * anything; false drops the client, which must never run with an ordinary identity. */
