@@ -76,7 +76,7 @@ struct popup_grab {
 	struct wl_client *client;
 	bool active;
 	struct garnet_compositor *compositor;
-	struct wl_listener compositor_destroy;
+	struct wl_listener compositor_destroy, keyboard_focus;
 };
 
 static const struct garnet_surface_role toplevel_role, popup_role, xdg_surface_role;
@@ -471,7 +471,32 @@ static void popup_grab_compositor_destroyed(struct wl_listener *listener, void *
 	struct popup_grab *grab = wl_container_of(listener, grab, compositor_destroy);
 
 	wl_list_remove(&grab->compositor_destroy.link);
+	wl_list_remove(&grab->keyboard_focus.link);
 	free(grab);
+}
+
+/* Is surface one of the chain's popups or the window they belong to? */
+static bool popup_grab_owns(struct popup_grab *grab, struct garnet_surface *surface)
+{
+	struct xdg_popup_data *popup;
+
+	wl_list_for_each(popup, &grab->popups, grab_link) {
+		if (popup->xs->surface == surface ||
+		    (popup->parent && popup->parent->surface == surface))
+			return true;
+	}
+	return false;
+}
+
+/* The keyboard went elsewhere (a new window, another window through a binding): the grabbing
+ * popups are done, as they would be after a click outside. */
+static void popup_grab_keyboard_focus(struct wl_listener *listener, void *data)
+{
+	struct popup_grab *grab = wl_container_of(listener, grab, keyboard_focus);
+	struct garnet_surface *focus = grab->compositor->seat->keyboard_focus;
+
+	if (grab->active && (!focus || !popup_grab_owns(grab, focus)))
+		popup_grab_end(grab);
 }
 
 /* The popup grab lives as long as the compositor; it is found through the destroy signal. */
@@ -492,6 +517,8 @@ static struct popup_grab *seat_popup_grab(struct garnet_compositor *c, bool crea
 	wl_list_init(&grab->popups);
 	grab->compositor_destroy.notify = popup_grab_compositor_destroyed;
 	wl_signal_add(&c->events.destroy, &grab->compositor_destroy);
+	grab->keyboard_focus.notify = popup_grab_keyboard_focus;
+	wl_signal_add(&c->seat->events.keyboard_focus, &grab->keyboard_focus);
 	return grab;
 }
 
