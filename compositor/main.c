@@ -21,6 +21,7 @@
 #include "garnet/output.h"
 #include "garnet/security.h"
 #include "garnet-security.h"
+#include "unlock-pam.h"
 #include "garnet/wayland.h"
 
 #define MAX_OUTPUTS 8
@@ -47,6 +48,7 @@ struct config {
 	} launchers[MAX_LIST];
 	int launcher_count, launcher_restarts;
 	int lock_after_idle; /* seconds, 0: never */
+	const char *pam_service; /* garnet's own lock screen checks passwords with it */
 	const char *policy, *user_policy;
 	char *strings[MAX_LIST]; /* owned copies of string options */
 	int string_count;
@@ -345,6 +347,8 @@ static int handle_security_key(struct config *cfg, const char *name, const char 
 		return (cfg->policy = keep(cfg, value)) != NULL;
 	if (strcmp(name, "user-policy") == 0)
 		return (cfg->user_policy = keep(cfg, value)) != NULL;
+	if (strcmp(name, "unlock-pam-service") == 0)
+		return (cfg->pam_service = keep(cfg, value)) != NULL;
 	if (strcmp(name, "launcher-restarts") == 0 &&
 	    parse_int(value, 0, 100, &cfg->launcher_restarts))
 		return 1;
@@ -838,6 +842,7 @@ int main(int argc, char **argv)
 	struct config cfg = {0};
 	struct instance s = {.exit_code = 0};
 	struct garnet_security *security = NULL;
+	struct garnet_unlock_pam *unlock;
 	char user_policy[PATH_MAX];
 	struct wl_event_source *sigterm = NULL, *sigint = NULL;
 	struct wl_event_loop *loop;
@@ -956,7 +961,10 @@ int main(int argc, char **argv)
 	for (int i = 0; i < cli.autostart_count; i++)
 		garnet_compositor_spawn(s.compositor, cli.autostart[i]);
 
+	unlock = garnet_unlock_pam_create(s.compositor,
+					  cfg.pam_service ? cfg.pam_service : "garnet");
 	garnet_compositor_run(s.compositor);
+	garnet_unlock_pam_destroy(unlock);
 
 	if (s.screenshot) {
 		wl_list_remove(&s.frame.link);

@@ -221,6 +221,7 @@ void garnet_compositor_destroy(struct garnet_compositor *c)
 	garnet_shell_destroy(c->shell);
 	c->shell = NULL;
 	garnet_seat_destroy(c->seat);
+	garnet_lock_prompt_finish(c);
 	if (c->builtin_cursor)
 		pixman_image_unref(c->builtin_cursor);
 	c->seat = NULL;

@@ -68,6 +68,15 @@ struct garnet_compositor {
 	clockid_t clock;
 	pixman_image_t *builtin_cursor; /* NULL when options.builtin_cursor is off */
 	struct text_inputs *text_inputs;  /* protocols/text-input.c */
+	/* garnet's own lock screen (lock-prompt.c), for a lock whose locker died. */
+	struct garnet_lock_prompt {
+		char password[256];
+		size_t len;
+		bool checking, failed;
+		pixman_image_t *image;
+	} lock_prompt;
+	void (*authenticate)(void *data, const char *password);
+	void *authenticate_data;
 	struct shortcuts *shortcuts;      /* protocols/shortcuts.c */
 	bool (*launch)(void *data, const char *entry); /* the `launch` binding action */
 	void *launch_data;
@@ -654,6 +663,15 @@ bool garnet_primary_selection_init(struct garnet_compositor *c);
 bool garnet_single_pixel_buffer_init(struct garnet_compositor *c);
 bool garnet_screencopy_init(struct garnet_compositor *c);
 bool garnet_session_lock_init(struct garnet_compositor *c);
+/* Ends the lock (garnet's own lock screen accepted the password): the session shows again. */
+void garnet_session_lock_release(struct garnet_compositor *c);
+/* garnet's own lock screen: shown while the lock is abandoned and an authenticator is set. */
+bool garnet_lock_prompt_active(struct garnet_compositor *c);
+bool garnet_lock_prompt_box(struct garnet_compositor *c, pixman_box32_t *box);
+pixman_image_t *garnet_lock_prompt_image(struct garnet_compositor *c);
+/* A hardware key while the prompt is up: true when it took it (no client gets it). */
+bool garnet_lock_prompt_key(struct garnet_compositor *c, uint32_t key, bool pressed);
+void garnet_lock_prompt_finish(struct garnet_compositor *c);
 bool garnet_virtual_keyboard_init(struct garnet_compositor *c);
 bool garnet_data_control_init(struct garnet_compositor *c);
 bool garnet_client_budget_init(struct garnet_compositor *c);

@@ -286,6 +286,9 @@ void garnet_seat_notify_key(struct garnet_seat *seat, uint32_t time_msec, uint32
 
 	if (pressed && vt_switch_key(seat, key))
 		return;
+	/* garnet's own lock screen takes every key while it is up. */
+	if (garnet_lock_prompt_key(seat->compositor, key, pressed))
+		return;
 	/* Compositor bindings see the key first; a bound key never reaches a client, not even
 	 * in the held keys of a later enter. */
 	if (!seat->compositor->locked &&

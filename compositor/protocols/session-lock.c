@@ -334,14 +334,20 @@ static void lock_unlock_and_destroy(struct wl_client *client, struct wl_resource
 		if (ls->lock == lock)
 			lock_surface_detach(ls);
 	}
+	garnet_session_lock_release(c);
+	garnet_log(c, GARNET_LOG_INFO, "lock", "session unlocked");
+	wl_resource_destroy(lock);
+}
+
+void garnet_session_lock_release(struct garnet_compositor *c)
+{
 	c->session_lock.lock = NULL;
 	c->session_lock.locked_sent = false;
+	waits_clear(c);
 	c->locked = false;
 	garnet_seat_set_keyboard_focus(c->seat, NULL);
 	garnet_shell_refocus(c->shell);
 	damage_everything(c);
-	garnet_log(c, GARNET_LOG_INFO, "lock", "session unlocked");
-	wl_resource_destroy(lock);
 }
 
 static void lock_destroy(struct wl_client *client, struct wl_resource *lock)

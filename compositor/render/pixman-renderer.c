@@ -51,6 +51,25 @@ static void collect_builtin_cursor(struct collect *col, struct garnet_seat *seat
 	col->count++;
 }
 
+/* garnet's own lock screen prompt, above the (empty) locked scene. */
+static void collect_lock_prompt(struct collect *col, struct garnet_compositor *c)
+{
+	struct paint_entry *e;
+	pixman_box32_t box;
+	pixman_image_t *image;
+
+	if (!garnet_lock_prompt_box(c, &box) || !(image = garnet_lock_prompt_image(c)) ||
+	    !(e = next_entry(col)))
+		return;
+	e->image = image;
+	e->opaque = true;
+	pixman_f_transform_init_translate(&e->to_output, box.x1, box.y1);
+	pixman_f_transform_multiply(&e->to_output, &col->output_matrix, &e->to_output);
+	pixman_region32_init_rect(&e->visible, box.x1, box.y1, box.x2 - box.x1, box.y2 - box.y1);
+	garnet_region_transform(&e->visible, &e->visible, &col->output_matrix);
+	col->count++;
+}
+
 static bool collect_surface(struct garnet_surface *surface, int32_t x, int32_t y, void *data)
 {
 	struct collect *col = data;
@@ -191,6 +210,7 @@ uint32_t garnet_render_output(struct garnet_output *output, pixman_image_t *imag
 		collect_builtin_cursor(&col, output->compositor->seat);
 		image_count = garnet_seat_pointer_images(output->compositor->seat, images);
 	}
+	collect_lock_prompt(&col, output->compositor);
 	for (size_t i = 0; i < image_count; i++) {
 		if (garnet_surface_position(images[i], &cx, &cy))
 			garnet_surface_for_each_in_tree(images[i], cx, cy, collect_surface, &col);

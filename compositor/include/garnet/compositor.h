@@ -109,6 +109,15 @@ GARNET_EXPORT int garnet_compositor_window_count(struct garnet_compositor *c);
  * unless the session is locked already. false: out of memory. */
 GARNET_EXPORT bool garnet_compositor_lock_after_idle(struct garnet_compositor *c, int seconds);
 
+/* garnet's own lock screen, shown when the locker dies and the session stays locked, hands
+ * the typed password to authenticate (which must not block: check it elsewhere and answer
+ * with garnet_compositor_unlock_result). Without an authenticator there is no such screen. */
+GARNET_EXPORT void garnet_compositor_set_authenticator(
+	struct garnet_compositor *c, void (*authenticate)(void *data, const char *password),
+	void *data);
+GARNET_EXPORT void garnet_compositor_unlock_result(struct garnet_compositor *c,
+						   bool authenticated);
+
 /* What a `launch` binding calls: the embedder starts its trusted program of that name. */
 GARNET_EXPORT void garnet_compositor_set_launch_handler(struct garnet_compositor *c,
 							bool (*launch)(void *data,

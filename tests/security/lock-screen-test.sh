@@ -1,0 +1,68 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# garnet's own lock screen: the locker is killed, the session stays locked, and garnet's
+# prompt takes the keyboard. A wrong password keeps it locked, the right one (checked by PAM)
+# unlocks, and the window behind never sees a key of either.
+# usage: lock-screen-test.sh GARNET ROGUE POLICY   (TAP output)
+set -u
+garnet=$1
+rogue=$2
+policy=$3
+. "$(dirname "$0")/lib.sh"
+if [ ! -d /etc/pam.d ] || [ ! -w /etc/pam.d ]; then
+	echo "1..0 # SKIP no writable /etc/pam.d for the test's PAM service"
+	exit 0
+fi
+echo "1..4"
+
+# A PAM service of the test's own: pam_exec hands the password to a script that knows it.
+service=garnet-test-$$
+pamfile=/etc/pam.d/$service
+trap 'rm -f "$pamfile"; cleanup' EXIT
+cat >"$work/check-password.sh" <<'SH'
+#!/bin/sh
+[ "$(tr -d '\000')" = "sesame" ]
+SH
+chmod +x "$work/check-password.sh"
+printf 'auth required pam_exec.so expose_authtok quiet %s\naccount required pam_permit.so\n' \
+	"$work/check-password.sh" >"$pamfile"
+
+cat >"$work/garnet.ini" <<INI
+[security]
+policy=$policy
+launcher-restarts=0
+unlock-pam-service=$service
+
+[launcher]
+lock-screen=$rogue locker $work/locker.txt $work/lock-now
+panel=$rogue drive $work/go $work/done type:nope,sesame,
+INI
+start_garnet --test-mode
+"$rogue" window "$work/victim.txt" 1024 768 &
+victim_pid=$!
+wait_for "$work/victim.txt" "^keyboard-enter" || echo "# the victim got no focus"
+touch "$work/lock-now"
+wait_for "$work/locker.txt" "^locked" || echo "# the locker did not lock"
+locker_pid=$(sed -n 's/^locked //p' "$work/locker.txt")
+[ -n "$locker_pid" ] && kill -9 "$locker_pid"
+wait_for "$work/log" "stays locked"
+lines=$(wc -l <"$work/victim.txt")
+
+touch "$work/go"
+wait_for "$work/log" "authentication failed: still locked"
+result $? "a_wrong_password_keeps_the_session_locked"
+i=0
+while ! grep -q "unlocked by garnet's lock screen" "$work/log" && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+grep -q "unlocked by garnet's lock screen" "$work/log"
+result $? "the_right_password_checked_by_pam_unlocks"
+wait_for "$work/victim.txt" "^keyboard-enter" &&
+	[ "$(grep -c '^keyboard-enter' "$work/victim.txt")" -ge 2 ]
+result $? "the_window_gets_the_keyboard_back"
+kill "$victim_pid" 2>/dev/null
+wait "$victim_pid" 2>/dev/null
+tail -n +"$((lines + 1))" "$work/victim.txt" >"$work/after.txt"
+! grep -q "^key " "$work/after.txt"
+result $? "the_window_never_saw_a_key_of_the_passwords"
