@@ -13,7 +13,7 @@ if [ ! -d /etc/pam.d ] || [ ! -w /etc/pam.d ]; then
 	echo "1..0 # SKIP no writable /etc/pam.d for the test's PAM service"
 	exit 0
 fi
-echo "1..4"
+echo "1..5"
 
 # A PAM service of the test's own: pam_exec hands the password to a script that knows it.
 service=garnet-test-$$
@@ -66,3 +66,17 @@ wait "$victim_pid" 2>/dev/null
 tail -n +"$((lines + 1))" "$work/victim.txt" >"$work/after.txt"
 ! grep -q "^key " "$work/after.txt"
 result $? "the_window_never_saw_a_key_of_the_passwords"
+
+# The trusted locker may still take an abandoned lock over from garnet's lock screen: killed
+# once, it is restarted by garnet and locks again.
+kill "$pid" 2>/dev/null
+wait "$pid"
+pid=
+rm -f "$work/locker.txt"
+sed -i 's/^launcher-restarts=0$/launcher-restarts=1/; /^panel=/d' "$work/garnet.ini"
+start_garnet --test-mode
+wait_for "$work/locker.txt" "^locked" || echo "# the locker did not lock"
+locker_pid=$(sed -n 's/^locked //p' "$work/locker.txt" | head -n 1)
+[ -n "$locker_pid" ] && kill -9 "$locker_pid"
+wait_for "$work/log" "stays locked" && wait_for "$work/log" "the abandoned lock was taken over"
+result $? "the_trusted_locker_takes_the_abandoned_lock_over"
