@@ -217,6 +217,38 @@ static const struct wl_keyboard_listener keyboard_listener = {
 	.modifiers = keyboard_modifiers,
 };
 
+static void touch_down(void *data, struct wl_touch *t, uint32_t serial, uint32_t time,
+		       struct wl_surface *surface, int32_t id, wl_fixed_t x, wl_fixed_t y)
+{
+	say(data, "touch-down %d", id);
+}
+
+static void touch_up(void *data, struct wl_touch *t, uint32_t serial, uint32_t time, int32_t id)
+{
+	say(data, "touch-up %d", id);
+}
+
+static void touch_motion(void *data, struct wl_touch *t, uint32_t time, int32_t id,
+			 wl_fixed_t x, wl_fixed_t y)
+{
+}
+
+static void touch_frame(void *data, struct wl_touch *t)
+{
+}
+
+static void touch_cancel(void *data, struct wl_touch *t)
+{
+}
+
+static const struct wl_touch_listener touch_listener = {
+	.down = touch_down,
+	.up = touch_up,
+	.motion = touch_motion,
+	.frame = touch_frame,
+	.cancel = touch_cancel,
+};
+
 static void wm_base_ping(void *data, struct xdg_wm_base *wm_base, uint32_t serial)
 {
 	xdg_wm_base_pong(wm_base, serial);
@@ -285,6 +317,7 @@ int main(int argc, char **argv)
 	/* Both devices are asked for at once: garnet's seat always has them. */
 	wl_pointer_add_listener(wl_seat_get_pointer(app.seat), &pointer_listener, &app);
 	wl_keyboard_add_listener(wl_seat_get_keyboard(app.seat), &keyboard_listener, &app);
+	wl_touch_add_listener(wl_seat_get_touch(app.seat), &touch_listener, &app);
 	app.surface = wl_compositor_create_surface(app.compositor);
 	xdg_surface = xdg_wm_base_get_xdg_surface(app.wm_base, app.surface);
 	xdg_surface_add_listener(xdg_surface, &xdg_surface_listener, &app);

@@ -139,6 +139,12 @@ guest_wait_for 30 grep -qs "device removed" "$R/garnet3.log" ||
 kill -0 "$pid" || fail "garnet died when a keyboard was unplugged"
 done_step keyboard-removed
 
+wait_host touch
+# A touch screen plugged in while garnet runs: a touch in the middle reaches the window there.
+python3 "$(dirname "$0")/uinput-touch.py" >>"$R/guest.log" 2>&1 || fail "no uinput touch screen"
+guest_wait_for 10 grep -qs "^touch-up" "$R/a.log" || fail "the touch did not reach the window"
+done_step touch
+
 wait_host output-off
 connector=$(ls -d /sys/class/drm/card[0-9]*-Virtual-1 | head -n 1)
 card=$(dirname "$(readlink -f "$connector")")

@@ -266,6 +266,11 @@ def run(q):
     type_keys(q, ["y"])
     check(wait_log("a.log", "key 21 0"), "the first keyboard still types after the second went")
 
+    # A touch screen (uinput in the guest) touches the middle: the window there gets it.
+    ask("touch")
+    check(events("a.log", "touch-") == ["touch-down 0", "touch-up 0"],
+          f"a touch screen plugged in at run time touches the window: {events('a.log', 'touch-')}")
+
     # The output is unplugged and plugged again (the connector's status forced off, then
     # detected): garnet follows, and the window is back on the configured mode.
     ask("output-off")

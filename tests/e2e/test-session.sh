@@ -11,7 +11,7 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 "$vm" --bochs --input --qmp "$dir/qmp.sock" --timeout 600 \
 	--share "$src" --share "$build" \
-	--module virtio_input --module evdev "$@" \
+	--module virtio_input --module evdev --module uinput "$@" \
 	--host-cmd "python3 '$src/tests/e2e/session-host.py' '$qmp'" \
 	-- sh "$src/tests/e2e/session-guest.sh" "$build" "$kms"
 rc=$?
