@@ -166,9 +166,8 @@ static void im_get_input_popup_surface(struct wl_client *client, struct wl_resou
 		wl_client_post_no_memory(client);
 		return;
 	}
-	/* The protocol names no error for a surface that has another role. */
-	if (!garnet_surface_set_role(surface, &popup_role, p, wl_client_get_object(client, 1),
-				     WL_DISPLAY_ERROR_INVALID_OBJECT)) {
+	if (!garnet_surface_set_role(surface, &popup_role, p, resource,
+				     ZWP_INPUT_METHOD_V2_ERROR_ROLE)) {
 		free(p);
 		return;
 	}

@@ -1075,3 +1075,21 @@ TEST(shortcut_named_like_a_key_is_an_error)
 	client_destroy(c);
 	check_compositor_serves(t);
 }
+
+TEST(input_popup_on_a_surface_with_another_role_is_an_error)
+{
+	struct client *ime = client_create(t);
+	struct client_surface *s = surface_create_placed(ime, 0, 0, 20, 20, 0xff00ff00, NULL);
+	struct im_state st = {0};
+	struct zwp_input_method_v2 *im = input_method_create(ime, &st);
+	struct zwp_input_popup_surface_v2 *ps;
+
+	ps = zwp_input_method_v2_get_input_popup_surface(im, s->wl_surface);
+	client_expect_protocol_error(ime, &zwp_input_method_v2_interface,
+				     ZWP_INPUT_METHOD_V2_ERROR_ROLE);
+	zwp_input_popup_surface_v2_destroy(ps);
+	zwp_input_method_v2_destroy(im);
+	surface_destroy(s);
+	client_destroy(ime);
+	check_compositor_serves(t);
+}
