@@ -34,40 +34,41 @@ static struct paint_entry *next_entry(struct collect *col)
 	return &col->entries[col->count];
 }
 
-/* garnet's arrow: above everything, hiding nothing (it has transparent parts). */
-static void collect_builtin_cursor(struct collect *col, struct garnet_seat *seat)
+/* An image of garnet's own (the arrow, the lock prompt) at box of the global space, above
+ * the scene; it hides nothing, as neither fills its box with surface content. */
+static void collect_own_image(struct collect *col, pixman_image_t *image, bool opaque,
+			      const pixman_box32_t *box)
 {
-	struct paint_entry *e;
-	pixman_box32_t box;
+	struct paint_entry *e = next_entry(col);
 
-	if (!garnet_seat_builtin_cursor_box(seat, &box) || !(e = next_entry(col)))
+	if (!e)
 		return;
-	e->image = seat->compositor->builtin_cursor;
-	e->opaque = false;
-	pixman_f_transform_init_translate(&e->to_output, box.x1, box.y1);
+	e->image = image;
+	e->opaque = opaque;
+	pixman_f_transform_init_translate(&e->to_output, box->x1, box->y1);
 	pixman_f_transform_multiply(&e->to_output, &col->output_matrix, &e->to_output);
-	pixman_region32_init_rect(&e->visible, box.x1, box.y1, box.x2 - box.x1, box.y2 - box.y1);
+	pixman_region32_init_rect(&e->visible, box->x1, box->y1, box->x2 - box->x1,
+				  box->y2 - box->y1);
 	garnet_region_transform(&e->visible, &e->visible, &col->output_matrix);
 	col->count++;
+}
+
+static void collect_builtin_cursor(struct collect *col, struct garnet_seat *seat)
+{
+	pixman_box32_t box;
+
+	if (garnet_seat_builtin_cursor_box(seat, &box))
+		collect_own_image(col, seat->compositor->builtin_cursor, false, &box);
 }
 
 /* garnet's own lock screen prompt, above the (empty) locked scene. */
 static void collect_lock_prompt(struct collect *col, struct garnet_compositor *c)
 {
-	struct paint_entry *e;
 	pixman_box32_t box;
 	pixman_image_t *image;
 
-	if (!garnet_lock_prompt_box(c, &box) || !(image = garnet_lock_prompt_image(c)) ||
-	    !(e = next_entry(col)))
-		return;
-	e->image = image;
-	e->opaque = true;
-	pixman_f_transform_init_translate(&e->to_output, box.x1, box.y1);
-	pixman_f_transform_multiply(&e->to_output, &col->output_matrix, &e->to_output);
-	pixman_region32_init_rect(&e->visible, box.x1, box.y1, box.x2 - box.x1, box.y2 - box.y1);
-	garnet_region_transform(&e->visible, &e->visible, &col->output_matrix);
-	col->count++;
+	if (garnet_lock_prompt_box(c, &box) && (image = garnet_lock_prompt_image(c)))
+		collect_own_image(col, image, true, &box);
 }
 
 static bool collect_surface(struct garnet_surface *surface, int32_t x, int32_t y, void *data)

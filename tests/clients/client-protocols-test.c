@@ -690,10 +690,7 @@ TEST(surrounding_text_offsets_outside_the_text_are_an_error)
 	struct zwp_text_input_v3 *ti = text_input_create(c, &st);
 
 	zwp_text_input_v3_set_surrounding_text(ti, "abc", 4, 0);
-	/* An error on wl_display itself reaches the client as EINVAL, not EPROTO. */
-	while (wl_display_get_error(c->display) == 0 && wl_display_roundtrip(c->display) >= 0)
-		;
-	check_int(t, wl_display_get_error(c->display), ==, EINVAL);
+	client_expect_display_error(c);
 	zwp_text_input_v3_destroy(ti);
 	client_destroy(c);
 	check_compositor_serves(t);
@@ -1091,5 +1088,21 @@ TEST(input_popup_on_a_surface_with_another_role_is_an_error)
 	zwp_input_method_v2_destroy(im);
 	surface_destroy(s);
 	client_destroy(ime);
+	check_compositor_serves(t);
+}
+
+TEST(constraint_lifetime_that_is_neither_is_an_error)
+{
+	struct client *c = client_create(t);
+	struct client_surface *s = surface_create(c);
+	struct zwp_pointer_constraints_v1 *pc = bind_global(c, &zwp_pointer_constraints_v1_interface);
+	struct zwp_locked_pointer_v1 *lp;
+
+	lp = zwp_pointer_constraints_v1_lock_pointer(pc, s->wl_surface, c->pointer, NULL, 7);
+	client_expect_display_error(c);
+	zwp_locked_pointer_v1_destroy(lp);
+	zwp_pointer_constraints_v1_destroy(pc);
+	surface_destroy(s);
+	client_destroy(c);
 	check_compositor_serves(t);
 }

@@ -97,6 +97,15 @@ void client_expect_protocol_error(struct client *c, const struct wl_interface *i
 			  got_code, got_iface ? got_iface->name : "(none)");
 }
 
+void client_expect_display_error(struct client *c)
+{
+	while (wl_display_get_error(c->display) == 0 && wl_display_roundtrip(c->display) >= 0)
+		;
+	if (wl_display_get_error(c->display) != EINVAL)
+		test_fail(c->test, __FILE__, __LINE__, "expected an error on wl_display, got %s",
+			  strerror(wl_display_get_error(c->display)));
+}
+
 /* ---- outputs ---- */
 
 static void output_geometry(void *data, struct wl_output *o, int32_t x, int32_t y, int32_t pw,

@@ -183,6 +183,9 @@ struct client_output *client_first_output(struct client *c);
  * object the client has already destroyed, so its interface is unknown to it). */
 void client_expect_protocol_error(struct client *c, const struct wl_interface *iface,
 				  uint32_t code);
+/* Asserts the connection ended with an error on wl_display itself (invalid_method and the
+ * like), which libwayland reports to the client as EINVAL rather than EPROTO. */
+void client_expect_display_error(struct client *c);
 bool client_has_global(struct client *c, const char *interface);
 /* The registry name of a global, 0 when it is not offered. */
 uint32_t client_find_global(struct client *c, const char *interface);
