@@ -178,7 +178,7 @@ static void usage(void)
 			"       garnet-rogue screencopy\n"
 			"       garnet-rogue window LOG WIDTH HEIGHT\n"
 			"       garnet-rogue text-field LOG WIDTH HEIGHT\n"
-			"       garnet-rogue drive GO DONE [quit|print|super-l|click:X,Y|type:TEXT]\n"
+			"       garnet-rogue drive GO DONE [quit|print|super-l|click:X,Y|type:TEXT|keys:TEXT]\n"
 			"       garnet-rogue lock FILE\n"
 			"       garnet-rogue locker FILE [WAIT]\n"
 			"       garnet-rogue clip-victim FILE GO\n"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // garnet-rogue drive: the "user" of the keylogger test, typing and clicking through the
 // privileged garnet_test protocol. It only works as a client garnet trusts.
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -37,15 +38,19 @@ static const struct {
 };
 
 /* Types lowercase letters (evdev codes of a US keyboard); ',' is Return, after which it
- * waits a moment for whatever the Return started. Escape first, to start from nothing. */
-static void type_text(struct wl_display *display, struct garnet_test *test, const char *text)
+ * waits a moment for whatever the Return started. Escape first, to start from nothing,
+ * unless escape_first is false (Escape would answer garnet's consent dialog). */
+static void type_text(struct wl_display *display, struct garnet_test *test, const char *text,
+		      bool escape_first)
 {
 	static const uint8_t letters[26] = {30, 48, 46, 32, 18, 33, 34, 35, 23, 36, 37, 38, 50,
 					    49, 24, 25, 16, 19, 31, 20, 22, 47, 17, 45, 21, 44};
 	struct timespec pause = {1, 500 * 1000 * 1000};
 
-	garnet_test_key(test, 1 /* Escape */, WL_KEYBOARD_KEY_STATE_PRESSED);
-	garnet_test_key(test, 1, WL_KEYBOARD_KEY_STATE_RELEASED);
+	if (escape_first) {
+		garnet_test_key(test, 1 /* Escape */, WL_KEYBOARD_KEY_STATE_PRESSED);
+		garnet_test_key(test, 1, WL_KEYBOARD_KEY_STATE_RELEASED);
+	}
 	for (const char *c = text; *c; c++) {
 		uint32_t key = *c == ',' ? 28 /* Return */
 			       : *c >= 'a' && *c <= 'z' ? letters[*c - 'a'] : 0;
@@ -88,7 +93,9 @@ int rogue_drive(const char *go, const char *done, const char *combo)
 	garnet_test_touch_up(test, 0);
 	garnet_test_touch_frame(test);
 	if (combo && strncmp(combo, "type:", 5) == 0)
-		type_text(display, test, combo + 5);
+		type_text(display, test, combo + 5, true);
+	if (combo && strncmp(combo, "keys:", 5) == 0)
+		type_text(display, test, combo + 5, false);
 	if (combo && sscanf(combo, "click:%d,%d", &cx, &cy) == 2) {
 		garnet_test_pointer_motion(test, wl_fixed_from_int(cx), wl_fixed_from_int(cy));
 		garnet_test_pointer_button(test, 0x110, WL_POINTER_BUTTON_STATE_PRESSED);

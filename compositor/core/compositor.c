@@ -188,7 +188,7 @@ struct garnet_compositor *garnet_compositor_create(const struct garnet_options *
 		if (!c->builtin_cursor)
 			goto err_globals;
 	}
-	if (!garnet_client_protocols_init(c))
+	if (!garnet_client_protocols_init(c) || !garnet_consent_init(c))
 		goto err_globals;
 	return c;
 
@@ -222,6 +222,7 @@ void garnet_compositor_destroy(struct garnet_compositor *c)
 	c->shell = NULL;
 	garnet_seat_destroy(c->seat);
 	garnet_lock_prompt_finish(c);
+	garnet_consent_finish(c);
 	if (c->builtin_cursor)
 		pixman_image_unref(c->builtin_cursor);
 	c->seat = NULL;

@@ -77,6 +77,7 @@ struct garnet_compositor {
 	} lock_prompt;
 	void (*authenticate)(void *data, const char *password);
 	void *authenticate_data;
+	struct garnet_consent *consent;   /* consent.c: garnet's own dialog for ASK decisions */
 	struct shortcuts *shortcuts;      /* protocols/shortcuts.c */
 	bool (*launch)(void *data, const char *entry); /* the `launch` binding action */
 	void *launch_data;
@@ -665,6 +666,10 @@ bool garnet_screencopy_init(struct garnet_compositor *c);
 bool garnet_session_lock_init(struct garnet_compositor *c);
 /* Ends the lock (garnet's own lock screen accepted the password): the session shows again. */
 void garnet_session_lock_release(struct garnet_compositor *c);
+/* A width x height box in the middle of the first output (global space), for garnet's own
+ * panels; false without an output. */
+bool garnet_compositor_center_box(struct garnet_compositor *c, int32_t width, int32_t height,
+				  pixman_box32_t *box);
 /* garnet's own lock screen: shown while the lock is abandoned and an authenticator is set. */
 bool garnet_lock_prompt_active(struct garnet_compositor *c);
 bool garnet_lock_prompt_box(struct garnet_compositor *c, pixman_box32_t *box);
@@ -672,6 +677,52 @@ pixman_image_t *garnet_lock_prompt_image(struct garnet_compositor *c);
 /* A hardware key while the prompt is up: true when it took it (no client gets it). */
 bool garnet_lock_prompt_key(struct garnet_compositor *c, uint32_t key, bool pressed);
 void garnet_lock_prompt_finish(struct garnet_compositor *c);
+/* garnet's consent dialog (consent.c): a hook answered GARNET_ASK, so the user decides.
+ * garnet_consent_ask queues the question; done runs once with the answer (never when the
+ * request is withdrawn first). NULL (and done never runs) when it is refused without asking:
+ * the session is locked, this client already waits for an answer or was refused before, or
+ * too many questions wait. */
+struct garnet_consent_request;
+struct garnet_consent_request *garnet_consent_ask(struct garnet_compositor *c,
+						  struct wl_client *client,
+						  enum garnet_ask_act act, const char *object,
+						  void (*done)(void *data, bool allowed), void *data);
+/* The act is gone (its object destroyed): the question is dropped unanswered. */
+void garnet_consent_withdraw(struct garnet_consent_request *request);
+/* True while the dialog is up: no client gets input, the dialog takes keys and clicks. */
+bool garnet_consent_active(struct garnet_compositor *c);
+/* A hardware key or a press (pointer button, touch) at x, y of the global space: true when
+ * the dialog took it. */
+bool garnet_consent_key(struct garnet_compositor *c, uint32_t key, bool pressed);
+bool garnet_consent_press(struct garnet_compositor *c, double x, double y);
+/* The session locks: every waiting question is answered no (unasked). */
+void garnet_consent_refuse_all(struct garnet_compositor *c);
+/* Where the dialog's panel is (global space) and how it looks now; false when not shown. */
+bool garnet_consent_panel_box(struct garnet_compositor *c, pixman_box32_t *box);
+pixman_image_t *garnet_consent_panel_image(struct garnet_compositor *c);
+/* What dims every output while the dialog is up (a translucent black). */
+pixman_image_t *garnet_consent_dim_image(struct garnet_compositor *c);
+bool garnet_consent_init(struct garnet_compositor *c);
+void garnet_consent_finish(struct garnet_compositor *c);
+
+/* The dialog's picture (render/consent-dialog.c), width x height: the question, the asking
+ * client's identity, and the answers, greyed while not armed. NULL: out of memory. */
+struct garnet_consent_text {
+	const char *title, *who, *what;
+	bool armed;
+};
+#define GARNET_CONSENT_WIDTH 560
+#define GARNET_CONSENT_HEIGHT 200
+/* Buttons, left to right, in panel coordinates (shared by drawing and hit testing). */
+enum garnet_consent_button {
+	GARNET_CONSENT_DENY,
+	GARNET_CONSENT_ALLOW_ONCE,
+	GARNET_CONSENT_ALLOW_SESSION,
+	GARNET_CONSENT_BUTTONS,
+};
+pixman_box32_t garnet_consent_button_box(enum garnet_consent_button button);
+pixman_image_t *garnet_consent_draw(const struct garnet_consent_text *text);
+
 bool garnet_virtual_keyboard_init(struct garnet_compositor *c);
 bool garnet_data_control_init(struct garnet_compositor *c);
 bool garnet_client_budget_init(struct garnet_compositor *c);

@@ -29,15 +29,8 @@ static void damage_prompt(struct garnet_compositor *c)
 
 bool garnet_lock_prompt_box(struct garnet_compositor *c, pixman_box32_t *box)
 {
-	struct garnet_output *o = garnet_compositor_first_output(c);
-
-	if (!o || !garnet_lock_prompt_active(c))
-		return false;
-	box->x1 = o->x + (o->width - PROMPT_WIDTH) / 2;
-	box->y1 = o->y + (o->height - PROMPT_HEIGHT) / 2;
-	box->x2 = box->x1 + PROMPT_WIDTH;
-	box->y2 = box->y1 + PROMPT_HEIGHT;
-	return true;
+	return garnet_lock_prompt_active(c) &&
+	       garnet_compositor_center_box(c, PROMPT_WIDTH, PROMPT_HEIGHT, box);
 }
 
 /* The prompt as it looks now: a frame (red after a wrong password, grey while checking) and a

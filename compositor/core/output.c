@@ -448,3 +448,17 @@ void garnet_output_finish_frame(struct garnet_output *output, const struct times
 	if (output->repaint_needed)
 		garnet_output_schedule_repaint(output);
 }
+
+bool garnet_compositor_center_box(struct garnet_compositor *c, int32_t width, int32_t height,
+				  pixman_box32_t *box)
+{
+	struct garnet_output *o = garnet_compositor_first_output(c);
+
+	if (!o)
+		return false;
+	box->x1 = o->x + (o->width - width) / 2;
+	box->y1 = o->y + (o->height - height) / 2;
+	box->x2 = box->x1 + width;
+	box->y2 = box->y1 + height;
+	return true;
+}

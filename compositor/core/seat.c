@@ -30,6 +30,9 @@ bool garnet_seat_may_deliver(struct garnet_seat *seat, struct garnet_surface *su
 		return false;
 	if (c->locked && !garnet_session_lock_owns(surface))
 		return false;
+	/* garnet's consent dialog is modal: nobody but it gets input while the user decides. */
+	if (garnet_consent_active(c))
+		return false;
 	if (!c->hooks.deliver_input)
 		return true;
 	client = wl_resource_get_client(surface->resource);
@@ -190,7 +193,8 @@ void garnet_seat_set_keyboard_focus(struct garnet_seat *seat, struct garnet_surf
 	/* While locked a window that maps or asks for focus cannot take the keyboard from the
 	 * lock surface. */
 	if (seat->keyboard_focus == surface ||
-	    (seat->compositor->locked && surface && !garnet_session_lock_owns(surface)))
+	    (seat->compositor->locked && surface && !garnet_session_lock_owns(surface)) ||
+	    (surface && garnet_consent_active(seat->compositor)))
 		return;
 	restore_keymap(seat);
 	if (seat->keyboard_focus) {
@@ -286,8 +290,9 @@ void garnet_seat_notify_key(struct garnet_seat *seat, uint32_t time_msec, uint32
 
 	if (pressed && vt_switch_key(seat, key))
 		return;
-	/* garnet's own lock screen takes every key while it is up. */
-	if (garnet_lock_prompt_key(seat->compositor, key, pressed))
+	/* garnet's own lock screen and consent dialog take every key while they are up. */
+	if (garnet_lock_prompt_key(seat->compositor, key, pressed) ||
+	    garnet_consent_key(seat->compositor, key, pressed))
 		return;
 	/* Compositor bindings see the key first; a bound key never reaches a client, not even
 	 * in the held keys of a later enter. */
@@ -375,6 +380,9 @@ void garnet_seat_set_pointer_focus(struct garnet_seat *seat, struct garnet_surfa
 	struct wl_resource *pointer;
 	uint32_t serial;
 
+	/* Over the consent dialog the pointer is over no client: it enters again afterwards. */
+	if (garnet_consent_active(seat->compositor))
+		surface = NULL;
 	seat->sx = sx;
 	seat->sy = sy;
 	if (old == surface)
@@ -608,6 +616,8 @@ void garnet_seat_notify_button(struct garnet_seat *seat, uint32_t time_msec, uin
 			       bool pressed)
 {
 	wl_signal_emit(&seat->events.activity, seat);
+	if (pressed && garnet_consent_press(seat->compositor, seat->x, seat->y))
+		return;
 	if (pressed) {
 		seat->grab->impl->button(seat->grab, time_msec, button, true);
 		seat->button_count++;
@@ -685,6 +695,8 @@ void garnet_seat_notify_touch_down(struct garnet_seat *seat, uint32_t time_msec,
 
 	wl_signal_emit(&seat->events.activity, seat);
 	if (touch_point(seat, id))
+		return;
+	if (garnet_consent_press(seat->compositor, x, y))
 		return;
 	for (int i = 0; i < GARNET_TOUCH_POINTS && !tp; i++) {
 		if (!seat->touch[i].active)

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // zwlr_screencopy_manager_v1: copies of an output's picture into a client's shm buffer. The
 // global is privileged, and every copy is authorised again at the moment it is made (the
-// capture_output hook), so a grant withdrawn by a policy reload stops the next picture.
+// capture_output hook), so a grant withdrawn by a policy reload stops the next picture. When
+// the hook says ask, the copy waits for the user's answer in garnet's consent dialog, and a
+// granted copy is made from the first frame shown after the dialog went away.
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -15,13 +17,22 @@ struct screencopy_frame {
 	char *output_name; /* looked up again at copy: the output may be gone by then */
 	pixman_box32_t box;  /* in output buffer pixels */
 	bool used;
-	/* copy_with_damage: the buffer waiting for the output's next change of the box. */
+	/* The user allowed this copy in the consent dialog: it is made without asking again. */
+	bool granted;
+	uint32_t renders_at_grant; /* output->renders when allowed: that frame held the dialog */
+	bool with_damage;
+	struct garnet_consent_request *asking; /* the question the copy waits on, or NULL */
+	/* The buffer waiting for the output's next change of the box (copy_with_damage), or for
+	 * the user's answer and then the next frame. */
 	struct wl_resource *buffer;
 	struct wl_listener output_frame, output_destroy, buffer_destroy;
 };
 
 static void stop_waiting(struct screencopy_frame *frame)
 {
+	if (frame->asking)
+		garnet_consent_withdraw(frame->asking);
+	frame->asking = NULL;
 	wl_list_remove(&frame->output_frame.link);
 	wl_list_init(&frame->output_frame.link);
 	wl_list_remove(&frame->output_destroy.link);
@@ -40,11 +51,11 @@ static void frame_destroy_resource(struct wl_resource *resource)
 	free(frame);
 }
 
-static bool capture_allowed(struct garnet_compositor *c, struct wl_client *client,
-			    const char *output_name)
+static enum garnet_decision capture_decision(struct garnet_compositor *c,
+					    struct wl_client *client, const char *output_name)
 {
-	return !c->hooks.capture_output ||
-	       c->hooks.capture_output(c->hooks.data, client, output_name);
+	return c->hooks.capture_output ? c->hooks.capture_output(c->hooks.data, client, output_name)
+				       : GARNET_ALLOW;
 }
 
 /* Fills buffer from the output's picture; false (with the reason logged) when it cannot. */
@@ -78,7 +89,9 @@ static void copy_now(struct screencopy_frame *frame, struct garnet_output *outpu
 	struct wl_shm_buffer *shm = wl_shm_buffer_get(buffer);
 	struct timespec now;
 
-	if (!shm || !capture_allowed(c, client, frame->output_name) ||
+	/* A question now (a policy changed while a copy waited for damage) is a refusal. */
+	if (!shm ||
+	    (!frame->granted && capture_decision(c, client, frame->output_name) != GARNET_ALLOW) ||
 	    !copy_pixels(frame, output, shm)) {
 		garnet_log(c, GARNET_LOG_WARNING, "screencopy", "capture of %s refused or failed",
 			   frame->output_name);
@@ -115,9 +128,12 @@ static void on_output_frame(struct wl_listener *listener, void *data)
 	pixman_region32_intersect_rect(&damage, &output->shown_damage, frame->box.x1,
 				       frame->box.y1, frame->box.x2 - frame->box.x1,
 				       frame->box.y2 - frame->box.y1);
-	if (pixman_region32_not_empty(&damage)) {
+	/* A granted copy takes the first frame painted after the dialog went (which damaged
+	 * everything); the one in flight at the answer still shows the dialog. */
+	if (frame->granted ? output->renders != frame->renders_at_grant
+			   : pixman_region32_not_empty(&damage)) {
 		stop_waiting(frame);
-		copy_now(frame, output, buffer, &damage);
+		copy_now(frame, output, buffer, frame->with_damage ? &damage : NULL);
 	}
 	pixman_region32_fini(&damage);
 }
@@ -137,6 +153,32 @@ static void on_buffer_destroy(struct wl_listener *listener, void *data)
 
 	stop_waiting(frame);
 	zwlr_screencopy_frame_v1_send_failed(frame->resource);
+}
+
+/* The user answered: refused, the copy fails; allowed, it waits for the next frame shown,
+ * which no longer holds the dialog. */
+static void on_answer(void *data, bool allowed)
+{
+	struct screencopy_frame *frame = data;
+	struct garnet_output *output;
+
+	frame->asking = NULL;
+	output = garnet_compositor_find_output(frame->compositor, frame->output_name);
+	if (!allowed || !output) {
+		stop_waiting(frame);
+		zwlr_screencopy_frame_v1_send_failed(frame->resource);
+		return;
+	}
+	frame->granted = true;
+	frame->renders_at_grant = output->renders;
+	wl_signal_add(&output->events.frame, &frame->output_frame);
+	wl_signal_add(&output->events.destroy, &frame->output_destroy);
+}
+
+static void wait_for_buffer(struct screencopy_frame *frame, struct wl_resource *buffer)
+{
+	frame->buffer = buffer;
+	wl_resource_add_destroy_listener(buffer, &frame->buffer_destroy);
 }
 
 static void frame_copy(struct wl_client *client, struct wl_resource *resource,
@@ -171,13 +213,25 @@ static void frame_copy(struct wl_client *client, struct wl_resource *resource,
 		zwlr_screencopy_frame_v1_send_failed(resource);
 		return;
 	}
+	frame->with_damage = with_damage;
+	if (capture_decision(c, client, frame->output_name) == GARNET_ASK) {
+		wait_for_buffer(frame, buffer);
+		frame->asking = garnet_consent_ask(c, client, GARNET_ASK_CAPTURE_OUTPUT,
+						   frame->output_name, on_answer, frame);
+		if (!frame->asking) {
+			stop_waiting(frame);
+			garnet_log(c, GARNET_LOG_WARNING, "screencopy",
+				   "capture of %s refused without asking", frame->output_name);
+			zwlr_screencopy_frame_v1_send_failed(resource);
+		}
+		return;
+	}
 	if (!with_damage) {
 		copy_now(frame, output, buffer, NULL);
 		return;
 	}
 	/* The spec: wait until the output next changes (within the box), then copy. */
-	frame->buffer = buffer;
-	wl_resource_add_destroy_listener(buffer, &frame->buffer_destroy);
+	wait_for_buffer(frame, buffer);
 	wl_signal_add(&output->events.frame, &frame->output_frame);
 	wl_signal_add(&output->events.destroy, &frame->output_destroy);
 }

@@ -411,6 +411,7 @@ static void manager_lock(struct wl_client *client, struct wl_resource *manager, 
 		   c->locked ? "the abandoned lock was taken over" : "session locked");
 	c->session_lock.lock = lock;
 	c->locked = true;
+	garnet_consent_refuse_all(c);
 	garnet_seat_set_keyboard_focus(c->seat, NULL);
 	wait_for_outputs(c);
 }

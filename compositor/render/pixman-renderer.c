@@ -71,6 +71,21 @@ static void collect_lock_prompt(struct collect *col, struct garnet_compositor *c
 		collect_own_image(col, image, true, &box);
 }
 
+/* The consent dialog: its panel on top, and every output dimmed under it, so what clients
+ * draw stays visible but can neither cover nor pass for the dialog. */
+static void collect_consent(struct collect *col, struct garnet_compositor *c)
+{
+	struct garnet_output *o = col->output;
+	pixman_box32_t box, whole = {o->x, o->y, o->x + o->width, o->y + o->height};
+	pixman_image_t *image;
+
+	if (!garnet_consent_active(c))
+		return;
+	if (garnet_consent_panel_box(c, &box) && (image = garnet_consent_panel_image(c)))
+		collect_own_image(col, image, true, &box);
+	collect_own_image(col, garnet_consent_dim_image(c), false, &whole);
+}
+
 static bool collect_surface(struct garnet_surface *surface, int32_t x, int32_t y, void *data)
 {
 	struct collect *col = data;
@@ -211,6 +226,7 @@ uint32_t garnet_render_output(struct garnet_output *output, pixman_image_t *imag
 		collect_builtin_cursor(&col, output->compositor->seat);
 		image_count = garnet_seat_pointer_images(output->compositor->seat, images);
 	}
+	collect_consent(&col, output->compositor);
 	collect_lock_prompt(&col, output->compositor);
 	for (size_t i = 0; i < image_count; i++) {
 		if (garnet_surface_position(images[i], &cx, &cy))

@@ -170,10 +170,62 @@ void garnet_security_set_test_mode(struct garnet_security *s, bool on)
 	s->test_mode = on;
 }
 
-/* Asked at every capture: a grant can be withdrawn by a policy reload between two pictures. */
-static bool capture_output(void *data, struct wl_client *client, const char *output_name)
+/* Asked at every capture: a grant can be withdrawn by a policy reload between two pictures.
+ * "ask" becomes garnet's consent dialog, whose answer comes back through user_answered. */
+static enum garnet_decision capture_output(void *data, struct wl_client *client,
+					   const char *output_name)
 {
-	return check(data, client, WMAC_PERMISSION_SCREENSHOT, output_name);
+	struct garnet_security *s = data;
+	struct client_subject *cs = subject_of(client);
+
+	switch (wmac_check(s->mac, cs ? cs->subject : NULL, WMAC_PERMISSION_SCREENSHOT,
+			   output_name)) {
+	case WMAC_ALLOW:
+		return GARNET_ALLOW;
+	case WMAC_ASK:
+		return GARNET_ASK;
+	default:
+		return GARNET_DENY;
+	}
+}
+
+static void describe_client(void *data, struct wl_client *client, char *buf, size_t size)
+{
+	struct client_subject *cs = subject_of(client);
+
+	if (cs)
+		wmac_subject_describe(cs->subject, buf, size);
+	else
+		snprintf(buf, size, "a client without identity");
+}
+
+static const char *ask_permission(enum garnet_ask_act act)
+{
+	switch (act) {
+	case GARNET_ASK_CAPTURE_OUTPUT:
+		return WMAC_PERMISSION_SCREENSHOT;
+	}
+	return "";
+}
+
+/* The user's answer, to libwmac: remembered for the session where the subject's identity
+ * allows it (an app whose identity cannot be remembered gets this one act only). */
+static void user_answered(void *data, struct wl_client *client, enum garnet_ask_act act,
+			  const char *object, bool allowed, enum garnet_answer_scope scope)
+{
+	struct garnet_security *s = data;
+	struct client_subject *cs = subject_of(client);
+	int ret;
+
+	if (!cs)
+		return;
+	ret = wmac_answer(s->mac, cs->subject, ask_permission(act), object,
+			  allowed ? WMAC_ALLOW : WMAC_DENY,
+			  scope == GARNET_ANSWER_SESSION ? WMAC_SCOPE_SESSION : WMAC_SCOPE_ONCE);
+	if (ret < 0)
+		garnet_log(s->compositor, GARNET_LOG_WARNING, "security",
+			   "the answer for %s cannot be remembered: %s", ask_permission(act),
+			   strerror(-ret));
 }
 
 /* The focused client reads the selections it is offered; reading one's own data is harmless.
@@ -272,6 +324,8 @@ struct garnet_security *garnet_security_create(struct garnet_compositor *c,
 		.global_visible = global_visible,
 		.bind_privileged = bind_privileged,
 		.capture_output = capture_output,
+		.describe_client = describe_client,
+		.user_answered = user_answered,
 		.lock_session = lock_session,
 		.inject_keys = inject_keys,
 		.input_method = input_method,

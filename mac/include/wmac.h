@@ -68,7 +68,7 @@ enum wmac_decision {
 	/*
 	 * Ask the user through the compositor's own trusted UI (a surface no client can draw over
 	 * or synthesise input for), then report the answer with wmac_answer(). Until the user
-	 * answered, the act must not proceed: treat ASK as DENY for now.
+	 * answered, the act must not proceed; a compositor that cannot ask treats ASK as DENY.
 	 */
 	WMAC_ASK = 2,
 };

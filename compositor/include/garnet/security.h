@@ -5,6 +5,7 @@
 #define GARNET_SECURITY_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "garnet/compositor.h"
 
@@ -24,6 +25,26 @@ enum garnet_selection_kind {
 	GARNET_SELECTION_CLIPBOARD,
 	GARNET_SELECTION_PRIMARY,
 	GARNET_SELECTION_DRAG,
+};
+
+/* A hook's decision where the user may be asked. */
+enum garnet_decision {
+	GARNET_DENY = 0,
+	GARNET_ALLOW = 1,
+	/* Ask the user in garnet's own consent dialog (core/consent.c); until the user answered,
+	 * the act waits, and the answer goes back through user_answered. */
+	GARNET_ASK = 2,
+};
+
+/* The acts garnet can ask the user about. */
+enum garnet_ask_act {
+	GARNET_ASK_CAPTURE_OUTPUT, /* object: the output's name */
+};
+
+/* How long the user's answer holds. */
+enum garnet_answer_scope {
+	GARNET_ANSWER_ONCE,    /* this request only */
+	GARNET_ANSWER_SESSION, /* until garnet exits */
 };
 
 /* Pixels of other clients that the compositor may hand to a client. */
@@ -57,8 +78,17 @@ struct garnet_security_hooks {
 	bool (*share_pixels)(void *data, struct wl_client *client, enum garnet_pixels_kind kind,
 			     const char *object);
 	/* May client copy the pixels of this output now? Asked at every capture, after the
-	 * global's checks. A denial fails the capture without a pixel reaching the client. */
-	bool (*capture_output)(void *data, struct wl_client *client, const char *output_name);
+	 * global's checks. A denial fails the capture without a pixel reaching the client;
+	 * GARNET_ASK holds the capture until the user answered garnet's consent dialog. */
+	enum garnet_decision (*capture_output)(void *data, struct wl_client *client,
+					       const char *output_name);
+	/* The client's verified identity as the consent dialog shows it (e.g. "pid 42 uid
+	 * 1000 exe /usr/bin/grim"); without the hook the dialog shows the pid from the socket. */
+	void (*describe_client)(void *data, struct wl_client *client, char *buf, size_t size);
+	/* The user answered the consent dialog about act on object for client (which is still
+	 * connected). Called before the act proceeds or fails. */
+	void (*user_answered)(void *data, struct wl_client *client, enum garnet_ask_act act,
+			      const char *object, bool allowed, enum garnet_answer_scope scope);
 	/* May client lock the session (ext-session-lock), or take over a lock whose locker died?
 	 * A denial answers the lock request with finished. */
 	bool (*lock_session)(void *data, struct wl_client *client);

@@ -1,0 +1,387 @@
+// SPDX-License-Identifier: MIT
+// garnet's consent dialog: when the policy says "ask", the user answers in a dialog garnet
+// draws itself, above every client and dimming all of them. While it is up no client gets
+// input, so none can answer it, click through it or take the keyboard from it; only hardware
+// input reaches it (virtual keyboards and input methods go to clients, never here). Answers
+// count only once the dialog has been up for a moment, so a key or click meant for a window
+// cannot land on it. One question at a time; a client asks one thing at a time, and one the
+// user refused is not asked about again while it stays connected.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xkbcommon/xkbcommon.h>
+
+#include "internal.h"
+
+/* How long the dialog is shown before an answer counts. */
+#define ARM_MS 500
+/* Questions waiting at once; more are refused without asking. */
+#define MAX_WAITING 8
+
+struct garnet_consent_request {
+	struct garnet_consent *consent;
+	struct wl_client *client;
+	enum garnet_ask_act act;
+	char *object;
+	char who[256];
+	void (*done)(void *data, bool allowed);
+	void *data;
+	struct wl_list link; /* garnet_consent.waiting, the one shown first */
+};
+
+/* A client the user refused: not asked about again while it is connected. */
+struct refused_client {
+	struct wl_client *client;
+	struct wl_listener destroy;
+	struct wl_list link;
+};
+
+struct garnet_consent {
+	struct garnet_compositor *compositor;
+	struct wl_list waiting; /* garnet_consent_request.link */
+	struct wl_list refused; /* refused_client.link */
+	struct wl_event_source *arm_timer;
+	bool armed;
+	pixman_image_t *panel; /* NULL: to be drawn again */
+	pixman_image_t *dim;
+};
+
+static struct garnet_consent_request *shown(struct garnet_consent *cs)
+{
+	if (!cs || wl_list_empty(&cs->waiting))
+		return NULL;
+	return wl_container_of(cs->waiting.next, (struct garnet_consent_request *)NULL, link);
+}
+
+bool garnet_consent_active(struct garnet_compositor *c)
+{
+	return shown(c->consent) != NULL && !c->locked;
+}
+
+static void damage_everything(struct garnet_compositor *c)
+{
+	pixman_box32_t all = {GARNET_REGION_INFINITE_MIN, GARNET_REGION_INFINITE_MIN,
+			      GARNET_REGION_INFINITE_MAX, GARNET_REGION_INFINITE_MAX};
+
+	garnet_compositor_damage_box(c, &all);
+}
+
+static void forget_panel(struct garnet_consent *cs)
+{
+	if (cs->panel)
+		pixman_image_unref(cs->panel);
+	cs->panel = NULL;
+}
+
+/* A new question is on screen: it takes the keyboard (a key held for a window comes up in
+ * that window's absence) and arms after ARM_MS. */
+static void show_next(struct garnet_consent *cs)
+{
+	struct garnet_compositor *c = cs->compositor;
+	struct garnet_consent_request *r = shown(cs);
+
+	forget_panel(cs);
+	cs->armed = false;
+	damage_everything(c);
+	if (!r) {
+		wl_event_source_timer_update(cs->arm_timer, 0);
+		if (!c->locked) {
+			garnet_seat_set_keyboard_focus(c->seat, NULL);
+			garnet_shell_refocus(c->shell);
+		}
+		garnet_seat_repick(c->seat);
+		return;
+	}
+	garnet_log(c, GARNET_LOG_INFO, "consent", "asking the user: %s, %s", r->who,
+		   r->object);
+	wl_event_source_timer_update(cs->arm_timer, ARM_MS);
+}
+
+static int arm(void *data)
+{
+	struct garnet_consent *cs = data;
+
+	cs->armed = true;
+	forget_panel(cs);
+	damage_everything(cs->compositor);
+	return 0;
+}
+
+static bool is_refused(struct garnet_consent *cs, struct wl_client *client)
+{
+	struct refused_client *rc;
+
+	wl_list_for_each(rc, &cs->refused, link) {
+		if (rc->client == client)
+			return true;
+	}
+	return false;
+}
+
+static void refused_client_gone(struct wl_listener *listener, void *data)
+{
+	struct refused_client *rc = wl_container_of(listener, rc, destroy);
+
+	wl_list_remove(&rc->destroy.link);
+	wl_list_remove(&rc->link);
+	free(rc);
+}
+
+static void remember_refusal(struct garnet_consent *cs, struct wl_client *client)
+{
+	struct refused_client *rc;
+
+	if (is_refused(cs, client))
+		return;
+	rc = calloc(1, sizeof(*rc));
+	if (!rc)
+		return; /* only the nagging protection is lost */
+	rc->client = client;
+	rc->destroy.notify = refused_client_gone;
+	wl_client_add_destroy_listener(client, &rc->destroy);
+	wl_list_insert(&cs->refused, &rc->link);
+}
+
+static void request_free(struct garnet_consent_request *r)
+{
+	wl_list_remove(&r->link);
+	free(r->object);
+	free(r);
+}
+
+static void describe(struct garnet_compositor *c, struct wl_client *client, char *buf,
+		     size_t size)
+{
+	pid_t pid = 0;
+
+	if (c->hooks.describe_client) {
+		c->hooks.describe_client(c->hooks.data, client, buf, size);
+		return;
+	}
+	wl_client_get_credentials(client, &pid, NULL, NULL);
+	snprintf(buf, size, "pid %d", (int)pid);
+}
+
+struct garnet_consent_request *garnet_consent_ask(struct garnet_compositor *c,
+						  struct wl_client *client,
+						  enum garnet_ask_act act, const char *object,
+						  void (*done)(void *data, bool allowed), void *data)
+{
+	struct garnet_consent *cs = c->consent;
+	struct garnet_consent_request *r;
+	const char *why = NULL;
+	bool was_idle;
+	int count = 0;
+
+	if (!cs)
+		return NULL;
+	wl_list_for_each(r, &cs->waiting, link) {
+		count++;
+		if (r->client == client)
+			why = "it already waits for an answer";
+	}
+	if (c->locked)
+		why = "the session is locked";
+	else if (is_refused(cs, client))
+		why = "the user refused it before";
+	else if (count >= MAX_WAITING)
+		why = "too many questions wait";
+	if (why) {
+		garnet_log(c, GARNET_LOG_WARNING, "consent", "not asking for a client: %s", why);
+		return NULL;
+	}
+	r = calloc(1, sizeof(*r));
+	if (!r || !(r->object = strdup(object ? object : ""))) {
+		free(r);
+		return NULL;
+	}
+	r->consent = cs;
+	r->client = client;
+	r->act = act;
+	r->done = done;
+	r->data = data;
+	describe(c, client, r->who, sizeof(r->who));
+	was_idle = wl_list_empty(&cs->waiting);
+	if (was_idle) {
+		/* Leaves go out while clients may still hear them. */
+		garnet_seat_set_keyboard_focus(c->seat, NULL);
+		garnet_seat_set_pointer_focus(c->seat, NULL, 0, 0);
+	}
+	wl_list_insert(cs->waiting.prev, &r->link);
+	if (was_idle)
+		show_next(cs);
+	return r;
+}
+
+void garnet_consent_withdraw(struct garnet_consent_request *r)
+{
+	struct garnet_consent *cs = r->consent;
+	bool was_shown = shown(cs) == r;
+
+	request_free(r);
+	if (was_shown)
+		show_next(cs);
+}
+
+static void answer(struct garnet_consent *cs, bool allowed, enum garnet_answer_scope scope)
+{
+	struct garnet_compositor *c = cs->compositor;
+	struct garnet_consent_request *r = shown(cs);
+
+	if (!r)
+		return;
+	garnet_log(c, allowed ? GARNET_LOG_INFO : GARNET_LOG_WARNING, "consent",
+		   "the user %s %s for %s%s", allowed ? "allowed" : "refused", r->object, r->who,
+		   allowed && scope == GARNET_ANSWER_SESSION ? " for the session" : "");
+	if (c->hooks.user_answered)
+		c->hooks.user_answered(c->hooks.data, r->client, r->act, r->object, allowed,
+				       scope);
+	if (!allowed)
+		remember_refusal(cs, r->client);
+	/* Out of the queue first: done may withdraw or ask anew. */
+	wl_list_remove(&r->link);
+	wl_list_init(&r->link);
+	r->done(r->data, allowed);
+	request_free(r);
+	show_next(cs);
+}
+
+bool garnet_consent_key(struct garnet_compositor *c, uint32_t key, bool pressed)
+{
+	struct garnet_consent *cs = c->consent;
+	xkb_keysym_t sym;
+
+	if (!garnet_consent_active(c))
+		return false;
+	/* Releases pass: a key that went down for a window before the dialog came up must come
+	 * up (the seat drops releases of keys no client saw go down). */
+	if (!pressed)
+		return false;
+	if (!cs->armed)
+		return true;
+	sym = xkb_keysym_to_lower(xkb_state_key_get_one_sym(c->seat->xkb_state, key + 8));
+	if (sym == XKB_KEY_n || sym == XKB_KEY_Escape)
+		answer(cs, false, GARNET_ANSWER_ONCE);
+	else if (sym == XKB_KEY_y)
+		answer(cs, true, GARNET_ANSWER_ONCE);
+	else if (sym == XKB_KEY_s)
+		answer(cs, true, GARNET_ANSWER_SESSION);
+	return true;
+}
+
+bool garnet_consent_press(struct garnet_compositor *c, double x, double y)
+{
+	struct garnet_consent *cs = c->consent;
+	pixman_box32_t panel, b;
+
+	if (!garnet_consent_active(c))
+		return false;
+	if (!cs->armed || !garnet_consent_panel_box(c, &panel))
+		return true;
+	for (int i = 0; i < GARNET_CONSENT_BUTTONS; i++) {
+		b = garnet_consent_button_box((enum garnet_consent_button)i);
+		if (x < panel.x1 + b.x1 || x >= panel.x1 + b.x2 || y < panel.y1 + b.y1 ||
+		    y >= panel.y1 + b.y2)
+			continue;
+		if (i == GARNET_CONSENT_DENY)
+			answer(cs, false, GARNET_ANSWER_ONCE);
+		else
+			answer(cs, true,
+			       i == GARNET_CONSENT_ALLOW_SESSION ? GARNET_ANSWER_SESSION
+								 : GARNET_ANSWER_ONCE);
+		break;
+	}
+	return true;
+}
+
+void garnet_consent_refuse_all(struct garnet_compositor *c)
+{
+	struct garnet_consent *cs = c->consent;
+	struct garnet_consent_request *r;
+
+	if (!cs || wl_list_empty(&cs->waiting))
+		return;
+	garnet_log(c, GARNET_LOG_INFO, "consent", "the session locks: waiting questions refused");
+	while ((r = shown(cs))) {
+		wl_list_remove(&r->link);
+		wl_list_init(&r->link);
+		r->done(r->data, false);
+		request_free(r);
+	}
+	show_next(cs);
+}
+
+bool garnet_consent_panel_box(struct garnet_compositor *c, pixman_box32_t *box)
+{
+	return garnet_consent_active(c) &&
+	       garnet_compositor_center_box(c, GARNET_CONSENT_WIDTH, GARNET_CONSENT_HEIGHT, box);
+}
+
+pixman_image_t *garnet_consent_panel_image(struct garnet_compositor *c)
+{
+	struct garnet_consent *cs = c->consent;
+	struct garnet_consent_request *r = shown(cs);
+	char what[320];
+
+	if (!r)
+		return NULL;
+	if (!cs->panel) {
+		snprintf(what, sizeof(what), "wants a picture of everything on %s", r->object);
+		cs->panel = garnet_consent_draw(&(struct garnet_consent_text){
+			.title = "Allow a screenshot?",
+			.who = r->who,
+			.what = what,
+			.armed = cs->armed,
+		});
+	}
+	return cs->panel;
+}
+
+pixman_image_t *garnet_consent_dim_image(struct garnet_compositor *c)
+{
+	return c->consent->dim;
+}
+
+bool garnet_consent_init(struct garnet_compositor *c)
+{
+	struct garnet_consent *cs = calloc(1, sizeof(*cs));
+	pixman_color_t dim = {0, 0, 0, 0xc000};
+
+	if (!cs)
+		return false;
+	cs->compositor = c;
+	wl_list_init(&cs->waiting);
+	wl_list_init(&cs->refused);
+	cs->arm_timer = wl_event_loop_add_timer(c->loop, arm, cs);
+	cs->dim = pixman_image_create_solid_fill(&dim);
+	if (!cs->arm_timer || !cs->dim) {
+		if (cs->arm_timer)
+			wl_event_source_remove(cs->arm_timer);
+		if (cs->dim)
+			pixman_image_unref(cs->dim);
+		free(cs);
+		return false;
+	}
+	c->consent = cs;
+	return true;
+}
+
+void garnet_consent_finish(struct garnet_compositor *c)
+{
+	struct garnet_consent *cs = c->consent;
+	struct garnet_consent_request *r, *rtmp;
+	struct refused_client *rc, *ctmp;
+
+	if (!cs)
+		return;
+	/* Clients are gone by now, and their requests with them; this is what is left. */
+	wl_list_for_each_safe(r, rtmp, &cs->waiting, link)
+		request_free(r);
+	wl_list_for_each_safe(rc, ctmp, &cs->refused, link)
+		refused_client_gone(&rc->destroy, NULL);
+	wl_event_source_remove(cs->arm_timer);
+	forget_panel(cs);
+	pixman_image_unref(cs->dim);
+	free(cs);
+	c->consent = NULL;
+}

@@ -1,0 +1,305 @@
+// SPDX-License-Identifier: MIT
+// garnet's consent dialog for captures the policy asks about: the copy waits for the user, the
+// dialog is on top of every client and takes all input, only hardware input armed after a
+// moment answers it, and the answer reaches the security layer.
+#include <linux/input-event-codes.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "garnet/compositor.h"
+#include "garnet/security.h"
+#include "screencopy-client.h"
+
+/* The panel on an 800x600 output, and its "Allow once" button's middle. */
+#define PANEL_X 120
+#define PANEL_Y 200
+#define ALLOW_ONCE_X 399
+#define ALLOW_ONCE_Y 362
+#define ARMED_MS 700
+
+struct answers {
+	int count;
+	bool allowed;
+	enum garnet_answer_scope scope;
+	char object[64];
+};
+
+static enum garnet_decision always_ask(void *data, struct wl_client *client,
+				       const char *output_name)
+{
+	return GARNET_ASK;
+}
+
+static void describe(void *data, struct wl_client *client, char *buf, size_t size)
+{
+	pid_t pid = 0;
+
+	wl_client_get_credentials(client, &pid, NULL, NULL);
+	snprintf(buf, size, "pid %d exe /usr/bin/consent-test", (int)pid);
+}
+
+static void record_answer(void *data, struct wl_client *client, enum garnet_ask_act act,
+			  const char *object, bool allowed, enum garnet_answer_scope scope)
+{
+	struct answers *a = data;
+
+	a->count++;
+	a->allowed = allowed;
+	a->scope = scope;
+	snprintf(a->object, sizeof(a->object), "%s", object);
+}
+
+static void ask_hooks(struct garnet_compositor *c, struct test_context *t)
+{
+	struct answers *a = calloc(1, sizeof(*a));
+
+	test_set_data(t, a);
+	garnet_compositor_set_security_hooks(c, &(struct garnet_security_hooks){
+		.capture_output = always_ask,
+		.describe_client = describe,
+		.user_answered = record_answer,
+		.data = a,
+	});
+}
+
+static void key(struct client *c, uint32_t code)
+{
+	garnet_test_key(c->garnet_test, code, WL_KEYBOARD_KEY_STATE_PRESSED);
+	garnet_test_key(c->garnet_test, code, WL_KEYBOARD_KEY_STATE_RELEASED);
+}
+
+static void click(struct client *c, int32_t x, int32_t y)
+{
+	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(x), wl_fixed_from_int(y));
+	garnet_test_pointer_button(c->garnet_test, BTN_LEFT, WL_POINTER_BUTTON_STATE_PRESSED);
+	garnet_test_pointer_button(c->garnet_test, BTN_LEFT, WL_POINTER_BUTTON_STATE_RELEASED);
+}
+
+static bool dialog_shown(struct client *c)
+{
+	pixman_image_t *shot = capture_output(c, client_first_output(c));
+	bool shown = (image_pixel(shot, PANEL_X + 4, PANEL_Y + 4) & 0xffffff) == 0x202428;
+
+	pixman_image_unref(shot);
+	return shown;
+}
+
+/* A client with a red window over the whole output and a copy of it waiting for the user. */
+struct asker {
+	struct client *client;
+	struct client_surface *window;
+	struct buffer *shown, *target;
+	struct zwlr_screencopy_manager_v1 *manager;
+	struct zwlr_screencopy_frame_v1 *frame;
+	struct frame_state st;
+};
+
+static void asker_start(struct test_context *t, struct asker *a)
+{
+	a->client = client_create(t);
+	a->window = surface_create_placed(a->client, 0, 0, 800, 600, 0xffff0000, &a->shown);
+	check(t, surface_commit_and_wait_frame(a->window));
+	a->manager = screencopy_bind(a->client);
+	check(t, a->manager != NULL);
+	a->frame = screencopy_start(t, a->client, a->manager, &a->st, &a->target);
+	zwlr_screencopy_frame_v1_copy(a->frame, a->target->wl_buffer);
+	client_roundtrip(a->client);
+}
+
+static void asker_finish(struct asker *a)
+{
+	if (a->frame)
+		zwlr_screencopy_frame_v1_destroy(a->frame);
+	buffer_destroy(a->target);
+	buffer_destroy(a->shown);
+	surface_destroy(a->window);
+	zwlr_screencopy_manager_v1_destroy(a->manager);
+	client_destroy(a->client);
+}
+
+TEST_WITH(asking_holds_the_copy_until_the_user_allows_it, ask_hooks, {800, 600, 1, 0, 0})
+{
+	struct answers *answers = test_data(t);
+	struct asker a = {0};
+	pixman_image_t *shot;
+	int identity_pixels = 0;
+
+	asker_start(t, &a);
+	/* A key already on its way when the dialog appears does not answer it. */
+	key(a.client, KEY_Y);
+	client_dispatch_for(a.client, NEGATIVE_WAIT_MS);
+	check(t, !a.st.ready && !a.st.failed);
+	check_int(t, answers->count, ==, 0);
+
+	/* garnet's panel, with the asker's identity written on it, over a dimmed screen. */
+	shot = capture_output(a.client, client_first_output(a.client));
+	check_int(t, image_pixel(shot, PANEL_X + 4, PANEL_Y + 4) & 0xffffff, ==, 0x202428);
+	check_int(t, image_pixel(shot, 10, 10) & 0xffffff, <, 0x600000);
+	check_int(t, image_pixel(shot, 10, 10) & 0xffffff, >, 0x200000);
+	for (int y = PANEL_Y + 58; y < PANEL_Y + 78; y++) {
+		for (int x = PANEL_X + 20; x < PANEL_X + 540; x++) {
+			uint32_t p = image_pixel(shot, x, y);
+
+			identity_pixels += ((p >> 16) & 0xff) > 0x80 && (p & 0xff) < 0x90;
+		}
+	}
+	check_int(t, identity_pixels, >, 50);
+	pixman_image_unref(shot);
+
+	client_dispatch_for(a.client, ARMED_MS);
+	key(a.client, KEY_Y);
+	check(t, client_dispatch_until(a.client, &a.st.ready));
+	check(t, !a.st.failed);
+	/* The picture is the screen without the dialog. */
+	check_int(t, image_pixel(a.target->image, 10, 10) & 0xffffff, ==, 0xff0000);
+	check_int(t, image_pixel(a.target->image, PANEL_X + 4, PANEL_Y + 4) & 0xffffff, ==,
+		  0xff0000);
+	check_int(t, answers->count, ==, 1);
+	check(t, answers->allowed);
+	check_int(t, answers->scope, ==, GARNET_ANSWER_ONCE);
+	check(t, strcmp(answers->object, "HEADLESS-1") == 0);
+	check(t, !dialog_shown(a.client));
+	asker_finish(&a);
+}
+
+TEST_WITH(no_fails_the_copy_and_that_client_is_not_asked_again, ask_hooks, {800, 600, 1, 0, 0})
+{
+	struct answers *answers = test_data(t);
+	struct asker a = {0};
+	struct frame_state again = {0};
+	struct zwlr_screencopy_frame_v1 *frame;
+	struct buffer *target;
+
+	asker_start(t, &a);
+	client_dispatch_for(a.client, ARMED_MS);
+	key(a.client, KEY_N);
+	check(t, client_dispatch_until(a.client, &a.st.failed));
+	check(t, !a.st.ready);
+	check_int(t, answers->count, ==, 1);
+	check(t, !answers->allowed);
+
+	frame = screencopy_start(t, a.client, a.manager, &again, &target);
+	zwlr_screencopy_frame_v1_copy(frame, target->wl_buffer);
+	check(t, client_dispatch_until(a.client, &again.failed));
+	check(t, !dialog_shown(a.client));
+	check_int(t, answers->count, ==, 1);
+	zwlr_screencopy_frame_v1_destroy(frame);
+	buffer_destroy(target);
+	asker_finish(&a);
+}
+
+TEST_WITH(a_click_on_allow_once_answers, ask_hooks, {800, 600, 1, 0, 0})
+{
+	struct asker a = {0};
+
+	asker_start(t, &a);
+	client_dispatch_for(a.client, ARMED_MS);
+	click(a.client, ALLOW_ONCE_X, ALLOW_ONCE_Y);
+	check(t, client_dispatch_until(a.client, &a.st.ready));
+	asker_finish(&a);
+}
+
+TEST_WITH(no_client_covers_the_dialog_or_gets_input_while_it_is_up, ask_hooks,
+	  {800, 600, 1, 0, 0})
+{
+	struct client *b = client_create(t);
+	struct client_surface *win = toplevel_create(b, 100, 100, 0xff00ff00, NULL);
+	struct client_surface *late, *cover;
+	struct buffer *cover_buffer;
+	struct asker a = {0};
+	int keys, buttons, leaves;
+
+	client_roundtrip(b);
+	check(t, b->input.keyboard_focus == win->wl_surface);
+	leaves = b->input.keyboard_leaves;
+	asker_start(t, &a);
+	client_roundtrip(b);
+	check(t, dialog_shown(b));
+	/* The dialog took the keyboard from the focused window. */
+	check_int(t, b->input.keyboard_leaves, ==, leaves + 1);
+	check(t, b->input.keyboard_focus == NULL);
+
+	/* A new window, and a surface put right over the panel, neither cover it nor get the
+	 * keyboard. */
+	late = toplevel_create(b, 100, 100, 0xff0000ff, NULL);
+	cover = surface_create_placed(b, PANEL_X, PANEL_Y, 560, 200, 0xff00ff00, &cover_buffer);
+	check(t, surface_commit_and_wait_frame(cover));
+	check(t, dialog_shown(b));
+	check(t, b->input.keyboard_focus == NULL);
+
+	/* Typing and clicking reach nobody while the dialog is up. */
+	keys = b->input.keys + a.client->input.keys;
+	buttons = b->input.buttons + a.client->input.buttons;
+	key(b, KEY_A);
+	click(b, 50, 50);
+	click(b, PANEL_X + 10, PANEL_Y + 10);
+	client_roundtrip(b);
+	client_roundtrip(a.client);
+	check_int(t, b->input.keys + a.client->input.keys, ==, keys);
+	check_int(t, b->input.buttons + a.client->input.buttons, ==, buttons);
+	check(t, !a.st.ready && !a.st.failed);
+
+	client_dispatch_for(b, ARMED_MS);
+	key(b, KEY_Y);
+	client_roundtrip(b);
+	check(t, !dialog_shown(b));
+	check_int(t, ((struct answers *)test_data(t))->count, ==, 1);
+	check(t, client_dispatch_until(a.client, &a.st.ready));
+	/* Afterwards the keyboard comes back to a window. */
+	client_roundtrip(b);
+	check(t, b->input.keyboard_focus != NULL);
+	asker_finish(&a);
+	buffer_destroy(cover_buffer);
+	surface_destroy(cover);
+	surface_destroy(late);
+	surface_destroy(win);
+	client_destroy(b);
+}
+
+TEST_WITH(a_question_goes_with_its_client, ask_hooks, {800, 600, 1, 0, 0})
+{
+	struct answers *answers = test_data(t);
+	struct client *b = client_create(t);
+	struct client_surface *win = toplevel_create(b, 100, 100, 0xff00ff00, NULL);
+	struct asker a = {0};
+	int keys;
+
+	asker_start(t, &a);
+	check(t, dialog_shown(b));
+	asker_finish(&a);
+	client_roundtrip(b);
+	check(t, !dialog_shown(b));
+	check(t, b->input.keyboard_focus == win->wl_surface);
+	keys = b->input.keys;
+	key(b, KEY_A);
+	client_roundtrip(b);
+	check_int(t, b->input.keys, ==, keys + 2);
+	check_int(t, answers->count, ==, 0);
+	surface_destroy(win);
+	client_destroy(b);
+}
+
+TEST_WITH(a_client_asks_one_thing_at_a_time, ask_hooks, {800, 600, 1, 0, 0})
+{
+	struct asker a = {0};
+	struct frame_state second = {0};
+	struct zwlr_screencopy_frame_v1 *frame;
+	struct buffer *target;
+
+	asker_start(t, &a);
+	frame = screencopy_start(t, a.client, a.manager, &second, &target);
+	zwlr_screencopy_frame_v1_copy(frame, target->wl_buffer);
+	check(t, client_dispatch_until(a.client, &second.failed));
+	check(t, !a.st.ready && !a.st.failed);
+	check(t, dialog_shown(a.client));
+	/* Destroying the waiting frame withdraws the question. */
+	zwlr_screencopy_frame_v1_destroy(a.frame);
+	a.frame = NULL;
+	client_roundtrip(a.client);
+	check(t, !dialog_shown(a.client));
+	zwlr_screencopy_frame_v1_destroy(frame);
+	buffer_destroy(target);
+	asker_finish(&a);
+}
