@@ -21,6 +21,7 @@
 #include "garnet/output.h"
 #include "garnet/security.h"
 #include "garnet-security.h"
+#include "logind-lock.h"
 #include "unlock-pam.h"
 #include "garnet/wayland.h"
 
@@ -843,6 +844,7 @@ int main(int argc, char **argv)
 	struct instance s = {.exit_code = 0};
 	struct garnet_security *security = NULL;
 	struct garnet_unlock_pam *unlock;
+	struct garnet_logind_lock *logind;
 	char user_policy[PATH_MAX];
 	struct wl_event_source *sigterm = NULL, *sigint = NULL;
 	struct wl_event_loop *loop;
@@ -963,7 +965,9 @@ int main(int argc, char **argv)
 
 	unlock = garnet_unlock_pam_create(s.compositor,
 					  cfg.pam_service ? cfg.pam_service : "garnet");
+	logind = garnet_logind_lock_create(s.compositor);
 	garnet_compositor_run(s.compositor);
+	garnet_logind_lock_destroy(logind);
 	garnet_unlock_pam_destroy(unlock);
 
 	if (s.screenshot) {

@@ -350,6 +350,37 @@ void garnet_session_lock_release(struct garnet_compositor *c)
 	damage_everything(c);
 }
 
+/* Locked by garnet itself: an abandoned lock from the start, so garnet's own lock screen
+ * shows, and the trusted locker may take it over as it would a dead locker's. */
+static bool lock_with_own_screen(struct garnet_compositor *c)
+{
+	if (!c->authenticate)
+		return false;
+	c->session_lock.lock = NULL;
+	c->session_lock.locked_sent = false;
+	c->locked = true;
+	garnet_consent_refuse_all(c);
+	garnet_seat_set_keyboard_focus(c->seat, NULL);
+	damage_everything(c);
+	return true;
+}
+
+bool garnet_compositor_lock_session(struct garnet_compositor *c, const char *reason)
+{
+	if (c->locked)
+		return true;
+	garnet_log(c, GARNET_LOG_INFO, "lock", "%s: locking", reason);
+	if (c->launch && c->launch(c->launch_data, "lock-screen"))
+		return true;
+	if (lock_with_own_screen(c)) {
+		garnet_log(c, GARNET_LOG_WARNING, "lock",
+			   "no locker could start: locked with garnet's own lock screen");
+		return true;
+	}
+	garnet_log(c, GARNET_LOG_ERROR, "lock", "%s, but nothing can lock the session", reason);
+	return false;
+}
+
 static void lock_destroy(struct wl_client *client, struct wl_resource *lock)
 {
 	if (lock_is_active(lock)) {

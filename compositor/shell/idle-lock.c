@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Locking the session after the user has been away: no input for the configured time starts
-// the trusted locker through the launch handler (the same path as the lock binding), unless
-// the session is locked already. Any input starts the wait again.
+// Locking the session after the user has been away: no input for the configured time locks
+// the session (the trusted locker through the launch handler, as the lock binding does, or
+// garnet's own lock screen), unless it is locked already. Any input starts the wait again.
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "../core/internal.h"
@@ -18,12 +19,12 @@ static int idle_expired(void *data)
 	struct idle_lock *il = data;
 	struct garnet_compositor *c = il->compositor;
 
+	char reason[64];
+
 	if (c->locked)
 		return 0;
-	garnet_log(c, GARNET_LOG_INFO, "shell", "no input for %d s: locking",
-		   il->timeout_ms / 1000);
-	if (!c->launch || !c->launch(c->launch_data, "lock-screen"))
-		garnet_log(c, GARNET_LOG_WARNING, "shell", "idle lock: no locker could start");
+	snprintf(reason, sizeof(reason), "no input for %d s", il->timeout_ms / 1000);
+	garnet_compositor_lock_session(c, reason);
 	return 0;
 }
 

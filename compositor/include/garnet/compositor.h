@@ -105,8 +105,8 @@ GARNET_EXPORT int garnet_compositor_window_count(struct garnet_compositor *c);
  * (argument: shell command), launch (argument: the name of a trusted program, handed to the
  * launch handler), close, cycle, maximize, fullscreen, minimize, quit. Returns false with a
  * message in error (of error_size) on unknown names. */
-/* After seconds without any input (0: never) the launch handler is asked for "lock-screen",
- * unless the session is locked already. false: out of memory. */
+/* After seconds without any input (0: never) the session locks (garnet_compositor_lock_session),
+ * unless it is locked already. false: out of memory. */
 GARNET_EXPORT bool garnet_compositor_lock_after_idle(struct garnet_compositor *c, int seconds);
 
 /* garnet's own lock screen, shown when the locker dies and the session stays locked, hands
@@ -117,6 +117,12 @@ GARNET_EXPORT void garnet_compositor_set_authenticator(
 	void *data);
 GARNET_EXPORT void garnet_compositor_unlock_result(struct garnet_compositor *c,
 						   bool authenticated);
+
+/* Locks the session now (idle time, logind's Lock): the launch handler starts the trusted
+ * "lock-screen", or, when it cannot, garnet locks with its own lock screen (which needs an
+ * authenticator). reason is logged. false when nothing could lock the session. */
+GARNET_EXPORT bool garnet_compositor_lock_session(struct garnet_compositor *c,
+						  const char *reason);
 
 /* What a `launch` binding calls: the embedder starts its trusted program of that name. */
 GARNET_EXPORT void garnet_compositor_set_launch_handler(struct garnet_compositor *c,
