@@ -45,4 +45,10 @@ int rogue_clipboard(const char *path, const char *refocus, bool victim);
 int rogue_flood(long count);
 int rogue_frames(const char *path, int seconds);
 
+/* shortcuts FILE SECONDS: asks garnet_shortcuts_v1 for every action garnet knows and for every
+ * letter and f1..f12 as action names, logs "bound NAME TRIGGER", "refused NAME REASON" and
+ * "activated NAME" for SECONDS, then asks for "super+l" (a protocol error). 1 when anything
+ * was bound. */
+int rogue_shortcuts(const char *path, int seconds);
+
 #endif
