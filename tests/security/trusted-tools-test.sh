@@ -1,0 +1,75 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Real tools in garnet's trusted roles: grim as the screenshooter writes the screen garnet
+# shows, swaylock as the locker locks the session. Started by anyone else, both fail, and
+# killing swaylock leaves the session locked.
+# usage: trusted-tools-test.sh GARNET ROGUE POLICY DEMO PNG_EQUAL   (TAP output)
+set -u
+garnet=$1
+rogue=$2
+policy=$3
+demo=$4
+png_equal=$5
+. "$(dirname "$0")/lib.sh"
+if ! command -v grim >/dev/null || ! command -v swaylock >/dev/null; then
+	echo "1..0 # SKIP grim and swaylock are not installed"
+	exit 0
+fi
+echo "1..6"
+# swaylock's password-checking children outlive a killed swaylock.
+trap 'pkill -f "^swaylock --color (102030|203040)"; cleanup' EXIT
+
+# grim as the screenshooter, once the window is up (the wrapper execs grim, which keeps the
+# socket garnet launched it with, and so the screenshooter's identity).
+cat >"$work/garnet.ini" <<INI
+[security]
+policy=$policy
+launcher-restarts=0
+
+[launcher]
+screenshooter=sh -c 'while [ ! -e $work/go ]; do sleep 0.1; done; exec grim $work/grim.png'
+INI
+start_garnet --autostart "$demo" --screenshot "$work/reference.png"
+grim "$work/untrusted.png" >"$work/untrusted.txt" 2>&1
+status=$?
+sed 's/^/# /' "$work/untrusted.txt"
+[ $status -ne 0 ] && [ ! -e "$work/untrusted.png" ]
+result $? "grim_started_by_anyone_else_gets_no_picture"
+wait_for "$work/out" "screenshot of .* written" && touch "$work/go" &&
+	wait_for "$work/log" "launcher screenshooter exited" && python3 "$png_equal" \
+	"$work/reference.png" "$work/grim.png"
+result $? "trusted_grim_writes_the_screen_garnet_shows"
+kill "$pid" 2>/dev/null
+wait "$pid"
+pid=
+
+# swaylock as the locker, started by the lock binding.
+cat >"$work/garnet.ini" <<INI
+[security]
+policy=$policy
+launcher-restarts=0
+
+[shell]
+binding=super+l launch lock-screen
+
+[launcher]
+lock-screen=swaylock --color 203040
+INI
+start_garnet --test-mode
+timeout 10 swaylock --color 102030 >"$work/untrusted-lock.txt" 2>&1
+status=$?
+sed 's/^/# /' "$work/untrusted-lock.txt"
+[ $status -ne 0 ] && grep -q "Missing ext-session-lock-v1" "$work/untrusted-lock.txt" &&
+	! grep -q "session locked" "$work/log"
+result $? "swaylock_started_by_anyone_else_cannot_lock"
+"$rogue" drive "$work/go" "$work/done" super-l
+wait_for "$work/log" "lock: session locked"
+result $? "the_lock_binding_starts_swaylock_which_locks"
+# The oldest of garnet's swaylock processes: swaylock forks a child that checks passwords.
+swaylock_pid=$(pgrep -o -f "^swaylock --color 203040")
+[ -n "$swaylock_pid" ] && kill -9 "$swaylock_pid"
+wait_for "$work/log" "the session stays locked"
+result $? "killing_swaylock_leaves_the_session_locked"
+"$rogue" lock "$work/takeover.txt"
+[ $? -eq 0 ] && grep -q "^no-global\|^finished" "$work/takeover.txt"
+result $? "nobody_else_takes_the_abandoned_lock_over"
