@@ -8,7 +8,7 @@ garnet=$1
 rogue=$2
 policy=$3
 . "$(dirname "$0")/lib.sh"
-echo "1..6"
+echo "1..7"
 
 cat >"$work/garnet.ini" <<INI
 [security]
@@ -28,6 +28,21 @@ result $? "launched_client_sees_privileged_global"
 "$rogue" globals "$work/public.txt" && grep -qx wl_compositor "$work/public.txt" &&
 	! grep -qx ext_session_lock_manager_v1 "$work/public.txt"
 result $? "same_executable_on_public_socket_sees_no_privileged_global"
+
+# wayland-info from a shell lists the ordinary globals only; every privileged one (each of
+# which the launched client sees) is missing.
+privileged="zwlr_screencopy_manager_v1 ext_session_lock_manager_v1 zwp_virtual_keyboard_manager_v1
+zwp_input_method_manager_v2 zwlr_data_control_manager_v1 wp_security_context_manager_v1"
+wayland-info >"$work/wayland-info.txt" 2>&1
+status=$?
+ok=0
+[ $status -eq 0 ] && grep -q "'wl_compositor'" "$work/wayland-info.txt" &&
+	grep -q "'xdg_wm_base'" "$work/wayland-info.txt" || ok=1
+for global in $privileged; do
+	grep -qx "$global" "$work/launched.txt" || { echo "# launched client lacks $global"; ok=1; }
+	! grep -q "'$global'" "$work/wayland-info.txt" || { echo "# wayland-info lists $global"; ok=1; }
+done
+result $ok "wayland_info_from_a_shell_lists_ordinary_globals_only"
 
 # Binding it anyway, by guessing its name, is a protocol error every time.
 "$rogue" bind-hidden ext_session_lock_manager_v1 >"$work/bind.txt"
