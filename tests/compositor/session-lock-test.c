@@ -1,6 +1,14 @@
 // SPDX-License-Identifier: MIT
 // ext-session-lock-v1 as the protocol promises it to the locker: `locked` comes only once every
-// output shows a frame painted after the lock, and an unlock before `locked` is an error.
+// output shows a frame painted after the lock, and an unlock before `locked` is an error. And
+// what happens when the locker dies: garnet's own prompt, until the password is right.
+#include <linux/input-event-codes.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "garnet/compositor.h"
 #include "harness.h"
 
 #include "ext-session-lock-v1-client-protocol.h"
@@ -73,4 +81,125 @@ TEST_WITH(unlock_before_locked_is_an_error, NULL, PACED_OUTPUT)
 	client_expect_protocol_error(c, NULL, EXT_SESSION_LOCK_V1_ERROR_INVALID_UNLOCK);
 	check(t, !locked);
 	client_destroy(c);
+}
+
+/* ---- garnet's own lock screen, for a lock whose locker died ---- */
+
+struct typed {
+	char password[64];
+	int calls;
+};
+
+static void remember_password(void *data, const char *password)
+{
+	struct typed *typed = data;
+
+	snprintf(typed->password, sizeof(typed->password), "%s", password);
+	typed->calls++;
+}
+
+static void with_authenticator(struct garnet_compositor *c, struct test_context *t)
+{
+	struct typed *typed = calloc(1, sizeof(*typed));
+
+	test_set_data(t, typed);
+	garnet_compositor_set_authenticator(c, remember_password, typed);
+}
+
+static void answer_wrong(struct garnet_compositor *c, void *data)
+{
+	garnet_compositor_unlock_result(c, false);
+}
+
+static void answer_right(struct garnet_compositor *c, void *data)
+{
+	garnet_compositor_unlock_result(c, true);
+}
+
+static void type(struct client *c, const uint32_t *keys, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		garnet_test_key(c->garnet_test, keys[i], WL_KEYBOARD_KEY_STATE_PRESSED);
+		garnet_test_key(c->garnet_test, keys[i], WL_KEYBOARD_KEY_STATE_RELEASED);
+	}
+	client_roundtrip(c);
+}
+
+/* The prompt on a 320x240 output: 320x48 in the middle, a 2-pixel frame, a dot per character
+ * from x 8. */
+#define PROMPT_Y 96
+static uint32_t pixel_at(struct client *c, int32_t x, int32_t y)
+{
+	pixman_image_t *shot = capture_output(c, client_first_output(c));
+	uint32_t p = image_pixel(shot, x, y) & 0xffffff;
+
+	pixman_image_unref(shot);
+	return p;
+}
+
+TEST_WITH(a_dead_lockers_session_shows_garnets_prompt_until_the_password_is_right,
+	  with_authenticator, DEFAULT_OUTPUT)
+{
+	static const uint32_t ab_return[] = {KEY_A, KEY_B, KEY_ENTER};
+	struct typed *typed = test_data(t);
+	struct client *victim = client_create(t);
+	struct client_surface *window = toplevel_create(victim, 100, 100, 0xffff0000, NULL);
+	struct client *locker = client_create(t);
+	struct ext_session_lock_v1 *lock;
+	bool locked = false;
+	int keys, wx = -1, wy = -1;
+	pixman_image_t *shot;
+
+	client_roundtrip(victim);
+	check(t, victim->input.keyboard_focus == window->wl_surface);
+	/* Where the window shows, outside the prompt's rows. */
+	shot = capture_output(victim, client_first_output(victim));
+	for (int y = 0; y < 240 && wx < 0; y++) {
+		for (int x = 0; x < 320 && wx < 0; x++) {
+			if ((y < PROMPT_Y || y >= PROMPT_Y + 48) &&
+			    (image_pixel(shot, x, y) & 0xffffff) == 0xff0000)
+				wx = x, wy = y;
+		}
+	}
+	pixman_image_unref(shot);
+	check(t, wx >= 0);
+	lock = lock_session(locker, &locked);
+	check(t, client_dispatch_until(locker, &locked));
+	/* The locker dies without unlocking (the proxy freed here, no request sent). */
+	wl_proxy_destroy((struct wl_proxy *)lock);
+	client_destroy(locker);
+	client_roundtrip(victim);
+	keys = victim->input.keys;
+
+	/* garnet's prompt, and nothing of the session. */
+	check_int(t, pixel_at(victim, 0, PROMPT_Y), ==, 0xd0d0d0);
+	check_int(t, pixel_at(victim, 5, PROMPT_Y + 5), ==, 0x202428);
+	check_int(t, pixel_at(victim, wx, wy), !=, 0xff0000);
+
+	/* Two characters are two dots; Return hands the password over and greys the frame. */
+	type(victim, ab_return, 2);
+	check_int(t, pixel_at(victim, 10, PROMPT_Y + 23), ==, 0xffffff);
+	check_int(t, pixel_at(victim, 22, PROMPT_Y + 23), ==, 0xffffff);
+	check_int(t, pixel_at(victim, 34, PROMPT_Y + 23), ==, 0x202428);
+	type(victim, ab_return + 2, 1);
+	check_int(t, typed->calls, ==, 1);
+	check(t, strcmp(typed->password, "ab") == 0);
+	check_int(t, pixel_at(victim, 0, PROMPT_Y), ==, 0x808080);
+
+	/* Wrong: a red frame, still locked. */
+	test_run_on_compositor(t, answer_wrong, NULL);
+	check_int(t, pixel_at(victim, 0, PROMPT_Y), ==, 0xc03030);
+	check_int(t, pixel_at(victim, wx, wy), !=, 0xff0000);
+
+	/* Right: the session shows again and the window gets the keyboard back. */
+	type(victim, ab_return, 3);
+	check_int(t, typed->calls, ==, 2);
+	test_run_on_compositor(t, answer_right, NULL);
+	client_roundtrip(victim);
+	check_int(t, pixel_at(victim, wx, wy), ==, 0xff0000);
+	check(t, victim->input.keyboard_focus == window->wl_surface);
+	/* None of the typing reached the window. */
+	check_int(t, victim->input.keys, ==, keys);
+	surface_destroy(window);
+	client_destroy(victim);
 }
