@@ -206,6 +206,7 @@ struct garnet_consent_request *garnet_consent_ask(struct garnet_compositor *c,
 		/* Leaves go out while clients may still hear them. */
 		garnet_seat_set_keyboard_focus(c->seat, NULL);
 		garnet_seat_set_pointer_focus(c->seat, NULL, 0, 0);
+		garnet_seat_cancel_touch(c->seat);
 	}
 	wl_list_insert(cs->waiting.prev, &r->link);
 	if (was_idle)

@@ -512,6 +512,9 @@ void garnet_seat_set_pointer_focus(struct garnet_seat *seat, struct garnet_surfa
 void garnet_seat_send_motion(struct garnet_seat *seat, uint32_t time);
 void garnet_seat_send_button(struct garnet_seat *seat, uint32_t time, uint32_t button,
 			     bool pressed);
+/* Touch points on clients' surfaces end with wl_touch.cancel (garnet takes the touch screen:
+ * the consent dialog, the lock); the fingers' later moves and lifts go nowhere. */
+void garnet_seat_cancel_touch(struct garnet_seat *seat);
 bool garnet_seat_may_deliver(struct garnet_seat *seat, struct garnet_surface *surface,
 			     enum garnet_input_kind kind);
 void garnet_seat_data_device_focus(struct garnet_seat *seat, struct wl_client *client);

@@ -760,6 +760,35 @@ void garnet_seat_notify_touch_up(struct garnet_seat *seat, uint32_t time_msec, i
 	touch_point_release(tp);
 }
 
+void garnet_seat_cancel_touch(struct garnet_seat *seat)
+{
+	struct wl_resource *touch;
+
+	for (int i = 0; i < GARNET_TOUCH_POINTS; i++) {
+		struct garnet_touch_point *tp = &seat->touch[i];
+		struct wl_client *client;
+
+		if (!tp->active || !tp->surface)
+			continue;
+		client = surface_client(tp->surface);
+		/* cancel ends every touch point of that client at once. */
+		wl_resource_for_each(touch, &seat->touches) {
+			if (wl_resource_get_client(touch) == client)
+				wl_touch_send_cancel(touch);
+		}
+		for (int j = i; j < GARNET_TOUCH_POINTS; j++) {
+			if (seat->touch[j].active && seat->touch[j].surface &&
+			    surface_client(seat->touch[j].surface) == client) {
+				/* Still down, but the finger's lift and moves go nowhere now. */
+				wl_list_remove(&seat->touch[j].surface_destroy.link);
+				wl_list_init(&seat->touch[j].surface_destroy.link);
+				seat->touch[j].surface = NULL;
+				seat->touch[j].frame_client = NULL;
+			}
+		}
+	}
+}
+
 void garnet_seat_notify_touch_frame(struct garnet_seat *seat)
 {
 	struct wl_resource *touch;

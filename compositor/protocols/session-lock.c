@@ -358,6 +358,7 @@ static bool lock_with_own_screen(struct garnet_compositor *c)
 		return false;
 	c->session_lock.lock = NULL;
 	c->session_lock.locked_sent = false;
+	garnet_seat_cancel_touch(c->seat);
 	c->locked = true;
 	garnet_consent_refuse_all(c);
 	garnet_seat_set_keyboard_focus(c->seat, NULL);
@@ -441,6 +442,8 @@ static void manager_lock(struct wl_client *client, struct wl_resource *manager, 
 	garnet_log(c, GARNET_LOG_INFO, "lock", "%s",
 		   c->locked ? "the abandoned lock was taken over" : "session locked");
 	c->session_lock.lock = lock;
+	if (!c->locked)
+		garnet_seat_cancel_touch(c->seat);
 	c->locked = true;
 	garnet_consent_refuse_all(c);
 	garnet_seat_set_keyboard_focus(c->seat, NULL);

@@ -336,6 +336,7 @@ static void touch_frame(void *data, struct wl_touch *t)
 
 static void touch_cancel(void *data, struct wl_touch *t)
 {
+	((struct input_log *)data)->touch_cancels++;
 }
 
 static void touch_shape(void *data, struct wl_touch *t, int32_t id, wl_fixed_t major,

@@ -303,3 +303,43 @@ TEST_WITH(a_client_asks_one_thing_at_a_time, ask_hooks, {800, 600, 1, 0, 0})
 	buffer_destroy(target);
 	asker_finish(&a);
 }
+
+TEST_WITH(a_finger_on_a_window_is_cancelled_when_the_dialog_comes, ask_hooks,
+	  {800, 600, 1, 0, 0})
+{
+	struct client *b = client_create(t);
+	struct client_surface *win = toplevel_create(b, 100, 100, 0xff00ff00, NULL);
+	pixman_image_t *shot;
+	struct asker a = {0};
+	int wx = -1, wy = -1;
+
+	client_roundtrip(b);
+	shot = capture_output(b, client_first_output(b));
+	for (int y = 0; y < 600 && wx < 0; y++) {
+		for (int x = 0; x < 800 && wx < 0; x++) {
+			if ((image_pixel(shot, x, y) & 0xffffff) == 0x00ff00)
+				wx = x + 5, wy = y + 5;
+		}
+	}
+	pixman_image_unref(shot);
+	check(t, wx >= 0);
+	garnet_test_touch_down(b->garnet_test, 0, wl_fixed_from_int(wx), wl_fixed_from_int(wy));
+	garnet_test_touch_frame(b->garnet_test);
+	client_roundtrip(b);
+	check_int(t, b->input.touch_downs, ==, 1);
+
+	asker_start(t, &a);
+	client_roundtrip(b);
+	check_int(t, b->input.touch_cancels, ==, 1);
+	/* The finger's later moves and lift go nowhere, not even after the dialog. */
+	garnet_test_touch_motion(b->garnet_test, 0, wl_fixed_from_int(wx + 1),
+				 wl_fixed_from_int(wy));
+	garnet_test_touch_up(b->garnet_test, 0);
+	garnet_test_touch_frame(b->garnet_test);
+	client_roundtrip(b);
+	check_int(t, b->input.touch_ups, ==, 0);
+	check_int(t, b->input.touch_motions, ==, 0);
+	asker_finish(&a);
+	surface_destroy(win);
+	client_destroy(b);
+}

@@ -128,7 +128,7 @@ struct input_log {
 	int keymap_size, keymaps; /* the last keymap's size, how many came */
 	int32_t repeat_rate, repeat_delay;
 	/* touch */
-	int touch_downs, touch_ups, touch_motions, touch_frames;
+	int touch_downs, touch_ups, touch_motions, touch_frames, touch_cancels;
 	struct wl_surface *touch_surface;
 };
 
