@@ -981,6 +981,23 @@ uint32_t image_pixel(pixman_image_t *image, int32_t x, int32_t y)
 	return data[y * stride + x] | 0xff000000u;
 }
 
+bool image_find(pixman_image_t *image, uint32_t rgb, int32_t skip_y1, int32_t skip_y2,
+		int32_t *x, int32_t *y)
+{
+	int32_t w = pixman_image_get_width(image), h = pixman_image_get_height(image);
+
+	for (int32_t py = 0; py < h; py++) {
+		for (int32_t px = 0; px < w && (py < skip_y1 || py >= skip_y2); px++) {
+			if ((image_pixel(image, px, py) & 0xffffff) == rgb) {
+				*x = px;
+				*y = py;
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
 void check_compositor_serves(struct test_context *t)
 {
 	struct client *c = client_create(t);

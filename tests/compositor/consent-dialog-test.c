@@ -311,18 +311,14 @@ TEST_WITH(a_finger_on_a_window_is_cancelled_when_the_dialog_comes, ask_hooks,
 	struct client_surface *win = toplevel_create(b, 100, 100, 0xff00ff00, NULL);
 	pixman_image_t *shot;
 	struct asker a = {0};
-	int wx = -1, wy = -1;
+	int32_t wx, wy;
 
 	client_roundtrip(b);
 	shot = capture_output(b, client_first_output(b));
-	for (int y = 0; y < 600 && wx < 0; y++) {
-		for (int x = 0; x < 800 && wx < 0; x++) {
-			if ((image_pixel(shot, x, y) & 0xffffff) == 0x00ff00)
-				wx = x + 5, wy = y + 5;
-		}
-	}
+	check(t, image_find(shot, 0x00ff00, 0, 0, &wx, &wy));
 	pixman_image_unref(shot);
-	check(t, wx >= 0);
+	wx += 5;
+	wy += 5;
 	garnet_test_touch_down(b->garnet_test, 0, wl_fixed_from_int(wx), wl_fixed_from_int(wy));
 	garnet_test_touch_frame(b->garnet_test);
 	client_roundtrip(b);

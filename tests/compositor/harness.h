@@ -232,6 +232,10 @@ bool toplevel_wait_configure(struct client_surface *s);
 pixman_image_t *capture_output(struct client *c, struct client_output *output);
 void query_output_stats(struct client *c, struct client_output *output);
 uint32_t image_pixel(pixman_image_t *image, int32_t x, int32_t y);
+/* The first pixel (row by row) of colour rgb (0xRRGGBB), outside rows skip_y1..skip_y2-1;
+ * false when there is none. */
+bool image_find(pixman_image_t *image, uint32_t rgb, int32_t skip_y1, int32_t skip_y2,
+		int32_t *x, int32_t *y);
 
 /* Compares image with tests/reference/NAME.png (per-channel tolerance); on a difference writes
  * NAME-actual.png and NAME-diff.png to the output directory and fails. With

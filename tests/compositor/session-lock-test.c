@@ -147,22 +147,16 @@ TEST_WITH(a_dead_lockers_session_shows_garnets_prompt_until_the_password_is_righ
 	struct client *locker = client_create(t);
 	struct ext_session_lock_v1 *lock;
 	bool locked = false;
-	int keys, wx = -1, wy = -1;
+	int32_t wx, wy;
+	int keys;
 	pixman_image_t *shot;
 
 	client_roundtrip(victim);
 	check(t, victim->input.keyboard_focus == window->wl_surface);
 	/* Where the window shows, outside the prompt's rows. */
 	shot = capture_output(victim, client_first_output(victim));
-	for (int y = 0; y < 240 && wx < 0; y++) {
-		for (int x = 0; x < 320 && wx < 0; x++) {
-			if ((y < PROMPT_Y || y >= PROMPT_Y + 48) &&
-			    (image_pixel(shot, x, y) & 0xffffff) == 0xff0000)
-				wx = x, wy = y;
-		}
-	}
+	check(t, image_find(shot, 0xff0000, PROMPT_Y, PROMPT_Y + 48, &wx, &wy));
 	pixman_image_unref(shot);
-	check(t, wx >= 0);
 	lock = lock_session(locker, &locked);
 	check(t, client_dispatch_until(locker, &locked));
 	/* The locker dies without unlocking (the proxy freed here, no request sent). */
