@@ -382,9 +382,13 @@ bool garnet_compositor_lock_session(struct garnet_compositor *c, const char *rea
 	return false;
 }
 
+/* The protocol makes destroy an error only once `locked` was sent. Before that the locker
+ * gives the lock up without unlocking: like a locker that died, the session stays locked. */
 static void lock_destroy(struct wl_client *client, struct wl_resource *lock)
 {
-	if (lock_is_active(lock)) {
+	struct garnet_compositor *c = wl_resource_get_user_data(lock);
+
+	if (lock_is_active(lock) && c->session_lock.locked_sent) {
 		wl_resource_post_error(lock, EXT_SESSION_LOCK_V1_ERROR_INVALID_DESTROY,
 				       "destroying a lock that holds the session; unlock first");
 		return;

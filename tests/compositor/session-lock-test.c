@@ -83,6 +83,40 @@ TEST_WITH(unlock_before_locked_is_an_error, NULL, PACED_OUTPUT)
 	client_destroy(c);
 }
 
+TEST_WITH(destroy_after_locked_is_an_error, NULL, PACED_OUTPUT)
+{
+	struct client *c = client_create(t);
+	bool locked = false;
+	struct ext_session_lock_v1 *lock = lock_session(c, &locked);
+
+	check(t, client_dispatch_until(c, &locked));
+	ext_session_lock_v1_destroy(lock);
+	client_expect_protocol_error(c, NULL, EXT_SESSION_LOCK_V1_ERROR_INVALID_DESTROY);
+	client_destroy(c);
+}
+
+TEST_WITH(destroy_before_locked_gives_the_lock_up_and_the_session_stays_locked, NULL,
+	  PACED_OUTPUT)
+{
+	struct client *c = client_create(t);
+	struct client_surface *s = surface_create_placed(c, 0, 0, 100, 100, 0xffff0000, NULL);
+	bool locked = false;
+	struct ext_session_lock_v1 *lock;
+	pixman_image_t *shot;
+
+	check(t, surface_commit_and_wait_frame(s));
+	/* In the same flush as the lock: `locked` cannot have been sent yet. */
+	lock = lock_session(c, &locked);
+	ext_session_lock_v1_destroy(lock);
+	client_dispatch_for(c, NEGATIVE_WAIT_MS);
+	check(t, !locked);
+	shot = capture_output(c, client_first_output(c));
+	check_int(t, image_pixel(shot, 10, 10), !=, 0xffff0000u);
+	pixman_image_unref(shot);
+	surface_destroy(s);
+	client_destroy(c);
+}
+
 /* ---- garnet's own lock screen, for a lock whose locker died ---- */
 
 struct typed {
