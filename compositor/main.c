@@ -202,47 +202,12 @@ static int handle_output_key(struct config *cfg, const char *name, const char *v
 /* Checked here, where inih still knows the line, rather than when the compositor exists. */
 static int check_binding(struct config *cfg, const struct binding_config *b)
 {
-	static const char *const actions[] = {"exec",	  "launch",	"shortcut", "close",
-					      "cycle",	  "maximize",	"fullscreen", "minimize",
-					      "quit"};
-	static const char *const modifiers[] = {"super", "logo", "alt", "ctrl", "control",
-						"shift"};
-	char copy[128], *name, *save;
-	bool known = false;
+	char why[200];
 
-	if (xkb_keysym_from_name(b->key, XKB_KEYSYM_CASE_INSENSITIVE) == XKB_KEY_NoSymbol) {
-		snprintf(cfg->error, sizeof(cfg->error), "binding: unknown key '%s'", b->key);
-		return 0;
-	}
-	snprintf(copy, sizeof(copy), "%s", b->modifiers);
-	for (name = strtok_r(copy, "+", &save); name; name = strtok_r(NULL, "+", &save)) {
-		bool ok = false;
-
-		for (size_t i = 0; i < sizeof(modifiers) / sizeof(modifiers[0]); i++)
-			ok = ok || strcasecmp(name, modifiers[i]) == 0;
-		if (!ok) {
-			snprintf(cfg->error, sizeof(cfg->error),
-				 "binding: unknown modifier '%s' (super, alt, ctrl, shift)", name);
-			return 0;
-		}
-	}
-	for (size_t i = 0; i < sizeof(actions) / sizeof(actions[0]); i++)
-		known = known || strcmp(b->action, actions[i]) == 0;
-	if (!known) {
-		snprintf(cfg->error, sizeof(cfg->error),
-			 "binding: unknown action '%s' (exec, launch, shortcut, close, cycle, "
-			 "maximize, fullscreen, minimize, quit)", b->action);
-		return 0;
-	}
-	if (strcmp(b->action, "exec") == 0 && !b->argument) {
-		snprintf(cfg->error, sizeof(cfg->error), "binding: exec needs a command");
-		return 0;
-	}
-	if (strcmp(b->action, "launch") == 0 && !b->argument) {
-		snprintf(cfg->error, sizeof(cfg->error), "binding: launch needs a [launcher] entry");
-		return 0;
-	}
-	return 1;
+	if (garnet_binding_check(b->modifiers, b->key, b->action, b->argument, why, sizeof(why)))
+		return 1;
+	snprintf(cfg->error, sizeof(cfg->error), "binding: %s", why);
+	return 0;
 }
 
 static int handle_binding(struct config *cfg, const char *value)

@@ -518,6 +518,7 @@ void garnet_shell_set_minimized(struct garnet_shell *shell, struct garnet_toplev
 
 /* ---- bindings ---- */
 
+/* The modifier mask of "super+shift"; with no seat, only the names are checked. */
 static bool parse_modifiers(struct garnet_seat *seat, const char *text, uint32_t *mask,
 			    char *error, size_t size)
 {
@@ -527,13 +528,13 @@ static bool parse_modifiers(struct garnet_seat *seat, const char *text, uint32_t
 	snprintf(copy, sizeof(copy), "%s", text ? text : "");
 	for (name = strtok_r(copy, "+", &save); name; name = strtok_r(NULL, "+", &save)) {
 		if (strcasecmp(name, "super") == 0 || strcasecmp(name, "logo") == 0)
-			*mask |= seat->mask_super;
+			*mask |= seat ? seat->mask_super : 0;
 		else if (strcasecmp(name, "alt") == 0)
-			*mask |= seat->mask_alt;
+			*mask |= seat ? seat->mask_alt : 0;
 		else if (strcasecmp(name, "ctrl") == 0 || strcasecmp(name, "control") == 0)
-			*mask |= seat->mask_ctrl;
+			*mask |= seat ? seat->mask_ctrl : 0;
 		else if (strcasecmp(name, "shift") == 0)
-			*mask |= seat->mask_shift;
+			*mask |= seat ? seat->mask_shift : 0;
 		else {
 			snprintf(error, size, "unknown modifier '%s' (super, alt, ctrl, shift)",
 				 name);
@@ -541,6 +542,64 @@ static bool parse_modifiers(struct garnet_seat *seat, const char *text, uint32_t
 		}
 	}
 	return true;
+}
+
+/* Everything about a binding but what only a seat knows; its keysym and action on success. */
+static bool check_binding(struct garnet_seat *seat, const char *modifiers, const char *key,
+			  const char *action, const char *argument, uint32_t *mask,
+			  xkb_keysym_t *sym, enum binding_action *act, char *error,
+			  size_t error_size)
+{
+	static const char *const actions[] = {
+		[ACTION_EXEC] = "exec",		[ACTION_CLOSE] = "close",
+		[ACTION_CYCLE] = "cycle",	[ACTION_MAXIMIZE] = "maximize",
+		[ACTION_FULLSCREEN] = "fullscreen", [ACTION_MINIMIZE] = "minimize",
+		[ACTION_QUIT] = "quit",		[ACTION_LAUNCH] = "launch",
+		[ACTION_SHORTCUT] = "shortcut",
+	};
+	int found = -1;
+
+	*sym = xkb_keysym_from_name(key, XKB_KEYSYM_NO_FLAGS);
+	if (*sym == XKB_KEY_NoSymbol)
+		*sym = xkb_keysym_from_name(key, XKB_KEYSYM_CASE_INSENSITIVE);
+	if (*sym == XKB_KEY_NoSymbol) {
+		snprintf(error, error_size, "unknown key '%s' (an xkb keysym name)", key);
+		return false;
+	}
+	if (!parse_modifiers(seat, modifiers, mask, error, error_size))
+		return false;
+	for (size_t i = 0; i < GARNET_ARRAY_LENGTH(actions); i++) {
+		if (strcmp(action, actions[i]) == 0)
+			found = (int)i;
+	}
+	if (found < 0) {
+		snprintf(error, error_size,
+			 "unknown action '%s' (exec, launch, shortcut, close, cycle, "
+			 "maximize, fullscreen, minimize, quit)", action);
+		return false;
+	}
+	*act = (enum binding_action)found;
+	if (*act == ACTION_EXEC && (!argument || !*argument)) {
+		snprintf(error, error_size, "exec needs a command");
+		return false;
+	}
+	if ((*act == ACTION_LAUNCH || *act == ACTION_SHORTCUT) &&
+	    (!argument || !*argument || strchr(argument, ' '))) {
+		snprintf(error, error_size, "%s needs one name", action);
+		return false;
+	}
+	return true;
+}
+
+bool garnet_binding_check(const char *modifiers, const char *key, const char *action,
+			  const char *argument, char *error, size_t error_size)
+{
+	uint32_t mask;
+	xkb_keysym_t sym;
+	enum binding_action act;
+
+	return check_binding(NULL, modifiers, key, action, argument, &mask, &sym, &act, error,
+			     error_size);
 }
 
 void garnet_compositor_set_launch_handler(struct garnet_compositor *c,
@@ -554,45 +613,14 @@ bool garnet_compositor_add_binding(struct garnet_compositor *c, const char *modi
 				   const char *key, const char *action, const char *argument,
 				   char *error, size_t error_size)
 {
-	static const char *const actions[] = {
-		[ACTION_EXEC] = "exec",		[ACTION_CLOSE] = "close",
-		[ACTION_CYCLE] = "cycle",	[ACTION_MAXIMIZE] = "maximize",
-		[ACTION_FULLSCREEN] = "fullscreen", [ACTION_MINIMIZE] = "minimize",
-		[ACTION_QUIT] = "quit",		[ACTION_LAUNCH] = "launch",
-		[ACTION_SHORTCUT] = "shortcut",
-	};
 	struct binding *b;
-	xkb_keysym_t sym = xkb_keysym_from_name(key, XKB_KEYSYM_NO_FLAGS);
+	xkb_keysym_t sym;
 	uint32_t mask;
-	int act = -1;
+	enum binding_action act;
 
-	if (sym == XKB_KEY_NoSymbol)
-		sym = xkb_keysym_from_name(key, XKB_KEYSYM_CASE_INSENSITIVE);
-	if (sym == XKB_KEY_NoSymbol) {
-		snprintf(error, error_size, "unknown key '%s' (an xkb keysym name)", key);
+	if (!check_binding(c->seat, modifiers, key, action, argument, &mask, &sym, &act, error,
+			   error_size))
 		return false;
-	}
-	if (!parse_modifiers(c->seat, modifiers, &mask, error, error_size))
-		return false;
-	for (size_t i = 0; i < GARNET_ARRAY_LENGTH(actions); i++) {
-		if (strcmp(action, actions[i]) == 0)
-			act = (int)i;
-	}
-	if (act < 0) {
-		snprintf(error, error_size,
-			 "unknown action '%s' (exec, launch, shortcut, close, cycle, "
-			 "maximize, fullscreen, minimize, quit)", action);
-		return false;
-	}
-	if (act == ACTION_EXEC && (!argument || !*argument)) {
-		snprintf(error, error_size, "exec needs a command");
-		return false;
-	}
-	if ((act == ACTION_LAUNCH || act == ACTION_SHORTCUT) &&
-	    (!argument || !*argument || strchr(argument, ' '))) {
-		snprintf(error, error_size, "%s needs one name", action);
-		return false;
-	}
 	b = calloc(1, sizeof(*b));
 	if (!b) {
 		snprintf(error, error_size, "out of memory");
@@ -600,7 +628,7 @@ bool garnet_compositor_add_binding(struct garnet_compositor *c, const char *modi
 	}
 	b->modifiers = mask;
 	b->keysym = xkb_keysym_to_lower(sym);
-	b->action = (enum binding_action)act;
+	b->action = act;
 	b->argument = argument ? strdup(argument) : NULL;
 	wl_list_insert(c->shell->bindings.prev, &b->link);
 	return true;

@@ -15,7 +15,7 @@ export XDG_RUNTIME_DIR="$runtime"
 unset WAYLAND_DISPLAY
 n=0
 failed=0
-echo "1..14"
+echo "1..15"
 
 result() {
 	n=$((n + 1))
@@ -60,6 +60,11 @@ expect_error "unknown_section_is_an_error_with_line" "bad-section.ini:3: unknown
 printf '[shell]\nbinding=super+Return exec foot\nbinding=hyper+q close\n' >"$work/bad-binding.ini"
 expect_error "bad_binding_names_line" "bad-binding.ini:3: binding: unknown modifier 'hyper'" \
 	--config "$work/bad-binding.ini"
+
+printf '[shell]\nbinding=super+x explode\n' >"$work/bad-action.ini"
+expect_error "unknown_binding_action_names_line" \
+	"bad-action.ini:2: binding: unknown action 'explode' (exec, launch, shortcut" \
+	--config "$work/bad-action.ini"
 
 printf '[shortcuts]\nplay-pause=XF86AudioPlay\nmute=hyper+m\n' >"$work/bad-shortcut.ini"
 expect_error "bad_shortcut_key_names_line" "bad-shortcut.ini:3: binding: unknown modifier 'hyper'" \

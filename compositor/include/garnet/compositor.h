@@ -130,6 +130,12 @@ GARNET_EXPORT void garnet_compositor_set_launch_handler(struct garnet_compositor
 								       const char *entry),
 							void *data);
 
+/* The checks of garnet_compositor_add_binding that need no compositor (names of the key,
+ * modifiers and action; the argument an action needs), for a config file's parser to report
+ * at the line. false with a message in error. */
+GARNET_EXPORT bool garnet_binding_check(const char *modifiers, const char *key,
+					const char *action, const char *argument, char *error,
+					size_t error_size);
 GARNET_EXPORT bool garnet_compositor_add_binding(struct garnet_compositor *c, const char *modifiers,
 						 const char *key, const char *action,
 						 const char *argument, char *error,
