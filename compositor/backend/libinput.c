@@ -90,15 +90,10 @@ static void layout_box(struct garnet_compositor *c, pixman_box32_t *box)
 
 static void pointer_motion(struct garnet_libinput *input, struct libinput_event_pointer *ev)
 {
-	struct garnet_seat *seat = input->compositor->seat;
-	pixman_box32_t box;
-	double x = seat->x + libinput_event_pointer_get_dx(ev);
-	double y = seat->y + libinput_event_pointer_get_dy(ev);
-
-	layout_box(input->compositor, &box);
-	x = x < box.x1 ? box.x1 : x > box.x2 - 1 ? box.x2 - 1 : x;
-	y = y < box.y1 ? box.y1 : y > box.y2 - 1 ? box.y2 - 1 : y;
-	garnet_seat_notify_motion_absolute(seat, libinput_event_pointer_get_time(ev), x, y);
+	garnet_seat_notify_motion(input->compositor->seat, libinput_event_pointer_get_time(ev),
+				  libinput_event_pointer_get_dx(ev), libinput_event_pointer_get_dy(ev),
+				  libinput_event_pointer_get_dx_unaccelerated(ev),
+				  libinput_event_pointer_get_dy_unaccelerated(ev));
 }
 
 static void pointer_motion_absolute(struct garnet_libinput *input,

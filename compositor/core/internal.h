@@ -465,9 +465,10 @@ struct garnet_seat {
 };
 
 /* A pointer move as a delta (relative pointer), in global logical coordinates. */
+/* A relative device's motion (garnet_seat_notify_motion), for relative pointers. */
 struct garnet_seat_motion {
 	uint32_t time_msec;
-	double dx, dy;
+	double dx, dy, dx_unaccel, dy_unaccel;
 };
 
 struct garnet_seat *garnet_seat_create(struct garnet_compositor *c,

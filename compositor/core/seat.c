@@ -549,13 +549,19 @@ void garnet_seat_end_grab(struct garnet_seat *seat)
 
 void garnet_seat_repick(struct garnet_seat *seat)
 {
-	struct garnet_surface *surface;
-	double sx = 0, sy = 0;
+	struct garnet_surface *surface, *old;
+	double sx = 0, sy = 0, old_sx, old_sy;
 
 	if (!seat || seat->grab != &seat->default_grab || seat->button_count > 0)
 		return;
+	old = seat->pointer_focus;
+	old_sx = seat->sx;
+	old_sy = seat->sy;
 	surface = garnet_scene_surface_at(seat->compositor, seat->x, seat->y, &sx, &sy);
 	garnet_seat_set_pointer_focus(seat, surface, sx, sy);
+	/* The surface moved under a still pointer: to its client the pointer moved. */
+	if (surface && surface == old && (sx != old_sx || sy != old_sy))
+		garnet_seat_send_motion(seat, garnet_now_msec(seat->compositor));
 }
 
 static void clamp_to_outputs(struct garnet_compositor *c, double *x, double *y)
@@ -594,22 +600,36 @@ static void damage_pointer_images(struct garnet_seat *seat)
 	damage_builtin_cursor(seat);
 }
 
-void garnet_seat_notify_motion_absolute(struct garnet_seat *seat, uint32_t time_msec, double x,
-					double y)
+static void move_pointer(struct garnet_seat *seat, uint32_t time_msec, double x, double y)
 {
-	struct garnet_seat_motion motion;
-
-	wl_signal_emit(&seat->events.activity, seat);
 	clamp_to_outputs(seat->compositor, &x, &y);
-	motion = (struct garnet_seat_motion){time_msec, x - seat->x, y - seat->y};
-	wl_signal_emit(&seat->events.motion, &motion);
 	if (seat->constrain_motion && !seat->constrain_motion(seat->constrain_data, &x, &y))
+		return;
+	/* Held at an output's edge: nothing moved, nothing to tell. */
+	if (x == seat->x && y == seat->y)
 		return;
 	damage_pointer_images(seat);
 	seat->x = x;
 	seat->y = y;
 	damage_pointer_images(seat);
 	seat->grab->impl->motion(seat->grab, time_msec);
+}
+
+void garnet_seat_notify_motion_absolute(struct garnet_seat *seat, uint32_t time_msec, double x,
+					double y)
+{
+	wl_signal_emit(&seat->events.activity, seat);
+	move_pointer(seat, time_msec, x, y);
+}
+
+void garnet_seat_notify_motion(struct garnet_seat *seat, uint32_t time_msec, double dx, double dy,
+			       double dx_unaccel, double dy_unaccel)
+{
+	struct garnet_seat_motion motion = {time_msec, dx, dy, dx_unaccel, dy_unaccel};
+
+	wl_signal_emit(&seat->events.activity, seat);
+	wl_signal_emit(&seat->events.motion, &motion);
+	move_pointer(seat, time_msec, seat->x + dx, seat->y + dy);
 }
 
 void garnet_seat_notify_button(struct garnet_seat *seat, uint32_t time_msec, uint32_t button,

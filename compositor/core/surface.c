@@ -300,7 +300,6 @@ void garnet_surface_apply_state(struct garnet_surface *surface, struct garnet_su
 	if (full || old_w != surface->width || old_h != surface->height) {
 		full = true;
 		garnet_compositor_damage_box(surface->compositor, &old_box);
-		garnet_seat_repick(surface->compositor->seat);
 	}
 	pixman_region32_init(&damage);
 	if (full) {
@@ -335,6 +334,9 @@ static void surface_commit_now(struct garnet_surface *surface)
 	if (surface->role && surface->role->commit)
 		surface->role->commit(surface);
 	garnet_surface_update_outputs(surface);
+	/* A commit can change what is under the pointer: a new size or input region, a
+	 * subsurface moved or restacked, a window mapped. */
+	garnet_seat_repick(surface->compositor->seat);
 	/* Callbacks wait for a repaint; make sure one comes when the surface is shown. */
 	if (!wl_list_empty(&surface->current.frame_callbacks) &&
 	    garnet_surface_is_mapped(surface) && garnet_surface_position(surface, &x, &y))

@@ -37,6 +37,17 @@ static void test_pointer_motion(struct wl_client *client, struct wl_resource *re
 					   wl_fixed_to_double(y));
 }
 
+static void test_pointer_motion_relative(struct wl_client *client, struct wl_resource *resource,
+					 wl_fixed_t dx, wl_fixed_t dy, wl_fixed_t dx_unaccel,
+					 wl_fixed_t dy_unaccel)
+{
+	struct garnet_compositor *c = wl_resource_get_user_data(resource);
+
+	garnet_seat_notify_motion(c->seat, garnet_now_msec(c), wl_fixed_to_double(dx),
+				  wl_fixed_to_double(dy), wl_fixed_to_double(dx_unaccel),
+				  wl_fixed_to_double(dy_unaccel));
+}
+
 static void test_pointer_button(struct wl_client *client, struct wl_resource *resource,
 				uint32_t button, uint32_t state)
 {
@@ -246,6 +257,7 @@ static const struct garnet_test_interface test_impl = {
 	.touch_up = test_touch_up,
 	.touch_frame = test_touch_frame,
 	.capture_output = test_capture_output,
+	.pointer_motion_relative = test_pointer_motion_relative,
 	.query_output = test_query_output,
 	.text_input_edit = test_text_input_edit,
 };
@@ -267,7 +279,7 @@ static void test_bind(struct wl_client *client, void *data, uint32_t version, ui
 
 bool garnet_test_protocol_init(struct garnet_compositor *c)
 {
-	c->test_global = garnet_global_create(c, &garnet_test_interface, 2, c, test_bind, true);
+	c->test_global = garnet_global_create(c, &garnet_test_interface, 3, c, test_bind, true);
 	garnet_log(c, GARNET_LOG_INFO, "core", "test mode: garnet_test global exposed");
 	return c->test_global != NULL;
 }

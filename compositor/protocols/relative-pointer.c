@@ -24,15 +24,18 @@ static void relative_motion(struct wl_listener *listener, void *data)
 	struct wl_client *client;
 	struct wl_resource *resource;
 	wl_fixed_t dx = wl_fixed_from_double(motion->dx), dy = wl_fixed_from_double(motion->dy);
+	wl_fixed_t ux = wl_fixed_from_double(motion->dx_unaccel);
+	wl_fixed_t uy = wl_fixed_from_double(motion->dy_unaccel);
 
-	if (!focus || (dx == 0 && dy == 0))
+	if (!focus || !garnet_seat_may_deliver(m->compositor->seat, focus, GARNET_INPUT_POINTER) ||
+	    (dx == 0 && dy == 0 && ux == 0 && uy == 0))
 		return;
 	client = wl_resource_get_client(focus->resource);
 	wl_resource_for_each(resource, &m->pointers) {
 		if (wl_resource_get_client(resource) == client)
 			zwp_relative_pointer_v1_send_relative_motion(resource, (uint32_t)(usec >> 32),
-								     (uint32_t)usec, dx, dy, dx,
-								     dy);
+								     (uint32_t)usec, dx, dy, ux,
+								     uy);
 	}
 }
 

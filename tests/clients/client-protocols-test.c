@@ -269,7 +269,7 @@ TEST(token_changed_after_commit_is_an_error)
 
 struct relative_state {
 	int events;
-	double dx, dy;
+	double dx, dy, ux, uy;
 };
 
 static void relative_motion(void *data, struct zwp_relative_pointer_v1 *rp, uint32_t utime_hi,
@@ -281,11 +281,11 @@ static void relative_motion(void *data, struct zwp_relative_pointer_v1 *rp, uint
 	(void)rp;
 	(void)utime_hi;
 	(void)utime_lo;
-	(void)dx_unaccel;
-	(void)dy_unaccel;
 	st->events++;
 	st->dx += wl_fixed_to_double(dx);
 	st->dy += wl_fixed_to_double(dy);
+	st->ux += wl_fixed_to_double(dx_unaccel);
+	st->uy += wl_fixed_to_double(dy_unaccel);
 }
 
 static const struct zwp_relative_pointer_v1_listener relative_listener = {relative_motion};
@@ -302,6 +302,13 @@ static struct zwp_relative_pointer_v1 *watch_relative(struct client *c, struct r
 	return rp;
 }
 
+static void move_by(struct client *c, int dx, int dy, int ux, int uy)
+{
+	garnet_test_pointer_motion_relative(c->garnet_test, wl_fixed_from_int(dx),
+					    wl_fixed_from_int(dy), wl_fixed_from_int(ux),
+					    wl_fixed_from_int(uy));
+}
+
 TEST(relative_motion_goes_to_the_focused_client_only)
 {
 	struct client *a = client_create(t), *b = client_create(t);
@@ -314,14 +321,18 @@ TEST(relative_motion_goes_to_the_focused_client_only)
 	client_roundtrip(b);
 	garnet_test_pointer_motion(a->garnet_test, wl_fixed_from_int(10), wl_fixed_from_int(10));
 	client_roundtrip(a);
-	sa = (struct relative_state){0};
-	garnet_test_pointer_motion(a->garnet_test, wl_fixed_from_int(15), wl_fixed_from_int(30));
-	garnet_test_pointer_motion(a->garnet_test, wl_fixed_from_int(12), wl_fixed_from_int(31));
+	/* An absolute device's motion is no relative motion. */
+	check_int(t, sa.events, ==, 0);
+	move_by(a, 5, 20, 2, 8);
+	move_by(a, -3, 1, -1, 1);
 	client_roundtrip(a);
 	client_roundtrip(b);
 	check_int(t, sa.events, ==, 2);
 	check_int(t, sa.dx, ==, 2);
 	check_int(t, sa.dy, ==, 21);
+	/* The device's own figures come as the unaccelerated ones. */
+	check_int(t, sa.ux, ==, 1);
+	check_int(t, sa.uy, ==, 9);
 	check_int(t, sb.events, ==, 0);
 	zwp_relative_pointer_v1_destroy(rp_a);
 	zwp_relative_pointer_v1_destroy(rp_b);
@@ -329,6 +340,29 @@ TEST(relative_motion_goes_to_the_focused_client_only)
 	surface_destroy(s_b);
 	client_destroy(a);
 	client_destroy(b);
+}
+
+TEST(relative_motion_goes_on_where_the_pointer_cannot)
+{
+	struct client *c = client_create(t);
+	struct relative_state st = {0};
+	struct client_surface *s = surface_create_placed(c, 0, 0, 100, 100, 0xff0000ff, NULL);
+	struct zwp_relative_pointer_v1 *rp = watch_relative(c, &st);
+	int motions;
+
+	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(0), wl_fixed_from_int(10));
+	client_roundtrip(c);
+	motions = c->input.motions;
+	/* At the output's left edge the pointer stays, the mouse's motion still counts. */
+	move_by(c, -40, 0, -20, 0);
+	client_roundtrip(c);
+	check_int(t, st.events, ==, 1);
+	check_int(t, st.dx, ==, -40);
+	check_int(t, st.ux, ==, -20);
+	check_int(t, c->input.motions, ==, motions);
+	zwp_relative_pointer_v1_destroy(rp);
+	surface_destroy(s);
+	client_destroy(c);
 }
 
 /* ---- pointer constraints ---- */
@@ -397,7 +431,7 @@ TEST(locked_pointer_stays_put_until_focus_moves_away)
 	check_int(t, st.locked, ==, 1);
 	/* Moves are reported as relative motion only; the pointer stays. */
 	motions = c->input.motions;
-	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(250), wl_fixed_from_int(40));
+	move_by(c, 240, 30, 240, 30);
 	client_roundtrip(c);
 	check_int(t, c->input.motions, ==, motions);
 	check(t, c->input.pointer_focus == s->wl_surface);

@@ -311,16 +311,12 @@ static bool inject_pointer(struct server *s, void *arg)
 	struct pointer_event *e = arg;
 	struct garnet_seat *seat = garnet_compositor_get_seat(s->c);
 
-	double x, y;
-
-	if (e->is_button) {
+	if (e->is_button)
 		garnet_seat_notify_button(seat, now_msec(), (uint32_t)e->button, e->pressed);
-		return true;
-	}
-	/* Relative to where the pointer is: a constraint may have held it back. */
-	garnet_seat_get_pointer_position(seat, &x, &y);
-	garnet_seat_notify_motion_absolute(seat, now_msec(), e->relative ? x + e->x : e->x,
-					   e->relative ? y + e->y : e->y);
+	else if (e->relative) /* a mouse: wlcs has no acceleration */
+		garnet_seat_notify_motion(seat, now_msec(), e->x, e->y, e->x, e->y);
+	else
+		garnet_seat_notify_motion_absolute(seat, now_msec(), e->x, e->y);
 	return true;
 }
 

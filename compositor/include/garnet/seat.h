@@ -7,8 +7,17 @@
 #include "garnet/compositor.h"
 
 /* time_msec is the event time in milliseconds of the compositor's clock (CLOCK_MONOTONIC). */
+/* An absolute device (tablet, touchpad in absolute mode, a nested compositor's pointer) put
+ * the pointer at x, y: no relative motion comes of it. */
 GARNET_EXPORT void garnet_seat_notify_motion_absolute(struct garnet_seat *seat, uint32_t time_msec,
 						      double x, double y);
+/* A relative device (a mouse) moved by dx, dy after acceleration, dx_unaccel, dy_unaccel as
+ * the device reported it: the pointer moves by dx, dy within the outputs, and clients with a
+ * relative pointer hear all four, even where the pointer itself cannot move (at an output's
+ * edge, or locked). */
+GARNET_EXPORT void garnet_seat_notify_motion(struct garnet_seat *seat, uint32_t time_msec,
+					     double dx, double dy, double dx_unaccel,
+					     double dy_unaccel);
 GARNET_EXPORT void garnet_seat_notify_button(struct garnet_seat *seat, uint32_t time_msec,
 					     uint32_t button, bool pressed);
 GARNET_EXPORT void garnet_seat_notify_axis(struct garnet_seat *seat, uint32_t time_msec,
