@@ -140,6 +140,16 @@ bool garnet_buffer_upload(struct garnet_surface *surface, struct wl_resource *bu
 	}
 	width = wl_shm_buffer_get_width(shm);
 	height = wl_shm_buffer_get_height(shm);
+	/* libwayland only checks the stride against the width in pixels; a row of this format
+	 * longer than the stride would have the copy read past the pool's end. */
+	if ((int64_t)wl_shm_buffer_get_stride(shm) <
+	    (int64_t)width * (PIXMAN_FORMAT_BPP(format) / 8)) {
+		wl_resource_post_error(buffer, WL_SHM_ERROR_INVALID_STRIDE,
+				       "stride %d is shorter than a row of %d pixels of 0x%x",
+				       wl_shm_buffer_get_stride(shm), width,
+				       wl_shm_buffer_get_format(shm));
+		return false;
+	}
 	if (!garnet_surface_prepare_texture(surface, format, width, height, full_damage)) {
 		wl_resource_post_no_memory(surface->resource);
 		return false;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // wl_surface semantics, repaint pacing, damage and the renderer, seen from real clients.
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "harness.h"
@@ -540,4 +541,30 @@ TEST_WITH(surface_spanning_two_outputs_shows_on_both, NULL, {160, 120, 1, 0, 0},
 	check_int(t, checked, ==, 2);
 	surface_destroy(s);
 	client_destroy(c);
+}
+
+/* A stride too small for the width would have garnet read beyond the pool (a crash, not a
+ * SIGBUS libwayland can turn into an error): the buffer is refused with invalid_stride. */
+TEST(buffer_with_a_stride_shorter_than_its_rows_is_an_error)
+{
+	struct client *c = client_create(t);
+	struct client_surface *s = surface_create(c);
+	int fd = memfd_create("garnet-short-stride", MFD_CLOEXEC);
+	struct wl_shm_pool *pool;
+	struct wl_buffer *buffer;
+
+	check(t, fd >= 0 && ftruncate(fd, 4096) == 0);
+	pool = wl_shm_create_pool(c->shm, fd, 4096);
+	close(fd);
+	/* 4096 pixels of 4 bytes need 16384 bytes a row; the client says 4096. */
+	buffer = wl_shm_pool_create_buffer(pool, 0, 4096, 1, 4096, WL_SHM_FORMAT_ARGB8888);
+	wl_surface_attach(s->wl_surface, buffer, 0, 0);
+	wl_surface_damage(s->wl_surface, 0, 0, 4096, 1);
+	wl_surface_commit(s->wl_surface);
+	client_expect_protocol_error(c, &wl_buffer_interface, WL_SHM_ERROR_INVALID_STRIDE);
+	wl_buffer_destroy(buffer);
+	wl_shm_pool_destroy(pool);
+	surface_destroy(s);
+	client_destroy(c);
+	check_compositor_serves(t);
 }
