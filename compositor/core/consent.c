@@ -327,9 +327,12 @@ pixman_image_t *garnet_consent_panel_image(struct garnet_compositor *c)
 	if (!r)
 		return NULL;
 	if (!cs->panel) {
-		snprintf(what, sizeof(what), "wants a picture of everything on %s", r->object);
+		bool record = r->act == GARNET_ASK_RECORD_OUTPUT;
+
+		snprintf(what, sizeof(what), "wants %s of everything on %s",
+			 record ? "to record a video" : "a picture", r->object);
 		cs->panel = garnet_consent_draw(&(struct garnet_consent_text){
-			.title = "Allow a screenshot?",
+			.title = record ? "Allow screen recording?" : "Allow a screenshot?",
 			.who = r->who,
 			.what = what,
 			.armed = cs->armed,

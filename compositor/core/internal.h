@@ -78,6 +78,7 @@ struct garnet_compositor {
 	void (*authenticate)(void *data, const char *password);
 	void *authenticate_data;
 	struct garnet_consent *consent;   /* consent.c: garnet's own dialog for ASK decisions */
+	struct wl_list recording_grants;  /* protocols/screencopy.c: recordings allowed once */
 	struct shortcuts *shortcuts;      /* protocols/shortcuts.c */
 	bool (*launch)(void *data, const char *entry); /* the `launch` binding action */
 	void *launch_data;

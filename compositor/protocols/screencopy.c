@@ -51,11 +51,70 @@ static void frame_destroy_resource(struct wl_resource *resource)
 	free(frame);
 }
 
-static enum garnet_decision capture_decision(struct garnet_compositor *c,
-					    struct wl_client *client, const char *output_name)
+/* A recording the user allowed once: it goes on for this client and output until the client
+ * disconnects (a recorder asks for every frame; the question is about the recording). */
+struct recording_grant {
+	struct wl_client *client;
+	char *output_name;
+	struct wl_listener client_destroy;
+	struct wl_list link; /* garnet_compositor.recording_grants */
+};
+
+static void grant_free(struct recording_grant *g)
 {
-	return c->hooks.capture_output ? c->hooks.capture_output(c->hooks.data, client, output_name)
-				       : GARNET_ALLOW;
+	wl_list_remove(&g->client_destroy.link);
+	wl_list_remove(&g->link);
+	free(g->output_name);
+	free(g);
+}
+
+static void grant_client_destroyed(struct wl_listener *listener, void *data)
+{
+	grant_free(wl_container_of(listener, (struct recording_grant *)NULL, client_destroy));
+}
+
+static bool recording_granted(struct garnet_compositor *c, struct wl_client *client,
+			      const char *output_name)
+{
+	struct recording_grant *g;
+
+	wl_list_for_each(g, &c->recording_grants, link) {
+		if (g->client == client && strcmp(g->output_name, output_name) == 0)
+			return true;
+	}
+	return false;
+}
+
+static void grant_recording(struct garnet_compositor *c, struct wl_client *client,
+			    const char *output_name)
+{
+	struct recording_grant *g;
+
+	if (recording_granted(c, client, output_name) || !(g = calloc(1, sizeof(*g))))
+		return;
+	g->output_name = strdup(output_name);
+	if (!g->output_name) {
+		free(g);
+		return; /* the next frame asks again */
+	}
+	g->client = client;
+	g->client_destroy.notify = grant_client_destroyed;
+	wl_client_add_destroy_listener(client, &g->client_destroy);
+	wl_list_insert(&c->recording_grants, &g->link);
+}
+
+static enum garnet_decision capture_decision(struct garnet_compositor *c,
+					    struct wl_client *client, const char *output_name,
+					    bool stream)
+{
+	enum garnet_decision d = c->hooks.capture_output
+					 ? c->hooks.capture_output(c->hooks.data, client,
+								   output_name, stream)
+					 : GARNET_ALLOW;
+
+	if (d == GARNET_ASK && stream && recording_granted(c, client, output_name))
+		return GARNET_ALLOW;
+	return d;
 }
 
 /* Fills buffer from the output's picture; false (with the reason logged) when it cannot. */
@@ -91,7 +150,8 @@ static void copy_now(struct screencopy_frame *frame, struct garnet_output *outpu
 
 	/* A question now (a policy changed while a copy waited for damage) is a refusal. */
 	if (!shm ||
-	    (!frame->granted && capture_decision(c, client, frame->output_name) != GARNET_ALLOW) ||
+	    (!frame->granted && capture_decision(c, client, frame->output_name,
+						 frame->with_damage) != GARNET_ALLOW) ||
 	    !copy_pixels(frame, output, shm)) {
 		garnet_log(c, GARNET_LOG_WARNING, "screencopy", "capture of %s refused or failed",
 			   frame->output_name);
@@ -171,6 +231,9 @@ static void on_answer(void *data, bool allowed)
 	}
 	frame->granted = true;
 	frame->renders_at_grant = output->renders;
+	if (frame->with_damage)
+		grant_recording(frame->compositor, wl_resource_get_client(frame->resource),
+				frame->output_name);
 	wl_signal_add(&output->events.frame, &frame->output_frame);
 	wl_signal_add(&output->events.destroy, &frame->output_destroy);
 }
@@ -214,10 +277,11 @@ static void frame_copy(struct wl_client *client, struct wl_resource *resource,
 		return;
 	}
 	frame->with_damage = with_damage;
-	if (capture_decision(c, client, frame->output_name) == GARNET_ASK) {
+	if (capture_decision(c, client, frame->output_name, with_damage) == GARNET_ASK) {
 		wait_for_buffer(frame, buffer);
-		frame->asking = garnet_consent_ask(c, client, GARNET_ASK_CAPTURE_OUTPUT,
-						   frame->output_name, on_answer, frame);
+		frame->asking = garnet_consent_ask(
+			c, client, with_damage ? GARNET_ASK_RECORD_OUTPUT : GARNET_ASK_CAPTURE_OUTPUT,
+			frame->output_name, on_answer, frame);
 		if (!frame->asking) {
 			stop_waiting(frame);
 			garnet_log(c, GARNET_LOG_WARNING, "screencopy",
@@ -378,6 +442,7 @@ static void bind_manager(struct wl_client *client, void *data, uint32_t version,
 
 bool garnet_screencopy_init(struct garnet_compositor *c)
 {
+	wl_list_init(&c->recording_grants);
 	return garnet_global_create(c, &zwlr_screencopy_manager_v1_interface, 3, c, bind_manager,
 				    true) != NULL;
 }

@@ -173,12 +173,13 @@ void garnet_security_set_test_mode(struct garnet_security *s, bool on)
 /* Asked at every capture: a grant can be withdrawn by a policy reload between two pictures.
  * "ask" becomes garnet's consent dialog, whose answer comes back through user_answered. */
 static enum garnet_decision capture_output(void *data, struct wl_client *client,
-					   const char *output_name)
+					   const char *output_name, bool stream)
 {
 	struct garnet_security *s = data;
 	struct client_subject *cs = subject_of(client);
 
-	switch (wmac_check(s->mac, cs ? cs->subject : NULL, WMAC_PERMISSION_SCREENSHOT,
+	switch (wmac_check(s->mac, cs ? cs->subject : NULL,
+			   stream ? WMAC_PERMISSION_SCREENCAST : WMAC_PERMISSION_SCREENSHOT,
 			   output_name)) {
 	case WMAC_ALLOW:
 		return GARNET_ALLOW;
@@ -204,6 +205,8 @@ static const char *ask_permission(enum garnet_ask_act act)
 	switch (act) {
 	case GARNET_ASK_CAPTURE_OUTPUT:
 		return WMAC_PERMISSION_SCREENSHOT;
+	case GARNET_ASK_RECORD_OUTPUT:
+		return WMAC_PERMISSION_SCREENCAST;
 	}
 	return "";
 }

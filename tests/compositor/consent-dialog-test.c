@@ -21,13 +21,14 @@
 
 struct answers {
 	int count;
+	enum garnet_ask_act act;
 	bool allowed;
 	enum garnet_answer_scope scope;
 	char object[64];
 };
 
 static enum garnet_decision always_ask(void *data, struct wl_client *client,
-				       const char *output_name)
+				       const char *output_name, bool stream)
 {
 	return GARNET_ASK;
 }
@@ -46,6 +47,7 @@ static void record_answer(void *data, struct wl_client *client, enum garnet_ask_
 	struct answers *a = data;
 
 	a->count++;
+	a->act = act;
 	a->allowed = allowed;
 	a->scope = scope;
 	snprintf(a->object, sizeof(a->object), "%s", object);
@@ -338,4 +340,60 @@ TEST_WITH(a_finger_on_a_window_is_cancelled_when_the_dialog_comes, ask_hooks,
 	asker_finish(&a);
 	surface_destroy(win);
 	client_destroy(b);
+}
+
+TEST_WITH(a_recording_allowed_once_goes_on_until_its_client_leaves, ask_hooks,
+	  {800, 600, 1, 0, 0})
+{
+	struct answers *answers = test_data(t);
+	struct client *c = client_create(t);
+	struct buffer *shown, *blue, *targets[3];
+	struct client_surface *win = surface_create_placed(c, 0, 0, 800, 600, 0xffff0000, &shown);
+	struct zwlr_screencopy_manager_v1 *m = screencopy_bind(c);
+	struct zwlr_screencopy_frame_v1 *frames[3];
+	struct frame_state st[3] = {{0}};
+
+	check(t, surface_commit_and_wait_frame(win));
+	/* The first frame of a recording asks, about a recording. */
+	frames[0] = screencopy_start(t, c, m, &st[0], &targets[0]);
+	zwlr_screencopy_frame_v1_copy_with_damage(frames[0], targets[0]->wl_buffer);
+	client_roundtrip(c);
+	check(t, dialog_shown(c));
+	client_dispatch_for(c, ARMED_MS);
+	key(c, KEY_Y);
+	check(t, client_dispatch_until(c, &st[0].ready));
+	check_int(t, answers->count, ==, 1);
+	check_int(t, answers->act, ==, GARNET_ASK_RECORD_OUTPUT);
+	check_int(t, answers->scope, ==, GARNET_ANSWER_ONCE);
+
+	/* The next frames of the recording do not ask again. */
+	frames[1] = screencopy_start(t, c, m, &st[1], &targets[1]);
+	zwlr_screencopy_frame_v1_copy_with_damage(frames[1], targets[1]->wl_buffer);
+	client_roundtrip(c);
+	check(t, !dialog_shown(c));
+	blue = buffer_create(c, 800, 600, WL_SHM_FORMAT_XRGB8888);
+	buffer_fill(blue, 0xff0000ff);
+	surface_show(win, blue);
+	check(t, client_dispatch_until(c, &st[1].ready));
+	check_int(t, image_pixel(targets[1]->image, 10, 10) & 0xffffff, ==, 0x0000ff);
+	check_int(t, answers->count, ==, 1);
+
+	/* A picture is another question. */
+	frames[2] = screencopy_start(t, c, m, &st[2], &targets[2]);
+	zwlr_screencopy_frame_v1_copy(frames[2], targets[2]->wl_buffer);
+	client_roundtrip(c);
+	check(t, dialog_shown(c));
+	client_dispatch_for(c, ARMED_MS);
+	key(c, KEY_N);
+	check(t, client_dispatch_until(c, &st[2].failed));
+	check_int(t, answers->act, ==, GARNET_ASK_CAPTURE_OUTPUT);
+	for (int i = 0; i < 3; i++) {
+		zwlr_screencopy_frame_v1_destroy(frames[i]);
+		buffer_destroy(targets[i]);
+	}
+	zwlr_screencopy_manager_v1_destroy(m);
+	buffer_destroy(blue);
+	buffer_destroy(shown);
+	surface_destroy(win);
+	client_destroy(c);
 }

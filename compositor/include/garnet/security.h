@@ -38,7 +38,8 @@ enum garnet_decision {
 
 /* The acts garnet can ask the user about. */
 enum garnet_ask_act {
-	GARNET_ASK_CAPTURE_OUTPUT, /* object: the output's name */
+	GARNET_ASK_CAPTURE_OUTPUT, /* a picture; object: the output's name */
+	GARNET_ASK_RECORD_OUTPUT,  /* a stream of pictures (a recording); the same object */
 };
 
 /* How long the user's answer holds. */
@@ -78,10 +79,13 @@ struct garnet_security_hooks {
 	bool (*share_pixels)(void *data, struct wl_client *client, enum garnet_pixels_kind kind,
 			     const char *object);
 	/* May client copy the pixels of this output now? Asked at every capture, after the
-	 * global's checks. A denial fails the capture without a pixel reaching the client;
-	 * GARNET_ASK holds the capture until the user answered garnet's consent dialog. */
+	 * global's checks; stream is true for the captures of a recording (screencopy's
+	 * copy_with_damage). A denial fails the capture without a pixel reaching the client;
+	 * GARNET_ASK holds the capture until the user answered garnet's consent dialog. A
+	 * recording the user allowed once goes on, for that client and output, until the client
+	 * disconnects. */
 	enum garnet_decision (*capture_output)(void *data, struct wl_client *client,
-					       const char *output_name);
+					       const char *output_name, bool stream);
 	/* The client's verified identity as the consent dialog shows it (e.g. "pid 42 uid
 	 * 1000 exe /usr/bin/grim"); without the hook the dialog shows the pid from the socket. */
 	void (*describe_client)(void *data, struct wl_client *client, char *buf, size_t size);
