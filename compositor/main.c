@@ -348,6 +348,13 @@ static int handle_libinput_key(struct config *cfg, const char *name, const char 
 		return 1;
 	if (strcmp(name, "natural-scroll") == 0 && parse_bool(value, &in->natural_scroll))
 		return 1;
+	if (strcmp(name, "left-handed") == 0 && parse_bool(value, &in->left_handed))
+		return 1;
+	if (strcmp(name, "accel-profile") == 0 &&
+	    (strcmp(value, "flat") == 0 || strcmp(value, "adaptive") == 0)) {
+		in->accel_flat = strcmp(value, "flat") == 0;
+		return 1;
+	}
 	if (strcmp(name, "accel-speed") == 0) {
 		in->accel_speed = strtod(value, &end);
 		if (end != value && !*end && in->accel_speed >= -1 && in->accel_speed <= 1) {
@@ -356,8 +363,9 @@ static int handle_libinput_key(struct config *cfg, const char *name, const char 
 		}
 	}
 	snprintf(cfg->error, sizeof(cfg->error),
-		 "bad key or value '%s=%s' in [libinput] (enable-tap and natural-scroll take "
-		 "true or false, accel-speed a number from -1 to 1)", name, value);
+		 "bad key or value '%s=%s' in [libinput] (enable-tap, natural-scroll and "
+		 "left-handed take true or false, accel-speed a number from -1 to 1, "
+		 "accel-profile flat or adaptive)", name, value);
 	return 0;
 }
 
@@ -829,7 +837,8 @@ int main(int argc, char **argv)
 		return exit_code;
 	garnet_options_init(&cfg.options);
 	cfg.launcher_restarts = 3;
-	cfg.input = (struct garnet_input_config){.tap = -1, .natural_scroll = -1};
+	cfg.input = (struct garnet_input_config){
+		.tap = -1, .natural_scroll = -1, .left_handed = -1, .accel_flat = -1};
 	if (!load_config(&cfg, &cli))
 		goto err_config;
 	cfg.options.test_mode = cli.test_mode;

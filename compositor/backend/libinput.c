@@ -53,6 +53,12 @@ static void configure_device(struct garnet_libinput *input, struct libinput_devi
 									 cfg->natural_scroll);
 	if (cfg->accel_set && libinput_device_config_accel_is_available(device))
 		libinput_device_config_accel_set_speed(device, cfg->accel_speed);
+	if (cfg->accel_flat >= 0 && libinput_device_config_accel_is_available(device))
+		libinput_device_config_accel_set_profile(
+			device, cfg->accel_flat ? LIBINPUT_CONFIG_ACCEL_PROFILE_FLAT
+						: LIBINPUT_CONFIG_ACCEL_PROFILE_ADAPTIVE);
+	if (cfg->left_handed >= 0 && libinput_device_config_left_handed_is_available(device))
+		libinput_device_config_left_handed_set(device, cfg->left_handed);
 	garnet_log(input->compositor, GARNET_LOG_INFO, "input", "device added: %s%s%s%s",
 		   libinput_device_get_name(device),
 		   libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_KEYBOARD)

@@ -110,7 +110,7 @@ sleep 1
 done_step sigkill
 
 # garnet.ini as a user writes it: the output's mode, scale and transform, libinput's natural
-# scrolling; then devices come and go under the running session.
+# scrolling and left-handed buttons; then devices come and go under the running session.
 wait_host configured
 cat >"$R/garnet.ini" <<INI
 [output]
@@ -120,6 +120,8 @@ transform=90
 
 [libinput]
 natural-scroll=true
+left-handed=true
+accel-profile=flat
 INI
 config="--config=$R/garnet.ini"
 window="100 80"

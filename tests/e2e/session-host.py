@@ -234,7 +234,8 @@ def run(q):
     _, _, text = screendump(q)
     check(is_text_console(text), "after SIGKILL the seat daemon gives the text console back")
 
-    # garnet.ini: [output] mode, scale and transform, [libinput] natural scrolling.
+    # garnet.ini: [output] mode, scale and transform, [libinput] natural scrolling and
+    # left-handed buttons.
     ask("configured")
     w, h, shot = screendump(q)
     check((w, h) == (800, 600), f"[output] mode=800x600 is the mode on screen: {w}x{h}")
@@ -253,6 +254,15 @@ def run(q):
     axes = events("a.log", "axis 0 ")
     check(axes and all(float(a.split()[2]) > 0 for a in axes),
           f"natural-scroll=true: the wheel turned up scrolls content up (positive): {axes}")
+    buttons = len(events("a.log", "button "))
+    for down in (True, False):
+        q.execute("input-send-event", events=[
+            {"type": "btn", "data": {"down": down, "button": "left"}}])
+        time.sleep(0.2)
+    time.sleep(1)
+    pressed = events("a.log", "button ")[buttons:]
+    check(pressed == ["button 273 1", "button 273 0"],
+          f"left-handed=true: the left button is the secondary one (BTN_RIGHT): {pressed}")
 
     # A keyboard plugged in while garnet runs types into the focused window; unplugged, it
     # leaves garnet running.

@@ -11,7 +11,7 @@ export XDG_RUNTIME_DIR=$work/runtime
 mkdir -m 700 "$XDG_RUNTIME_DIR"
 failed=0
 n=0
-echo "1..7"
+echo "1..8"
 
 expect_error() { # expect_error NAME MESSAGE GARNET-ARGS...
 	name=$1 message=$2
@@ -34,6 +34,9 @@ expect_error drm_missing_device_is_named "cannot open /nonexistent/card0" \
 printf '[libinput]\nenable-tap=true\nnatural-scroll=maybe\n' >"$work/bad-scroll.ini"
 expect_error libinput_bad_boolean_names_line "bad-scroll.ini:3: bad key or value 'natural-scroll=maybe'" \
 	--config "$work/bad-scroll.ini"
+printf '[libinput]\nleft-handed=true\naccel-profile=fast\n' >"$work/bad-profile.ini"
+expect_error libinput_bad_accel_profile_names_line \
+	"bad-profile.ini:3: bad key or value 'accel-profile=fast'" --config "$work/bad-profile.ini"
 printf '[libinput]\naccel-speed=2\n' >"$work/bad-accel.ini"
 expect_error libinput_accel_out_of_range "bad-accel.ini:2: bad key or value 'accel-speed=2'" \
 	--config "$work/bad-accel.ini"

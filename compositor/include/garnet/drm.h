@@ -20,8 +20,10 @@ struct garnet_drm_output_config {
 struct garnet_input_config {
 	int tap;            /* tap-to-click on touchpads */
 	int natural_scroll; /* content follows the fingers */
+	int left_handed;    /* the primary and secondary buttons swapped */
 	bool accel_set;
 	double accel_speed; /* -1 (slow) .. 1 (fast) */
+	int accel_flat;     /* 1: no acceleration curve (flat), 0: adaptive */
 };
 
 struct garnet_drm_options {
