@@ -273,11 +273,19 @@ bool garnet_consent_key(struct garnet_compositor *c, uint32_t key, bool pressed)
 bool garnet_consent_press(struct garnet_compositor *c, double x, double y)
 {
 	struct garnet_consent *cs = c->consent;
-	pixman_box32_t panel, b;
+	struct garnet_output *o;
+	pixman_box32_t panel = {0}, b;
+	bool found = false;
 
 	if (!garnet_consent_active(c))
 		return false;
-	if (!cs->armed || !garnet_consent_panel_box(c, &panel))
+	/* The panel of the output the press is on. */
+	wl_list_for_each(o, &c->outputs, link) {
+		if (!found && garnet_consent_panel_box(o, &panel) && x >= panel.x1 &&
+		    x < panel.x2 && y >= panel.y1 && y < panel.y2)
+			found = true;
+	}
+	if (!cs->armed || !found)
 		return true;
 	for (int i = 0; i < GARNET_CONSENT_BUTTONS; i++) {
 		b = garnet_consent_button_box((enum garnet_consent_button)i);
@@ -312,10 +320,12 @@ void garnet_consent_refuse_all(struct garnet_compositor *c)
 	show_next(cs);
 }
 
-bool garnet_consent_panel_box(struct garnet_compositor *c, pixman_box32_t *box)
+bool garnet_consent_panel_box(struct garnet_output *o, pixman_box32_t *box)
 {
-	return garnet_consent_active(c) &&
-	       garnet_compositor_center_box(c, GARNET_CONSENT_WIDTH, GARNET_CONSENT_HEIGHT, box);
+	if (!garnet_consent_active(o->compositor))
+		return false;
+	garnet_output_center_box(o, GARNET_CONSENT_WIDTH, GARNET_CONSENT_HEIGHT, box);
+	return true;
 }
 
 pixman_image_t *garnet_consent_panel_image(struct garnet_compositor *c)

@@ -675,6 +675,8 @@ void garnet_session_lock_release(struct garnet_compositor *c);
  * panels; false without an output. */
 bool garnet_compositor_center_box(struct garnet_compositor *c, int32_t width, int32_t height,
 				  pixman_box32_t *box);
+void garnet_output_center_box(struct garnet_output *o, int32_t width, int32_t height,
+			      pixman_box32_t *box);
 /* garnet's own lock screen: shown while the lock is abandoned and an authenticator is set. */
 bool garnet_lock_prompt_active(struct garnet_compositor *c);
 bool garnet_lock_prompt_box(struct garnet_compositor *c, pixman_box32_t *box);
@@ -702,8 +704,9 @@ bool garnet_consent_key(struct garnet_compositor *c, uint32_t key, bool pressed)
 bool garnet_consent_press(struct garnet_compositor *c, double x, double y);
 /* The session locks: every waiting question is answered no (unasked). */
 void garnet_consent_refuse_all(struct garnet_compositor *c);
-/* Where the dialog's panel is (global space) and how it looks now; false when not shown. */
-bool garnet_consent_panel_box(struct garnet_compositor *c, pixman_box32_t *box);
+/* Where the dialog's panel is on output o (global space; one in the middle of every output)
+ * and how it looks now; false when not shown. */
+bool garnet_consent_panel_box(struct garnet_output *o, pixman_box32_t *box);
 pixman_image_t *garnet_consent_panel_image(struct garnet_compositor *c);
 /* What dims every output while the dialog is up (a translucent black). */
 pixman_image_t *garnet_consent_dim_image(struct garnet_compositor *c);

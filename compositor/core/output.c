@@ -456,9 +456,15 @@ bool garnet_compositor_center_box(struct garnet_compositor *c, int32_t width, in
 
 	if (!o)
 		return false;
+	garnet_output_center_box(o, width, height, box);
+	return true;
+}
+
+void garnet_output_center_box(struct garnet_output *o, int32_t width, int32_t height,
+			      pixman_box32_t *box)
+{
 	box->x1 = o->x + (o->width - width) / 2;
 	box->y1 = o->y + (o->height - height) / 2;
 	box->x2 = box->x1 + width;
 	box->y2 = box->y1 + height;
-	return true;
 }

@@ -71,8 +71,8 @@ static void collect_lock_prompt(struct collect *col, struct garnet_compositor *c
 		collect_own_image(col, image, true, &box);
 }
 
-/* The consent dialog: its panel on top, and every output dimmed under it, so what clients
- * draw stays visible but can neither cover nor pass for the dialog. */
+/* The consent dialog: its panel on top in the middle of every output, each output dimmed
+ * under it, so what clients draw stays visible but can neither cover nor pass for it. */
 static void collect_consent(struct collect *col, struct garnet_compositor *c)
 {
 	struct garnet_output *o = col->output;
@@ -81,7 +81,7 @@ static void collect_consent(struct collect *col, struct garnet_compositor *c)
 
 	if (!garnet_consent_active(c))
 		return;
-	if (garnet_consent_panel_box(c, &box) && (image = garnet_consent_panel_image(c)))
+	if (garnet_consent_panel_box(o, &box) && (image = garnet_consent_panel_image(c)))
 		collect_own_image(col, image, true, &box);
 	collect_own_image(col, garnet_consent_dim_image(c), false, &whole);
 }

@@ -397,3 +397,25 @@ TEST_WITH(a_recording_allowed_once_goes_on_until_its_client_leaves, ask_hooks,
 	surface_destroy(win);
 	client_destroy(c);
 }
+
+TEST_WITH(every_output_shows_the_dialog_and_each_answers_it, ask_hooks, {800, 600, 1, 0, 0},
+	  {800, 600, 1, 0, 0})
+{
+	struct asker a = {0};
+	struct client_output *out;
+	int shown = 0;
+
+	asker_start(t, &a);
+	wl_list_for_each(out, &a.client->outputs, link) {
+		pixman_image_t *shot = capture_output(a.client, out);
+
+		shown += (image_pixel(shot, PANEL_X + 4, PANEL_Y + 4) & 0xffffff) == 0x202428;
+		pixman_image_unref(shot);
+	}
+	check_int(t, shown, ==, 2);
+	/* "Allow once" on the second output (right of the first). */
+	client_dispatch_for(a.client, ARMED_MS);
+	click(a.client, 800 + ALLOW_ONCE_X, ALLOW_ONCE_Y);
+	check(t, client_dispatch_until(a.client, &a.st.ready));
+	asker_finish(&a);
+}
