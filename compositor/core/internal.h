@@ -671,15 +671,13 @@ bool garnet_screencopy_init(struct garnet_compositor *c);
 bool garnet_session_lock_init(struct garnet_compositor *c);
 /* Ends the lock (garnet's own lock screen accepted the password): the session shows again. */
 void garnet_session_lock_release(struct garnet_compositor *c);
-/* A width x height box in the middle of the first output (global space), for garnet's own
- * panels; false without an output. */
-bool garnet_compositor_center_box(struct garnet_compositor *c, int32_t width, int32_t height,
-				  pixman_box32_t *box);
+/* A width x height box in the middle of output o (global space), for garnet's own panels. */
 void garnet_output_center_box(struct garnet_output *o, int32_t width, int32_t height,
 			      pixman_box32_t *box);
 /* garnet's own lock screen: shown while the lock is abandoned and an authenticator is set. */
 bool garnet_lock_prompt_active(struct garnet_compositor *c);
-bool garnet_lock_prompt_box(struct garnet_compositor *c, pixman_box32_t *box);
+/* The prompt in the middle of output o (every output shows it). */
+bool garnet_lock_prompt_box(struct garnet_output *o, pixman_box32_t *box);
 pixman_image_t *garnet_lock_prompt_image(struct garnet_compositor *c);
 /* A hardware key while the prompt is up: true when it took it (no client gets it). */
 bool garnet_lock_prompt_key(struct garnet_compositor *c, uint32_t key, bool pressed);

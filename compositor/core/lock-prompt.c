@@ -21,16 +21,21 @@ bool garnet_lock_prompt_active(struct garnet_compositor *c)
 
 static void damage_prompt(struct garnet_compositor *c)
 {
+	struct garnet_output *o;
 	pixman_box32_t box;
 
-	if (garnet_lock_prompt_box(c, &box))
-		garnet_compositor_damage_box(c, &box);
+	wl_list_for_each(o, &c->outputs, link) {
+		if (garnet_lock_prompt_box(o, &box))
+			garnet_compositor_damage_box(c, &box);
+	}
 }
 
-bool garnet_lock_prompt_box(struct garnet_compositor *c, pixman_box32_t *box)
+bool garnet_lock_prompt_box(struct garnet_output *o, pixman_box32_t *box)
 {
-	return garnet_lock_prompt_active(c) &&
-	       garnet_compositor_center_box(c, PROMPT_WIDTH, PROMPT_HEIGHT, box);
+	if (!garnet_lock_prompt_active(o->compositor))
+		return false;
+	garnet_output_center_box(o, PROMPT_WIDTH, PROMPT_HEIGHT, box);
+	return true;
 }
 
 /* The prompt as it looks now: a frame (red after a wrong password, grey while checking) and a

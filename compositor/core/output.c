@@ -449,17 +449,6 @@ void garnet_output_finish_frame(struct garnet_output *output, const struct times
 		garnet_output_schedule_repaint(output);
 }
 
-bool garnet_compositor_center_box(struct garnet_compositor *c, int32_t width, int32_t height,
-				  pixman_box32_t *box)
-{
-	struct garnet_output *o = garnet_compositor_first_output(c);
-
-	if (!o)
-		return false;
-	garnet_output_center_box(o, width, height, box);
-	return true;
-}
-
 void garnet_output_center_box(struct garnet_output *o, int32_t width, int32_t height,
 			      pixman_box32_t *box)
 {

@@ -61,13 +61,13 @@ static void collect_builtin_cursor(struct collect *col, struct garnet_seat *seat
 		collect_own_image(col, seat->compositor->builtin_cursor, false, &box);
 }
 
-/* garnet's own lock screen prompt, above the (empty) locked scene. */
+/* garnet's own lock screen prompt, above the (empty) locked scene of every output. */
 static void collect_lock_prompt(struct collect *col, struct garnet_compositor *c)
 {
 	pixman_box32_t box;
 	pixman_image_t *image;
 
-	if (garnet_lock_prompt_box(c, &box) && (image = garnet_lock_prompt_image(c)))
+	if (garnet_lock_prompt_box(col->output, &box) && (image = garnet_lock_prompt_image(c)))
 		collect_own_image(col, image, true, &box);
 }
 

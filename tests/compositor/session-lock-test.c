@@ -231,3 +231,26 @@ TEST_WITH(a_dead_lockers_session_shows_garnets_prompt_until_the_password_is_righ
 	surface_destroy(window);
 	client_destroy(victim);
 }
+
+TEST_WITH(every_output_shows_garnets_prompt, with_authenticator, DEFAULT_OUTPUT, DEFAULT_OUTPUT)
+{
+	struct client *locker = client_create(t), *c = client_create(t);
+	struct ext_session_lock_v1 *lock;
+	struct client_output *out;
+	bool locked = false;
+	int shown = 0;
+
+	lock = lock_session(locker, &locked);
+	check(t, client_dispatch_until(locker, &locked));
+	wl_proxy_destroy((struct wl_proxy *)lock);
+	client_destroy(locker);
+	client_roundtrip(c);
+	wl_list_for_each(out, &c->outputs, link) {
+		pixman_image_t *shot = capture_output(c, out);
+
+		shown += (image_pixel(shot, 5, PROMPT_Y + 5) & 0xffffff) == 0x202428;
+		pixman_image_unref(shot);
+	}
+	check_int(t, shown, ==, 2);
+	client_destroy(c);
+}
