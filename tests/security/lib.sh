@@ -9,8 +9,19 @@ fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/garnet-security-XXXXXX")
 pid=
 cleanup() {
-	[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid"
+	status=0
+	if [ -n "$pid" ] && kill "$pid" 2>/dev/null; then
+		wait "$pid"
+		status=$?
+	fi
+	# SIGTERM ends garnet with status 0; anything else (a sanitizer's report at exit, a
+	# crash on the way out) fails the test.
+	if [ $status -ne 0 ]; then
+		echo "Bail out! garnet exited with status $status when stopped"
+		tail -n 20 "$work/out" | sed 's/^/# /'
+	fi
 	[ -n "${KEEP:-}" ] || rm -rf "$work"
+	[ $status -eq 0 ]
 }
 trap cleanup EXIT
 mkdir -m 0700 "$work/runtime"
@@ -32,6 +43,9 @@ wait_for() { # FILE PATTERN: up to 5 s
 }
 # start_garnet ARGS...: garnet with $work/garnet.ini, log in $work/log, on socket security-test
 start_garnet() {
+	# Emptied here, not by the redirection below: that happens in the background child,
+	# maybe after wait_for has read the previous garnet's "WAYLAND_DISPLAY".
+	: >"$work/out"
 	"$garnet" --config "$work/garnet.ini" --socket security-test --log "$work/log" "$@" \
 		>"$work/out" 2>&1 &
 	pid=$!
