@@ -199,13 +199,21 @@ static bool accept_name(struct garnet_gem_client *gc, uint64_t name, uint32_t *h
 	return true;
 }
 
+/* garnet's own objects map with GEM_MMAP; another driver's dma-buf imported into garnet has
+ * no garnet pages and maps through a mmap offset, which hands the mapping to its exporter. */
 static void *map_object(struct garnet_gem_client *gc, uint32_t handle, uint64_t size)
 {
 	struct drm_i915_gem_mmap map = {.handle = handle, .size = size};
+	struct drm_i915_gem_mmap_offset offset = {.handle = handle,
+						  .flags = I915_MMAP_OFFSET_WB};
+	void *pixels;
 
-	if (drmIoctl(gc->fd, DRM_IOCTL_I915_GEM_MMAP, &map) < 0)
+	if (drmIoctl(gc->fd, DRM_IOCTL_I915_GEM_MMAP, &map) == 0)
+		return (void *)(uintptr_t)map.addr_ptr;
+	if (drmIoctl(gc->fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &offset) < 0)
 		return NULL;
-	return (void *)(uintptr_t)map.addr_ptr;
+	pixels = mmap(NULL, size, PROT_READ, MAP_SHARED, gc->fd, (off_t)offset.offset);
+	return pixels == MAP_FAILED ? NULL : pixels;
 }
 
 enum garnet_gem_buffer_result garnet_gem_buffer_create(struct garnet_gem_client *gc,
