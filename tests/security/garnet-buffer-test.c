@@ -1159,6 +1159,20 @@ static void params_failed(void *data, struct zwp_linux_buffer_params_v1 *p)
 static const struct zwp_linux_buffer_params_v1_listener params_listener = {params_created,
 									   params_failed};
 
+/* create (not immed) of a 64x64 XRGB8888 buffer from fd (closed here); the answer in *result. */
+static void dmabuf_create_64(struct gem_client *g, struct zwp_linux_dmabuf_v1 *dmabuf, int fd,
+			     struct create_result *result)
+{
+	struct zwp_linux_buffer_params_v1 *params = zwp_linux_dmabuf_v1_create_params(dmabuf);
+
+	zwp_linux_buffer_params_v1_add_listener(params, &params_listener, result);
+	zwp_linux_buffer_params_v1_add(params, fd, 0, 0, 256, 0, 0);
+	zwp_linux_buffer_params_v1_create(params, 64, 64, DRM_FORMAT_XRGB8888, 0);
+	client_roundtrip(g->c);
+	zwp_linux_buffer_params_v1_destroy(params);
+	close(fd);
+}
+
 /* A dma-buf of another driver (vgem, which the VM loads next to garnet.ko): a dumb buffer of
  * w x h pixels filled with pixel through that driver's own mapping. */
 static int vgem_dmabuf(struct test_context *t, int32_t w, int32_t h, uint32_t pixel)
@@ -1212,17 +1226,10 @@ TEST(dmabuf_of_another_driver_shows_its_pixels)
 {
 	struct gem_client *g = gem_client_create(t);
 	struct zwp_linux_dmabuf_v1 *dmabuf = dmabuf_bind(t, g->c, 4);
-	struct zwp_linux_buffer_params_v1 *params = zwp_linux_dmabuf_v1_create_params(dmabuf);
 	struct create_result made = {0};
 	struct client_surface *s;
-	int fd = vgem_dmabuf(t, 64, 64, 0xff996633u);
 
-	zwp_linux_buffer_params_v1_add_listener(params, &params_listener, &made);
-	zwp_linux_buffer_params_v1_add(params, fd, 0, 0, 256, 0, 0);
-	zwp_linux_buffer_params_v1_create(params, 64, 64, DRM_FORMAT_XRGB8888, 0);
-	client_roundtrip(g->c);
-	zwp_linux_buffer_params_v1_destroy(params);
-	close(fd);
+	dmabuf_create_64(g, dmabuf, vgem_dmabuf(t, 64, 64, 0xff996633u), &made);
 	check(t, made.buffer != NULL && !made.failed);
 	s = show_gem_buffer(t, g, made.buffer, 10, 10);
 	check_int(t, pixel_on_screen(g->c, 10, 10), ==, 0xff996633u);
@@ -1240,16 +1247,9 @@ TEST(dmabuf_shows_its_pixels_and_what_is_no_dmabuf_fails_cleanly)
 	struct zwp_linux_buffer_params_v1 *params;
 	struct create_result good = {0}, bad = {0};
 	struct client_surface *s;
-	int fd = gem_dmabuf(t, g, 64, 64, 0xff3366ccu);
 	int memfd = memfd_create("not-a-dmabuf", MFD_CLOEXEC);
 
-	params = zwp_linux_dmabuf_v1_create_params(dmabuf);
-	zwp_linux_buffer_params_v1_add_listener(params, &params_listener, &good);
-	zwp_linux_buffer_params_v1_add(params, fd, 0, 0, 256, 0, 0);
-	zwp_linux_buffer_params_v1_create(params, 64, 64, DRM_FORMAT_XRGB8888, 0);
-	client_roundtrip(g->c);
-	zwp_linux_buffer_params_v1_destroy(params);
-	close(fd);
+	dmabuf_create_64(g, dmabuf, gem_dmabuf(t, g, 64, 64, 0xff3366ccu), &good);
 	check(t, good.buffer != NULL && !good.failed);
 	s = show_gem_buffer(t, g, good.buffer, 10, 10);
 	check_int(t, pixel_on_screen(g->c, 10, 10), ==, 0xff3366ccu);
@@ -1257,12 +1257,7 @@ TEST(dmabuf_shows_its_pixels_and_what_is_no_dmabuf_fails_cleanly)
 
 	/* Memory that is no dma-buf of the device: "failed", and the client carries on. */
 	check(t, memfd >= 0 && ftruncate(memfd, 64 * 64 * 4) == 0);
-	params = zwp_linux_dmabuf_v1_create_params(dmabuf);
-	zwp_linux_buffer_params_v1_add_listener(params, &params_listener, &bad);
-	zwp_linux_buffer_params_v1_add(params, memfd, 0, 0, 256, 0, 0);
-	zwp_linux_buffer_params_v1_create(params, 64, 64, DRM_FORMAT_XRGB8888, 0);
-	client_roundtrip(g->c);
-	zwp_linux_buffer_params_v1_destroy(params);
+	dmabuf_create_64(g, dmabuf, dup(memfd), &bad);
 	check(t, bad.failed && !bad.buffer);
 	/* The same through create_immed ends the client: it was already using the id. */
 	params = zwp_linux_dmabuf_v1_create_params(dmabuf);
