@@ -23,12 +23,15 @@ start_garnet() {
 	"$garnet" --no-config --test-mode --socket="$WAYLAND_DISPLAY" --width=1024 --height=768 \
 		>>"$work/garnet.log" 2>&1 &
 	garnet_pid=$!
+	# The socket file exists a moment before garnet listens on it: wait until a client is
+	# served (the empty desktop captured), up to 10 s.
 	i=0
-	while [ ! -S "$XDG_RUNTIME_DIR/$WAYLAND_DISPLAY" ] && [ $i -lt 100 ]; do
+	rm -f "$work/empty.ppm"
+	while ! "$drive" capture "$work/empty.ppm" >/dev/null 2>&1 && [ $i -lt 200 ]; do
 		sleep 0.05
 		i=$((i + 1))
 	done
-	"$drive" capture "$work/empty.ppm" >/dev/null
+	[ -s "$work/empty.ppm" ] || echo "# garnet did not serve a client within 10 s"
 }
 
 stop_garnet() {
