@@ -12,8 +12,9 @@ export WAYLAND_DISPLAY=garnet-real-clients
 "$garnet" --no-config --socket="$WAYLAND_DISPLAY" >"$work/garnet.out" 2>"$work/garnet.err" &
 pid=$!
 trap 'kill -TERM $pid 2>/dev/null; wait $pid; rm -rf "$work"' EXIT
+# garnet says WAYLAND_DISPLAY once it listens (the socket file exists a moment earlier).
 i=0
-while [ ! -S "$XDG_RUNTIME_DIR/$WAYLAND_DISPLAY" ] && [ $i -lt 100 ]; do
+while ! grep -q "WAYLAND_DISPLAY=" "$work/garnet.out" 2>/dev/null && [ $i -lt 200 ]; do
 	sleep 0.05
 	i=$((i + 1))
 done
