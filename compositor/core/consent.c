@@ -239,7 +239,7 @@ static void answer(struct garnet_consent *cs, bool allowed, enum garnet_answer_s
 				       scope);
 	if (!allowed)
 		remember_refusal(cs, r->client);
-	/* Out of the queue first: done may withdraw or ask anew. */
+	/* Out of the queue first: done may ask anew, and that question queues behind. */
 	wl_list_remove(&r->link);
 	wl_list_init(&r->link);
 	r->done(r->data, allowed);
