@@ -74,12 +74,13 @@ static void drm_present(struct garnet_output *base, bool painted)
 		output->stalled = true;
 		return;
 	}
-	if (!painted && !output->needs_modeset) {
+	if (!painted && !output->needs_modeset && !base->cursor_only) {
 		schedule_idle_frame(output);
 		return;
 	}
 	if (!painted) {
-		/* A modeset is due but the scene did not change: show what is painted. */
+		/* A modeset is due, or the cursor plane moved, but the scene did not change: show
+		 * what is painted again. */
 		output->front = !output->front;
 	}
 	ret = drm_kms_show(output, !output->front);

@@ -173,6 +173,9 @@ struct garnet_output {
 	enum garnet_repaint_state repaint_state;
 	bool repaint_needed;
 	bool cursor_on_plane; /* the backend shows the pointer image; the renderer leaves it out */
+	/* The pointer moved while on the plane: the next repaint moves the plane and paints
+	 * nothing unless something else changed. cursor_only tells present() it was just that. */
+	bool cursor_moved, cursor_only;
 	struct wl_event_source *repaint_timer, *repaint_idle;
 	struct timespec last_present;
 	uint64_t msc;
@@ -199,6 +202,11 @@ void garnet_output_finish_frame(struct garnet_output *output, const struct times
 void garnet_output_schedule_repaint(struct garnet_output *output);
 /* Damages a rectangle of the global space on every output it touches. */
 void garnet_compositor_damage_box(struct garnet_compositor *c, const pixman_box32_t *box);
+/* Every output shows the pointer on a cursor plane: a move needs no frame painted. */
+bool garnet_compositor_cursor_on_planes(struct garnet_compositor *c);
+/* The pointer moved with its image on the planes: each output moves its plane at the next
+ * repaint (and paints after all if the image can no longer be on the plane). */
+void garnet_compositor_cursor_moved(struct garnet_compositor *c);
 void garnet_compositor_damage_region(struct garnet_compositor *c, const pixman_region32_t *r);
 void garnet_compositor_schedule_repaint(struct garnet_compositor *c);
 /* Output buffer pixels from global logical coordinates (and back with the inverse). */

@@ -241,6 +241,27 @@ static void output_box(struct garnet_output *output, pixman_box32_t *box)
 				output->y + output->height};
 }
 
+bool garnet_compositor_cursor_on_planes(struct garnet_compositor *c)
+{
+	struct garnet_output *output;
+
+	wl_list_for_each(output, &c->outputs, link) {
+		if (!output->cursor_on_plane)
+			return false;
+	}
+	return !wl_list_empty(&c->outputs);
+}
+
+void garnet_compositor_cursor_moved(struct garnet_compositor *c)
+{
+	struct garnet_output *output;
+
+	wl_list_for_each(output, &c->outputs, link) {
+		output->cursor_moved = true;
+		garnet_output_schedule_repaint(output);
+	}
+}
+
 void garnet_output_damage_whole(struct garnet_output *output)
 {
 	pixman_box32_t box;
@@ -367,8 +388,13 @@ static void output_repaint(struct garnet_output *output)
 	pixman_region32_copy(&output->shown_damage, &frame_damage);
 	garnet_output_take_frame_events(output);
 
-	if (pixman_region32_not_empty(&frame_damage)) {
+	if (pixman_region32_not_empty(&frame_damage) || output->cursor_moved)
 		update_cursor_plane(output, &frame_damage);
+	/* Only the plane moved: the frame on screen stays, the backend shows it again with the
+	 * plane where the pointer is now. */
+	output->cursor_only = output->cursor_moved && !pixman_region32_not_empty(&frame_damage);
+	output->cursor_moved = false;
+	if (pixman_region32_not_empty(&frame_damage)) {
 		image = output->impl->begin_frame(output, &age);
 		garnet_damage_ring_get_buffer_damage(&output->ring, age, &frame_damage, &whole,
 						     &buffer_damage);
@@ -380,7 +406,7 @@ static void output_repaint(struct garnet_output *output)
 	pixman_region32_fini(&frame_damage);
 	pixman_region32_fini(&buffer_damage);
 	garnet_log(c, GARNET_LOG_DEBUG, "output", "%s: repaint (%s)", output->name,
-		   painted ? "painted" : "nothing damaged");
+		   painted ? "painted" : output->cursor_only ? "cursor only" : "nothing damaged");
 	output->impl->present(output, painted);
 }
 

@@ -608,10 +608,17 @@ static void move_pointer(struct garnet_seat *seat, uint32_t time_msec, double x,
 	/* Held at an output's edge: nothing moved, nothing to tell. */
 	if (x == seat->x && y == seat->y)
 		return;
-	damage_pointer_images(seat);
-	seat->x = x;
-	seat->y = y;
-	damage_pointer_images(seat);
+	if (garnet_compositor_cursor_on_planes(seat->compositor)) {
+		/* The display moves the image; nothing under it changes. */
+		seat->x = x;
+		seat->y = y;
+		garnet_compositor_cursor_moved(seat->compositor);
+	} else {
+		damage_pointer_images(seat);
+		seat->x = x;
+		seat->y = y;
+		damage_pointer_images(seat);
+	}
 	seat->grab->impl->motion(seat->grab, time_msec);
 }
 

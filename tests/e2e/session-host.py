@@ -182,6 +182,12 @@ def run(q):
     px, py = ax + 100, ay + 100
     check(two[py * w + px] == BLACK and two[(py + 2) * w + px + 1] == WHITE,
           f"garnet's arrow is at the pointer: {two[py * w + px]}, {two[(py + 2) * w + px + 1]}")
+    if os.environ.get("GARNET_EXPECT_CURSOR_PLANE"):
+        # Moves of the arrow on the plane paint no frame: the display moves it.
+        log = read("garnet1.log")
+        moves, paints = log.count("repaint (cursor only)"), log.count("repaint (painted)")
+        print(f"# pointer moves shown by the cursor plane alone: {moves}, frames painted: {paints}")
+        check(moves > 0, "moving the pointer moved the cursor plane without painting a frame")
     check(WINDOW[0] * WINDOW[1] - ARROW_AREA <= count(two, BLUE) <= WINDOW[0] * WINDOW[1],
           "the second window is on top")
     first, second = bbox(two, w, GREEN), bbox(two, w, BLUE)
