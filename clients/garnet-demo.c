@@ -173,6 +173,14 @@ int main(void)
 	wl_surface_commit(d.surface);
 	while (!d.closed && wl_display_dispatch(d.display) >= 0)
 		;
+	/* Closed, or the compositor went away: the proxies go either way. */
+	xdg_toplevel_destroy(d.toplevel);
+	xdg_surface_destroy(d.xdg_surface);
+	wl_surface_destroy(d.surface);
+	xdg_wm_base_destroy(d.wm_base);
+	wl_shm_destroy(d.shm);
+	wl_compositor_destroy(d.compositor);
+	wl_registry_destroy(registry);
 	wl_display_disconnect(d.display);
 	return 0;
 }
