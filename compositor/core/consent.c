@@ -170,24 +170,27 @@ struct garnet_consent_request *garnet_consent_ask(struct garnet_compositor *c,
 	struct garnet_consent *cs = c->consent;
 	struct garnet_consent_request *r;
 	const char *why = NULL;
-	bool was_idle;
+	bool was_idle, repeated = false;
 	int count = 0;
 
 	if (!cs)
 		return NULL;
 	wl_list_for_each(r, &cs->waiting, link) {
 		count++;
-		if (r->client == client)
-			why = "it already waits for an answer";
+		repeated = repeated || r->client == client;
 	}
+	repeated = repeated || is_refused(cs, client);
 	if (c->locked)
 		why = "the session is locked";
-	else if (is_refused(cs, client))
-		why = "the user refused it before";
+	else if (repeated)
+		why = "it was asked already";
 	else if (count >= MAX_WAITING)
 		why = "too many questions wait";
 	if (why) {
-		garnet_log(c, GARNET_LOG_WARNING, "consent", "not asking for a client: %s", why);
+		/* A client asking again and again must not fill the log: its first question, or
+		 * the user's answer, is there already. */
+		garnet_log(c, repeated && !c->locked ? GARNET_LOG_DEBUG : GARNET_LOG_WARNING,
+			   "consent", "not asking for a client: %s", why);
 		return NULL;
 	}
 	r = calloc(1, sizeof(*r));

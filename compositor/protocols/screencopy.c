@@ -284,7 +284,7 @@ static void frame_copy(struct wl_client *client, struct wl_resource *resource,
 			frame->output_name, on_answer, frame);
 		if (!frame->asking) {
 			stop_waiting(frame);
-			garnet_log(c, GARNET_LOG_WARNING, "screencopy",
+			garnet_log(c, GARNET_LOG_DEBUG, "screencopy",
 				   "capture of %s refused without asking", frame->output_name);
 			zwlr_screencopy_frame_v1_send_failed(resource);
 		}
