@@ -472,12 +472,15 @@ static int config_handler(void *user, const char *section, const char *name, con
 }
 
 /* An entry a binding launches starts when the binding is pressed, not with garnet; so does
- * the locker when idle time locks the session. */
+ * the locker when a lock binding or idle time locks the session. */
 static bool launched_by_binding(const struct config *cfg, const char *entry)
 {
 	if (cfg->lock_after_idle > 0 && strcmp(entry, "lock-screen") == 0)
 		return true;
 	for (int i = 0; i < cfg->binding_count; i++) {
+		if (strcmp(cfg->bindings[i].action, "lock") == 0 &&
+		    strcmp(entry, "lock-screen") == 0)
+			return true;
 		if (strcmp(cfg->bindings[i].action, "launch") == 0 && cfg->bindings[i].argument &&
 		    strcmp(cfg->bindings[i].argument, entry) == 0)
 			return true;

@@ -17,6 +17,7 @@ enum binding_action {
 	ACTION_QUIT,
 	ACTION_LAUNCH,
 	ACTION_SHORTCUT,
+	ACTION_LOCK,
 };
 
 struct binding {
@@ -555,7 +556,7 @@ static bool check_binding(struct garnet_seat *seat, const char *modifiers, const
 		[ACTION_CYCLE] = "cycle",	[ACTION_MAXIMIZE] = "maximize",
 		[ACTION_FULLSCREEN] = "fullscreen", [ACTION_MINIMIZE] = "minimize",
 		[ACTION_QUIT] = "quit",		[ACTION_LAUNCH] = "launch",
-		[ACTION_SHORTCUT] = "shortcut",
+		[ACTION_SHORTCUT] = "shortcut",	[ACTION_LOCK] = "lock",
 	};
 	int found = -1;
 
@@ -574,7 +575,7 @@ static bool check_binding(struct garnet_seat *seat, const char *modifiers, const
 	}
 	if (found < 0) {
 		snprintf(error, error_size,
-			 "unknown action '%s' (exec, launch, shortcut, close, cycle, "
+			 "unknown action '%s' (exec, launch, shortcut, lock, close, cycle, "
 			 "maximize, fullscreen, minimize, quit)", action);
 		return false;
 	}
@@ -672,6 +673,9 @@ static void run_action(struct garnet_shell *shell, struct binding *b)
 		break;
 	case ACTION_SHORTCUT:
 		break; /* fired in garnet_shell_handle_key, which must know if anyone took it */
+	case ACTION_LOCK:
+		garnet_compositor_lock_session(c, "the lock binding");
+		break;
 	case ACTION_LAUNCH:
 		if (c->launch)
 			c->launch(c->launch_data, b->argument);

@@ -10,7 +10,7 @@ rogue=$2
 policy=$3
 shooter=$4
 . "$(dirname "$0")/lib.sh"
-echo "1..7"
+echo "1..8"
 
 # Print: the screenshooter is started then, and writes the screen.
 cat >"$work/garnet.ini" <<INI
@@ -75,6 +75,19 @@ kill "$idle_pid" 2>/dev/null
 wait "$idle_pid"
 [ "$started_early" -eq 0 ] && [ $locked -eq 0 ]
 result $? "idle_time_starts_the_locker_which_locks"
+
+# The lock action with no locker configured: garnet locks with its own lock screen.
+printf '[security]\npolicy=%s\n\n[shell]\nbinding=super+l lock\n' "$policy" >"$work/own-lock.ini"
+"$garnet" --config "$work/own-lock.ini" --socket own-lock --test-mode --log "$work/own-lock.log" \
+	>"$work/own-lock.out" 2>&1 &
+own_pid=$!
+wait_for "$work/own-lock.out" "WAYLAND_DISPLAY"
+touch "$work/go-own"
+WAYLAND_DISPLAY=own-lock "$rogue" drive "$work/go-own" "$work/done-own" super-l
+wait_for "$work/own-lock.log" "locked with garnet's own lock screen"
+result $? "lock_binding_without_a_locker_locks_with_garnets_own_screen"
+kill "$own_pid" 2>/dev/null
+wait "$own_pid"
 
 # A binding that launches what is no launcher entry is an error naming the line.
 printf '[shell]\nbinding=super+x launch terminal\n' >"$work/bad.ini"

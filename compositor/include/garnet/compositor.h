@@ -103,7 +103,8 @@ GARNET_EXPORT int garnet_compositor_window_count(struct garnet_compositor *c);
 /* Key bindings of the desktop shell. modifiers is a '+'-separated list (super, alt, ctrl,
  * shift) and key an xkb keysym name, e.g. "super+shift", "Return". action is one of: exec
  * (argument: shell command), launch (argument: the name of a trusted program, handed to the
- * launch handler), close, cycle, maximize, fullscreen, minimize, quit. Returns false with a
+ * launch handler), shortcut (argument: a garnet_shortcuts_v1 action), lock (as
+ * garnet_compositor_lock_session), close, cycle, maximize, fullscreen, minimize, quit. Returns false with a
  * message in error (of error_size) on unknown names. */
 /* After seconds without any input (0: never) the session locks (garnet_compositor_lock_session),
  * unless it is locked already. false: out of memory. */
