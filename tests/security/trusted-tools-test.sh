@@ -15,9 +15,23 @@ if ! command -v grim >/dev/null || ! command -v swaylock >/dev/null; then
 	echo "1..0 # SKIP grim and swaylock are not installed"
 	exit 0
 fi
-echo "1..6"
-# swaylock's password-checking children outlive a killed swaylock.
-trap 'pkill -f "^swaylock --color (102030|203040)"; cleanup' EXIT
+echo "1..8"
+# swaylock's password-checking children outlive a killed swaylock. swaylock checks passwords
+# with its own PAM service; for the test it is a stack that knows one password, and the
+# system's file comes back at the end.
+restore_pam() {
+	[ -f "$work/swaylock.pam" ] && cp "$work/swaylock.pam" /etc/pam.d/swaylock
+	return 0
+}
+trap 'pkill -f "^swaylock --color (102030|203040)"; restore_pam; cleanup' EXIT
+cp /etc/pam.d/swaylock "$work/swaylock.pam" 2>/dev/null || : >"$work/swaylock.pam"
+cat >"$work/check-password.sh" <<'SH'
+#!/bin/sh
+[ "$(tr -d '\000')" = "sesame" ]
+SH
+chmod +x "$work/check-password.sh"
+printf 'auth required pam_exec.so expose_authtok quiet %s\naccount required pam_permit.so\n' \
+	"$work/check-password.sh" >/etc/pam.d/swaylock
 
 # grim as the screenshooter, once the window is up (the wrapper execs grim, which keeps the
 # socket garnet launched it with, and so the screenshooter's identity).
@@ -65,6 +79,28 @@ result $? "swaylock_started_by_anyone_else_cannot_lock"
 "$rogue" drive "$work/go" "$work/done" super-l
 wait_for "$work/log" "lock: session locked"
 result $? "the_lock_binding_starts_swaylock_which_locks"
+# A wrong password, then the right one, typed into swaylock (Escape first: it clears the key
+# the drive always presses).
+touch "$work/go-wrong" "$work/go-right"
+"$rogue" drive "$work/go-wrong" "$work/done-wrong" type:nope,
+sleep 1
+! grep -q "lock: session unlocked" "$work/log"
+result $? "a_wrong_password_typed_into_swaylock_keeps_the_session_locked"
+"$rogue" drive "$work/go-right" "$work/done-right" type:sesame,
+i=0
+while ! grep -q "lock: session unlocked" "$work/log" && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+grep -q "lock: session unlocked" "$work/log"
+result $? "the_right_password_typed_into_swaylock_unlocks"
+# Locked again, for the attacks on an abandoned lock.
+"$rogue" drive "$work/go" "$work/done" super-l
+i=0
+while [ "$(grep -c "lock: session locked" "$work/log")" -lt 2 ] && [ $i -lt 50 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
 # The oldest of garnet's swaylock processes: swaylock forks a child that checks passwords.
 swaylock_pid=$(pgrep -o -f "^swaylock --color 203040")
 [ -n "$swaylock_pid" ] && kill -9 "$swaylock_pid"
