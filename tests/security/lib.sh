@@ -32,9 +32,9 @@ result() {
 	n=$((n + 1))
 	if [ "$1" -eq 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; fi
 }
-wait_for() { # FILE PATTERN: up to 5 s
+wait_for() { # FILE PATTERN [SECONDS]: up to 5 s unless told
 	i=0
-	while [ $i -lt 50 ]; do
+	while [ $i -lt $((${3:-5} * 10)) ]; do
 		grep -q -- "$2" "$1" 2>/dev/null && return 0
 		sleep 0.1
 		i=$((i + 1))

@@ -51,12 +51,7 @@ lines=$(wc -l <"$work/victim.txt")
 touch "$work/go"
 wait_for "$work/log" "authentication failed: still locked"
 result $? "a_wrong_password_keeps_the_session_locked"
-i=0
-while ! grep -q "unlocked by garnet's lock screen" "$work/log" && [ $i -lt 100 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
-grep -q "unlocked by garnet's lock screen" "$work/log"
+wait_for "$work/log" "unlocked by garnet's lock screen" 10
 result $? "the_right_password_checked_by_pam_unlocks"
 wait_for "$work/victim.txt" "^keyboard-enter" &&
 	[ "$(grep -c '^keyboard-enter' "$work/victim.txt")" -ge 2 ]

@@ -87,12 +87,7 @@ sleep 1
 ! grep -q "lock: session unlocked" "$work/log"
 result $? "a_wrong_password_typed_into_swaylock_keeps_the_session_locked"
 "$rogue" drive "$work/go-right" "$work/done-right" type:sesame,
-i=0
-while ! grep -q "lock: session unlocked" "$work/log" && [ $i -lt 100 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
-grep -q "lock: session unlocked" "$work/log"
+wait_for "$work/log" "lock: session unlocked" 10
 result $? "the_right_password_typed_into_swaylock_unlocks"
 # Locked again, for the attacks on an abandoned lock.
 "$rogue" drive "$work/go" "$work/done" super-l
