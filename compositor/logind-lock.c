@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // `loginctl lock-session`: logind emits Lock on the session's object, and garnet locks as the
 // lock binding would. The session is the one named by XDG_SESSION_ID (or, without it, the one
-// logind finds for garnet's pid); only signals sent by the owner of org.freedesktop.login1
+// logind finds for garnet's pid); only signals broadcast by the owner of org.freedesktop.login1
 // count, so no other program on the bus can make garnet do anything. logind's Unlock is not
-// obeyed: unlocking takes the user's password, typed into the locker or into garnet's own
-// lock screen.
+// obeyed: unlocking takes the user's password, typed into the locker or into garnet's own lock
+// screen.
 #include <errno.h>
 #include <poll.h>
 #include <stdlib.h>
@@ -37,10 +37,24 @@ static void say(struct garnet_logind_lock *l, enum garnet_log_level level, const
 		   err ? strerror(err) : "");
 }
 
+/* logind broadcasts Lock. A signal sent to garnet alone is not logind's: the bus routes
+ * broadcasts by the match's sender, but a signal addressed to garnet's own name reaches it
+ * whatever the match says, and sd-bus cannot tell the well-known name from its owner. */
+static bool from_logind(sd_bus_message *m)
+{
+	return sd_bus_message_get_destination(m) == NULL;
+}
+
 static int on_lock(sd_bus_message *m, void *data, sd_bus_error *error)
 {
 	struct garnet_logind_lock *l = data;
 
+	if (!from_logind(m)) {
+		garnet_log(l->compositor, GARNET_LOG_WARNING, "logind",
+			   "a Lock sent to garnet alone by %s ignored: logind broadcasts it",
+			   sd_bus_message_get_sender(m) ? sd_bus_message_get_sender(m) : "?");
+		return 0;
+	}
 	garnet_compositor_lock_session(l->compositor, "loginctl lock-session");
 	return 0;
 }
@@ -87,6 +101,8 @@ static int process(struct garnet_logind_lock *l)
 {
 	int ret;
 
+	if (!l->fd_source)
+		return 0; /* the bus was given up */
 	while ((ret = sd_bus_process(l->bus, NULL)) > 0)
 		;
 	if (ret < 0) {
@@ -95,6 +111,7 @@ static int process(struct garnet_logind_lock *l)
 		    -ret);
 		wl_event_source_remove(l->fd_source);
 		l->fd_source = NULL;
+		wl_event_source_timer_update(l->timer, 0);
 		return 0;
 	}
 	watch_bus(l);

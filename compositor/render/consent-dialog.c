@@ -34,6 +34,33 @@ static void set_rgb(cairo_t *cr, uint32_t rgb)
 			     (rgb & 0xff) / 255.0);
 }
 
+/* Copies text as valid UTF-8, each byte of a broken sequence as '?': an executable's path is
+ * whatever bytes its owner chose, and cairo draws nothing more once given invalid UTF-8. */
+static void valid_utf8(char *out, size_t size, const char *text)
+{
+	size_t o = 0;
+	const unsigned char *t = (const unsigned char *)text;
+
+	while (*t && o + 1 < size) {
+		size_t n = *t < 0x80 ? 1 : (*t & 0xe0) == 0xc0 ? 2 : (*t & 0xf0) == 0xe0 ? 3
+		       : (*t & 0xf8) == 0xf0 ? 4 : 0;
+		size_t i = 1;
+
+		while (n > 1 && i < n && (t[i] & 0xc0) == 0x80)
+			i++;
+		/* Overlong and surrogate forms are left to cairo's own check below. */
+		if (n == 0 || i < n || (n == 2 && *t < 0xc2) || o + n >= size) {
+			out[o++] = '?';
+			t++;
+			continue;
+		}
+		memcpy(out + o, t, n);
+		o += n;
+		t += n;
+	}
+	out[o] = '\0';
+}
+
 /* One line at x, baseline y, cut with "..." to fit max_width: an identity can be long. */
 static void text_line(cairo_t *cr, const char *text, double x, double y, double max_width)
 {
@@ -41,7 +68,7 @@ static void text_line(cairo_t *cr, const char *text, double x, double y, double 
 	cairo_text_extents_t ext;
 	size_t len;
 
-	snprintf(buf, sizeof(buf), "%s", text);
+	valid_utf8(buf, sizeof(buf) - 3, text); /* room for the dots */
 	len = strlen(buf);
 	cairo_text_extents(cr, buf, &ext);
 	while (ext.x_advance > max_width && len > 4) {
@@ -112,7 +139,13 @@ pixman_image_t *garnet_consent_draw(const struct garnet_consent_text *text)
 	text_line(cr, text->what, MARGIN, MARGIN + 76, width);
 	for (int i = 0; i < GARNET_CONSENT_BUTTONS; i++)
 		draw_button(cr, (enum garnet_consent_button)i, text->armed);
-
+	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
+		/* Half a dialog must not pass for a whole one. */
+		cairo_destroy(cr);
+		cairo_surface_destroy(surface);
+		pixman_image_unref(image);
+		return NULL;
+	}
 	cairo_destroy(cr);
 	cairo_surface_flush(surface);
 	cairo_surface_destroy(surface);

@@ -41,6 +41,13 @@ static void describe(void *data, struct wl_client *client, char *buf, size_t siz
 	snprintf(buf, size, "pid %d exe /usr/bin/consent-test", (int)pid);
 }
 
+/* An executable's path is any bytes: broken UTF-8, and long enough to be cut. */
+static void describe_odd(void *data, struct wl_client *client, char *buf, size_t size)
+{
+	snprintf(buf, size, "pid 7 exe /tmp/\xff\xfe\xc3(%s", "/very/long/path/of/an/odd/program/that/"
+		 "goes/on/and/on/beyond/the/width/of/the/panel/\xe2\x82");
+}
+
 static void record_answer(void *data, struct wl_client *client, enum garnet_ask_act act,
 			  const char *object, bool allowed, enum garnet_answer_scope scope)
 {
@@ -61,6 +68,19 @@ static void ask_hooks(struct garnet_compositor *c, struct test_context *t)
 	garnet_compositor_set_security_hooks(c, &(struct garnet_security_hooks){
 		.capture_output = always_ask,
 		.describe_client = describe,
+		.user_answered = record_answer,
+		.data = a,
+	});
+}
+
+static void ask_hooks_odd_name(struct garnet_compositor *c, struct test_context *t)
+{
+	struct answers *a = calloc(1, sizeof(*a));
+
+	test_set_data(t, a);
+	garnet_compositor_set_security_hooks(c, &(struct garnet_security_hooks){
+		.capture_output = always_ask,
+		.describe_client = describe_odd,
 		.user_answered = record_answer,
 		.data = a,
 	});
@@ -416,6 +436,29 @@ TEST_WITH(every_output_shows_the_dialog_and_each_answers_it, ask_hooks, {800, 60
 	/* "Allow once" on the second output (right of the first). */
 	client_dispatch_for(a.client, ARMED_MS);
 	click(a.client, 800 + ALLOW_ONCE_X, ALLOW_ONCE_Y);
+	check(t, client_dispatch_until(a.client, &a.st.ready));
+	asker_finish(&a);
+}
+
+TEST_WITH(an_identity_of_any_bytes_still_draws_the_whole_dialog, ask_hooks_odd_name,
+	  {800, 600, 1, 0, 0})
+{
+	struct asker a = {0};
+	pixman_image_t *shot;
+	int identity_pixels = 0;
+
+	asker_start(t, &a);
+	client_dispatch_for(a.client, ARMED_MS);
+	shot = capture_output(a.client, client_first_output(a.client));
+	for (int y = PANEL_Y + 58; y < PANEL_Y + 78; y++) {
+		for (int x = PANEL_X + 20; x < PANEL_X + 540; x++)
+			identity_pixels += ((image_pixel(shot, x, y) >> 16) & 0xff) > 0x80;
+	}
+	check_int(t, identity_pixels, >, 50);
+	/* Everything after the identity is drawn too: the left edge of "Deny", armed. */
+	check_int(t, image_pixel(shot, PANEL_X + 20, PANEL_Y + 160) & 0xffffff, ==, 0xd0d0d0);
+	pixman_image_unref(shot);
+	key(a.client, KEY_Y);
 	check(t, client_dispatch_until(a.client, &a.st.ready));
 	asker_finish(&a);
 }

@@ -14,7 +14,7 @@ if ! command -v dbus-daemon >/dev/null || ! command -v busctl >/dev/null; then
 	echo "1..0 # SKIP dbus-daemon and busctl are needed for a private system bus"
 	exit 0
 fi
-echo "1..7"
+echo "1..8"
 
 cat >"$work/bus.conf" <<XML
 <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
@@ -63,6 +63,16 @@ busctl --address="$DBUS_SYSTEM_BUS_ADDRESS" emit /org/freedesktop/login1/session
 sleep 0.5
 ! grep -q "lock-session: locking" "$work/log" && [ ! -e "$work/locker.txt" ]
 result $? "a_lock_signal_from_another_program_is_ignored"
+# Nor one addressed to garnet alone (the bus delivers that whatever garnet's match says).
+garnet_name=$(busctl --address="$DBUS_SYSTEM_BUS_ADDRESS" list --no-legend 2>/dev/null |
+	awk -v p="$pid" '$1 ~ /^:/ && $2 == p {print $1; exit}')
+echo "# garnet is $garnet_name on the bus"
+[ -n "$garnet_name" ] && busctl --address="$DBUS_SYSTEM_BUS_ADDRESS" emit \
+	--destination="$garnet_name" /org/freedesktop/login1/session/c7 \
+	org.freedesktop.login1.Session Lock &&
+	wait_for "$work/log" "sent to garnet alone by .* ignored" &&
+	! grep -q "lock-session: locking" "$work/log" && [ ! -e "$work/locker.txt" ]
+result $? "a_lock_signal_sent_to_garnet_alone_is_ignored"
 
 kill -USR1 "$logind_pid"
 wait_for "$work/log" "loginctl lock-session: locking" && wait_for "$work/locker.txt" "^locked"
