@@ -60,30 +60,28 @@ static void record_answer(void *data, struct wl_client *client, enum garnet_ask_
 	snprintf(a->object, sizeof(a->object), "%s", object);
 }
 
-static void ask_hooks(struct garnet_compositor *c, struct test_context *t)
+static void install_hooks(struct garnet_compositor *c, struct test_context *t,
+			  void (*describe_fn)(void *, struct wl_client *, char *, size_t))
 {
 	struct answers *a = calloc(1, sizeof(*a));
 
 	test_set_data(t, a);
 	garnet_compositor_set_security_hooks(c, &(struct garnet_security_hooks){
 		.capture_output = always_ask,
-		.describe_client = describe,
+		.describe_client = describe_fn,
 		.user_answered = record_answer,
 		.data = a,
 	});
 }
 
+static void ask_hooks(struct garnet_compositor *c, struct test_context *t)
+{
+	install_hooks(c, t, describe);
+}
+
 static void ask_hooks_odd_name(struct garnet_compositor *c, struct test_context *t)
 {
-	struct answers *a = calloc(1, sizeof(*a));
-
-	test_set_data(t, a);
-	garnet_compositor_set_security_hooks(c, &(struct garnet_security_hooks){
-		.capture_output = always_ask,
-		.describe_client = describe_odd,
-		.user_answered = record_answer,
-		.data = a,
-	});
+	install_hooks(c, t, describe_odd);
 }
 
 static void key(struct client *c, uint32_t code)
