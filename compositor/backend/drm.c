@@ -31,10 +31,14 @@ static pixman_image_t *drm_begin_frame(struct garnet_output *base, int *age)
 
 static void frame_shown(struct drm_output *output, const struct timespec *when)
 {
-	output->front = !output->front;
-	output->ages[output->front] = 1;
-	if (output->ages[!output->front] > 0)
-		output->ages[!output->front]++;
+	/* A frame shown again leaves the buffers as they were. */
+	if (!output->reshowing) {
+		output->front = !output->front;
+		output->ages[output->front] = 1;
+		if (output->ages[!output->front] > 0)
+			output->ages[!output->front]++;
+	}
+	output->reshowing = false;
 	garnet_output_finish_frame(&output->base, when);
 }
 
@@ -78,19 +82,19 @@ static void drm_present(struct garnet_output *base, bool painted)
 		schedule_idle_frame(output);
 		return;
 	}
-	if (!painted) {
-		/* A modeset is due, or the cursor plane moved, but the scene did not change: show
-		 * what is painted again. */
-		output->front = !output->front;
-	}
-	ret = drm_kms_show(output, !output->front);
+	/* Not painted: a modeset is due, or the cursor plane moved, but the scene did not change;
+	 * the frame on screen is shown again (and stays the front one for captures). */
+	output->reshowing = !painted;
+	ret = drm_kms_show(output, painted ? !output->front : output->front);
 	if (ret == 0) {
 		output->flip_pending = true;
 		return;
 	}
-	if (ret < 0)
+	if (ret < 0) {
 		garnet_log(base->compositor, GARNET_LOG_ERROR, "drm", "%s: cannot show a frame: %s",
 			   base->name, strerror(errno));
+		output->reshowing = false;
+	}
 	now(output, &ts);
 	if (ret > 0)
 		frame_shown(output, &ts);

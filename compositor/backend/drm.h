@@ -70,6 +70,7 @@ struct drm_output {
 	int ages[2];
 	int front;
 	bool flip_pending, needs_modeset, stalled;
+	bool reshowing; /* the flip pending shows the front buffer again, nothing new */
 	struct wl_event_source *idle_frame; /* frames that showed nothing new */
 	struct drm_cursor cursor;
 	struct {
