@@ -206,7 +206,12 @@ struct garnet_consent_request *garnet_consent_ask(struct garnet_compositor *c,
 	describe(c, client, r->who, sizeof(r->who));
 	was_idle = wl_list_empty(&cs->waiting);
 	if (was_idle) {
-		/* Leaves go out while clients may still hear them. */
+		/* A drag, a move or a popup grab ends (a drag icon must not follow the pointer
+		 * over the dialog); leaves go out while clients may still hear them. */
+		if (c->seat->grab != &c->seat->default_grab) {
+			c->seat->grab->impl->cancel(c->seat->grab);
+			c->seat->grab = &c->seat->default_grab;
+		}
 		garnet_seat_set_keyboard_focus(c->seat, NULL);
 		garnet_seat_set_pointer_focus(c->seat, NULL, 0, 0);
 		garnet_seat_cancel_touch(c->seat);

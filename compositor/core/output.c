@@ -317,11 +317,15 @@ static bool cursor_for_plane(struct garnet_output *output, pixman_image_t **imag
 	struct garnet_seat *seat = output->compositor->seat;
 	struct garnet_surface *s = seat ? seat->cursor : NULL;
 	pixman_box32_t box;
+	bool consent = garnet_consent_active(output->compositor);
 
 	*image = NULL;
 	if (!seat)
 		return true;
-	if (seat->drag_icon || output->mode.scale != 1 ||
+	/* Over the consent dialog only garnet's arrow (garnet_seat_pointer_images). */
+	if (consent)
+		s = NULL;
+	if ((seat->drag_icon && !consent) || output->mode.scale != 1 ||
 	    output->mode.transform != WL_OUTPUT_TRANSFORM_NORMAL)
 		return false;
 	if (s) {

@@ -330,8 +330,9 @@ bool garnet_seat_builtin_cursor_box(struct garnet_seat *seat, pixman_box32_t *bo
 	pixman_image_t *image = seat ? seat->compositor->builtin_cursor : NULL;
 	int32_t x, y;
 
-	if (!image || seat->cursor || seat->cursor_hidden ||
-	    wl_list_empty(&seat->compositor->outputs))
+	if (!image || wl_list_empty(&seat->compositor->outputs))
+		return false;
+	if ((seat->cursor || seat->cursor_hidden) && !garnet_consent_active(seat->compositor))
 		return false;
 	x = (int32_t)floor(seat->x);
 	y = (int32_t)floor(seat->y);
@@ -934,7 +935,9 @@ size_t garnet_seat_pointer_images(struct garnet_seat *seat,
 {
 	size_t n = 0;
 
-	if (!seat)
+	/* Over the consent dialog no client draws: a cursor or drag icon could cover or fake
+	 * its answers. garnet's own arrow is the pointer there. */
+	if (!seat || garnet_consent_active(seat->compositor))
 		return 0;
 	if (seat->cursor)
 		images[n++] = seat->cursor;

@@ -460,3 +460,76 @@ TEST_WITH(an_identity_of_any_bytes_still_draws_the_whole_dialog, ask_hooks_odd_n
 	check(t, client_dispatch_until(a.client, &a.st.ready));
 	asker_finish(&a);
 }
+
+static int magenta_pixels(struct client *c)
+{
+	pixman_image_t *shot = capture_output(c, client_first_output(c));
+	int n = 0;
+
+	for (int y = 0; y < 600; y++) {
+		for (int x = 0; x < 800; x++)
+			n += (image_pixel(shot, x, y) & 0xffffff) == 0xff00ff;
+	}
+	pixman_image_unref(shot);
+	return n;
+}
+
+/* With garnet's arrow drawn (the harness leaves it out by default). */
+static void drag_icon_is_not_drawn_over_the_dialog(struct test_context *t);
+__attribute__((constructor)) static void register_drag_icon_test(void)
+{
+	static const struct test test = {"drag_icon_is_not_drawn_over_the_dialog",
+					 drag_icon_is_not_drawn_over_the_dialog, ask_hooks,
+					 {{800, 600, 1, 0, 0}}, true};
+	test_register(&test);
+}
+
+static void drag_icon_is_not_drawn_over_the_dialog(struct test_context *t)
+{
+	struct client *b = client_create(t);
+	struct client_surface *win = surface_create_placed(b, 0, 0, 800, 600, 0xff00ff00, NULL);
+	struct client_surface *icon = surface_create(b);
+	struct buffer *big = buffer_create(b, 64, 64, WL_SHM_FORMAT_ARGB8888);
+	struct zwlr_screencopy_manager_v1 *m = screencopy_bind(b);
+	struct zwlr_screencopy_frame_v1 *frame;
+	struct wl_data_source *source;
+	struct frame_state st = {0};
+	struct buffer *target;
+
+	check(t, surface_commit_and_wait_frame(win));
+	/* A drag with a big icon, under way when the dialog comes. */
+	buffer_fill(big, 0xffff00ff);
+	wl_surface_attach(icon->wl_surface, big->wl_buffer, 0, 0);
+	wl_surface_damage(icon->wl_surface, 0, 0, 64, 64);
+	wl_surface_commit(icon->wl_surface);
+	garnet_test_pointer_motion(b->garnet_test, wl_fixed_from_int(10), wl_fixed_from_int(10));
+	garnet_test_pointer_button(b->garnet_test, BTN_LEFT, WL_POINTER_BUTTON_STATE_PRESSED);
+	client_roundtrip(b);
+	source = wl_data_device_manager_create_data_source(b->data_device_manager);
+	wl_data_source_offer(source, "text/plain");
+	wl_data_device_start_drag(b->data_device, source, win->wl_surface, icon->wl_surface,
+				  b->input.last_button_serial);
+	client_roundtrip(b);
+	garnet_test_pointer_motion(b->garnet_test, wl_fixed_from_int(300), wl_fixed_from_int(250));
+	check(t, surface_commit_and_wait_frame(icon));
+	/* All of it but where garnet's arrow is drawn over it. */
+	check_int(t, magenta_pixels(b), >, 64 * 64 - 12 * 19);
+
+	/* Over the dialog the pointer is garnet's arrow: the drag is over, its icon nowhere. */
+	frame = screencopy_start(t, b, m, &st, &target);
+	zwlr_screencopy_frame_v1_copy(frame, target->wl_buffer);
+	client_roundtrip(b);
+	check(t, dialog_shown(b));
+	check_int(t, magenta_pixels(b), ==, 0);
+	garnet_test_pointer_motion(b->garnet_test, wl_fixed_from_int(320), wl_fixed_from_int(260));
+	check_int(t, magenta_pixels(b), ==, 0);
+	garnet_test_pointer_button(b->garnet_test, BTN_LEFT, WL_POINTER_BUTTON_STATE_RELEASED);
+	zwlr_screencopy_frame_v1_destroy(frame);
+	buffer_destroy(target);
+	zwlr_screencopy_manager_v1_destroy(m);
+	wl_data_source_destroy(source);
+	buffer_destroy(big);
+	surface_destroy(icon);
+	surface_destroy(win);
+	client_destroy(b);
+}
