@@ -42,6 +42,11 @@ struct garnet_consent {
 	struct wl_list refused; /* refused_client.link */
 	struct wl_event_source *arm_timer;
 	bool armed;
+	/* A question is on screen and has the input. */
+	bool visible;
+	/* Copies the user allowed, still to be made from a frame without any dialog: the next
+	 * question waits for them. */
+	int holds;
 	pixman_image_t *panel; /* NULL: to be drawn again */
 	pixman_image_t *dim;
 };
@@ -55,7 +60,7 @@ static struct garnet_consent_request *shown(struct garnet_consent *cs)
 
 bool garnet_consent_active(struct garnet_compositor *c)
 {
-	return shown(c->consent) != NULL && !c->locked;
+	return c->consent && c->consent->visible && !c->locked;
 }
 
 static void damage_everything(struct garnet_compositor *c)
@@ -73,8 +78,25 @@ static void forget_panel(struct garnet_consent *cs)
 	cs->panel = NULL;
 }
 
-/* A new question is on screen: it takes the keyboard (a key held for a window comes up in
- * that window's absence) and arms after ARM_MS. */
+/* The dialog takes the input from the clients: a drag, a move or a popup grab ends (a drag
+ * icon must not follow the pointer over it), and the leaves go out while clients may still
+ * hear them (the dialog is not visible yet). */
+static void take_input(struct garnet_consent *cs)
+{
+	struct garnet_compositor *c = cs->compositor;
+
+	if (c->seat->grab != &c->seat->default_grab) {
+		c->seat->grab->impl->cancel(c->seat->grab);
+		c->seat->grab = &c->seat->default_grab;
+	}
+	garnet_seat_set_keyboard_focus(c->seat, NULL);
+	garnet_seat_set_pointer_focus(c->seat, NULL, 0, 0);
+	garnet_seat_cancel_touch(c->seat);
+	cs->visible = true;
+}
+
+/* What is on screen follows the queue: the first question, armed after ARM_MS, unless copies
+ * the user allowed are still to be made; with none, the clients get the input back. */
 static void show_next(struct garnet_consent *cs)
 {
 	struct garnet_compositor *c = cs->compositor;
@@ -83,18 +105,37 @@ static void show_next(struct garnet_consent *cs)
 	forget_panel(cs);
 	cs->armed = false;
 	damage_everything(c);
-	if (!r) {
+	if (!r || cs->holds > 0) {
+		bool was_visible = cs->visible;
+
+		cs->visible = false;
 		wl_event_source_timer_update(cs->arm_timer, 0);
-		if (!c->locked) {
+		if (was_visible && !c->locked) {
 			garnet_seat_set_keyboard_focus(c->seat, NULL);
 			garnet_shell_refocus(c->shell);
 		}
 		garnet_seat_repick(c->seat);
 		return;
 	}
+	if (!cs->visible)
+		take_input(cs);
 	garnet_log(c, GARNET_LOG_INFO, "consent", "asking the user: %s, %s", r->who,
 		   r->object);
 	wl_event_source_timer_update(cs->arm_timer, ARM_MS);
+}
+
+void garnet_consent_hold(struct garnet_compositor *c)
+{
+	if (c->consent)
+		c->consent->holds++;
+}
+
+void garnet_consent_release(struct garnet_compositor *c)
+{
+	struct garnet_consent *cs = c->consent;
+
+	if (cs && cs->holds > 0 && --cs->holds == 0 && shown(cs))
+		show_next(cs);
 }
 
 static int arm(void *data)
@@ -205,17 +246,6 @@ struct garnet_consent_request *garnet_consent_ask(struct garnet_compositor *c,
 	r->data = data;
 	describe(c, client, r->who, sizeof(r->who));
 	was_idle = wl_list_empty(&cs->waiting);
-	if (was_idle) {
-		/* A drag, a move or a popup grab ends (a drag icon must not follow the pointer
-		 * over the dialog); leaves go out while clients may still hear them. */
-		if (c->seat->grab != &c->seat->default_grab) {
-			c->seat->grab->impl->cancel(c->seat->grab);
-			c->seat->grab = &c->seat->default_grab;
-		}
-		garnet_seat_set_keyboard_focus(c->seat, NULL);
-		garnet_seat_set_pointer_focus(c->seat, NULL, 0, 0);
-		garnet_seat_cancel_touch(c->seat);
-	}
 	wl_list_insert(cs->waiting.prev, &r->link);
 	if (was_idle)
 		show_next(cs);

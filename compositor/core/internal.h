@@ -702,6 +702,10 @@ struct garnet_consent_request *garnet_consent_ask(struct garnet_compositor *c,
 						  void (*done)(void *data, bool allowed), void *data);
 /* The act is gone (its object destroyed): the question is dropped unanswered. */
 void garnet_consent_withdraw(struct garnet_consent_request *request);
+/* An allowed act still has to happen on a frame without any dialog (a capture): the next
+ * question is not shown until every hold is released. */
+void garnet_consent_hold(struct garnet_compositor *c);
+void garnet_consent_release(struct garnet_compositor *c);
 /* True while the dialog is up: no client gets input, the dialog takes keys and clicks. */
 bool garnet_consent_active(struct garnet_compositor *c);
 /* A hardware key or a press (pointer button, touch) at x, y of the global space: true when

@@ -19,6 +19,7 @@ struct screencopy_frame {
 	bool used;
 	/* The user allowed this copy in the consent dialog: it is made without asking again. */
 	bool granted;
+	bool holding; /* the next consent question waits for this copy */
 	uint32_t renders_at_grant; /* output->renders when allowed: that frame held the dialog */
 	bool with_damage;
 	struct garnet_consent_request *asking; /* the question the copy waits on, or NULL */
@@ -33,6 +34,11 @@ static void stop_waiting(struct screencopy_frame *frame)
 	if (frame->asking)
 		garnet_consent_withdraw(frame->asking);
 	frame->asking = NULL;
+	/* Made (or failed): the next question may come; the copy reads the frame on screen
+	 * now, which has no dialog yet. */
+	if (frame->holding)
+		garnet_consent_release(frame->compositor);
+	frame->holding = false;
 	wl_list_remove(&frame->output_frame.link);
 	wl_list_init(&frame->output_frame.link);
 	wl_list_remove(&frame->output_destroy.link);
@@ -230,6 +236,8 @@ static void on_answer(void *data, bool allowed)
 		return;
 	}
 	frame->granted = true;
+	frame->holding = true;
+	garnet_consent_hold(frame->compositor);
 	frame->renders_at_grant = output->renders;
 	if (frame->with_damage)
 		grant_recording(frame->compositor, wl_resource_get_client(frame->resource),

@@ -533,3 +533,26 @@ static void drag_icon_is_not_drawn_over_the_dialog(struct test_context *t)
 	surface_destroy(win);
 	client_destroy(b);
 }
+
+TEST_WITH(the_next_question_waits_for_the_allowed_picture, ask_hooks, {800, 600, 1, 0, 0})
+{
+	struct asker a = {0}, b = {0};
+
+	asker_start(t, &a);
+	/* b's window is the top one now, the same size: its red is what a's picture shows. */
+	asker_start(t, &b);
+	client_dispatch_for(a.client, ARMED_MS);
+	key(a.client, KEY_Y);
+	check(t, client_dispatch_until(a.client, &a.st.ready));
+	/* The picture has neither a's dialog nor b's, which comes up after it. */
+	check_int(t, image_pixel(a.target->image, PANEL_X + 4, PANEL_Y + 4) & 0xffffff, ==,
+		  0xff0000);
+	check_int(t, image_pixel(a.target->image, 10, 10) & 0xffffff, ==, 0xff0000);
+	client_roundtrip(b.client);
+	check(t, dialog_shown(b.client));
+	client_dispatch_for(b.client, ARMED_MS);
+	key(b.client, KEY_N);
+	check(t, client_dispatch_until(b.client, &b.st.failed));
+	asker_finish(&b);
+	asker_finish(&a);
+}
