@@ -3,9 +3,9 @@
 // draws itself, above every client and dimming all of them. While it is up no client gets
 // input, so none can answer it, click through it or take the keyboard from it; only hardware
 // input reaches it (virtual keyboards and input methods go to clients, never here). Answers
-// count only once the dialog has been up for a moment, so a key or click meant for a window
-// cannot land on it. One question at a time; a client asks one thing at a time, and one the
-// user refused is not asked about again while it stays connected.
+// count only once the dialog has been up, with no key or click, for a moment, so a key or
+// click meant for a window cannot land on it. One question at a time; a client asks one thing
+// at a time, and one the user refused is not asked about again while it stays connected.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,6 +136,13 @@ void garnet_consent_release(struct garnet_compositor *c)
 
 	if (cs && cs->holds > 0 && --cs->holds == 0 && shown(cs))
 		show_next(cs);
+}
+
+/* A key or click before the dialog is armed starts the wait again: someone typing or clicking
+ * on and on (or lured into it) cannot answer; the dialog arms once they pause. */
+static void wait_for_a_pause(struct garnet_consent *cs)
+{
+	wl_event_source_timer_update(cs->arm_timer, ARM_MS);
 }
 
 static int arm(void *data)
@@ -296,8 +303,10 @@ bool garnet_consent_key(struct garnet_compositor *c, uint32_t key, bool pressed)
 	 * up (the seat drops releases of keys no client saw go down). */
 	if (!pressed)
 		return false;
-	if (!cs->armed)
+	if (!cs->armed) {
+		wait_for_a_pause(cs);
 		return true;
+	}
 	sym = xkb_keysym_to_lower(xkb_state_key_get_one_sym(c->seat->xkb_state, key + 8));
 	if (sym == XKB_KEY_n || sym == XKB_KEY_Escape)
 		answer(cs, false, GARNET_ANSWER_ONCE);
@@ -323,7 +332,11 @@ bool garnet_consent_press(struct garnet_compositor *c, double x, double y)
 		    x < panel.x2 && y >= panel.y1 && y < panel.y2)
 			found = true;
 	}
-	if (!cs->armed || !found)
+	if (!cs->armed) {
+		wait_for_a_pause(cs);
+		return true;
+	}
+	if (!found)
 		return true;
 	for (int i = 0; i < GARNET_CONSENT_BUTTONS; i++) {
 		b = garnet_consent_button_box((enum garnet_consent_button)i);

@@ -556,3 +556,22 @@ TEST_WITH(the_next_question_waits_for_the_allowed_picture, ask_hooks, {800, 600,
 	asker_finish(&b);
 	asker_finish(&a);
 }
+
+TEST_WITH(clicking_on_and_on_does_not_answer, ask_hooks, {800, 600, 1, 0, 0})
+{
+	struct asker a = {0};
+
+	asker_start(t, &a);
+	/* Someone clicks where "Allow once" is, again and again, for longer than the dialog
+	 * takes to arm: as long as the clicks go on, it stays unarmed. */
+	for (int i = 0; i < 8; i++) {
+		click(a.client, ALLOW_ONCE_X, ALLOW_ONCE_Y);
+		client_dispatch_for(a.client, 150);
+	}
+	check(t, !a.st.ready && !a.st.failed);
+	/* After a pause, a click answers. */
+	client_dispatch_for(a.client, ARMED_MS);
+	click(a.client, ALLOW_ONCE_X, ALLOW_ONCE_Y);
+	check(t, client_dispatch_until(a.client, &a.st.ready));
+	asker_finish(&a);
+}
