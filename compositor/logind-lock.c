@@ -25,7 +25,6 @@ struct garnet_logind_lock {
 	sd_bus *bus;
 	sd_bus_slot *lookup, *lock_match, *unlock_match;
 	struct wl_event_source *fd_source, *timer;
-	char *session_path;
 };
 
 static void watch_bus(struct garnet_logind_lock *l);
@@ -80,8 +79,8 @@ static int on_session(sd_bus_message *reply, void *data, sd_bus_error *error)
 		return 0;
 	}
 	ret = sd_bus_message_read(reply, "o", &path);
-	if (ret < 0 || !(l->session_path = strdup(path))) {
-		say(l, GARNET_LOG_WARNING, "logind's session reply", ret < 0 ? -ret : ENOMEM);
+	if (ret < 0) {
+		say(l, GARNET_LOG_WARNING, "logind's session reply", -ret);
 		return 0;
 	}
 	ret = sd_bus_match_signal_async(l->bus, &l->lock_match, LOGIND, path,
@@ -199,6 +198,5 @@ void garnet_logind_lock_destroy(struct garnet_logind_lock *l)
 	if (l->timer)
 		wl_event_source_remove(l->timer);
 	sd_bus_flush_close_unref(l->bus);
-	free(l->session_path);
 	free(l);
 }

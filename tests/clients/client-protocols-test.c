@@ -128,8 +128,7 @@ TEST(idle_after_timeout_and_resumed_by_input)
 	check(t, !st.idled);
 	check(t, client_dispatch_until(c, &st.idled));
 	check(t, !st.resumed);
-	garnet_test_key(c->garnet_test, 30, WL_KEYBOARD_KEY_STATE_PRESSED);
-	garnet_test_key(c->garnet_test, 30, WL_KEYBOARD_KEY_STATE_RELEASED);
+	client_tap_key(c, 30);
 	check(t, client_dispatch_until(c, &st.resumed));
 	ext_idle_notification_v1_destroy(n);
 	client_destroy(c);
@@ -904,8 +903,7 @@ TEST(keyboard_grab_takes_keys_only_while_a_text_field_is_active)
 	client_roundtrip(ime);
 	check_int(t, st.grab_keymaps, ==, 1);
 	keys = a->input.keys;
-	garnet_test_key(a->garnet_test, KEY_A, WL_KEYBOARD_KEY_STATE_PRESSED);
-	garnet_test_key(a->garnet_test, KEY_A, WL_KEYBOARD_KEY_STATE_RELEASED);
+	client_tap_key(a, KEY_A);
 	client_roundtrip(a);
 	client_roundtrip(ime);
 	check_int(t, st.grab_keys, ==, 2);
@@ -915,8 +913,7 @@ TEST(keyboard_grab_takes_keys_only_while_a_text_field_is_active)
 	zwp_text_input_v3_disable(ti);
 	zwp_text_input_v3_commit(ti);
 	client_roundtrip(a);
-	garnet_test_key(a->garnet_test, KEY_B, WL_KEYBOARD_KEY_STATE_PRESSED);
-	garnet_test_key(a->garnet_test, KEY_B, WL_KEYBOARD_KEY_STATE_RELEASED);
+	client_tap_key(a, KEY_B);
 	client_roundtrip(a);
 	client_roundtrip(ime);
 	check_int(t, st.grab_keys, ==, 2);
@@ -1046,8 +1043,7 @@ TEST_WITH(shortcut_holder_hears_the_action_and_no_client_gets_the_key, play_key,
 	garnet_test_activate_surface(other->garnet_test, s->wl_surface);
 	client_roundtrip(other);
 	keys = other->input.keys;
-	garnet_test_key(other->garnet_test, KEY_PLAYPAUSE, WL_KEYBOARD_KEY_STATE_PRESSED);
-	garnet_test_key(other->garnet_test, KEY_PLAYPAUSE, WL_KEYBOARD_KEY_STATE_RELEASED);
+	client_tap_key(other, KEY_PLAYPAUSE);
 	client_roundtrip(other);
 	client_roundtrip(player);
 	check_int(t, st.activations, ==, 1);
@@ -1055,8 +1051,7 @@ TEST_WITH(shortcut_holder_hears_the_action_and_no_client_gets_the_key, play_key,
 	/* Given up: the key is the focused client's again. */
 	garnet_shortcut_v1_destroy(sc);
 	client_roundtrip(player);
-	garnet_test_key(other->garnet_test, KEY_PLAYPAUSE, WL_KEYBOARD_KEY_STATE_PRESSED);
-	garnet_test_key(other->garnet_test, KEY_PLAYPAUSE, WL_KEYBOARD_KEY_STATE_RELEASED);
+	client_tap_key(other, KEY_PLAYPAUSE);
 	client_roundtrip(other);
 	check_int(t, other->input.keys, ==, keys + 2);
 	garnet_shortcut_v1_destroy(sc4);

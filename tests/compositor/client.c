@@ -973,6 +973,12 @@ void query_output_stats(struct client *c, struct client_output *output)
 	client_roundtrip(c);
 }
 
+void client_tap_key(struct client *c, uint32_t key)
+{
+	garnet_test_key(c->garnet_test, key, WL_KEYBOARD_KEY_STATE_PRESSED);
+	garnet_test_key(c->garnet_test, key, WL_KEYBOARD_KEY_STATE_RELEASED);
+}
+
 uint32_t image_pixel(pixman_image_t *image, int32_t x, int32_t y)
 {
 	uint32_t *data = pixman_image_get_data(image);

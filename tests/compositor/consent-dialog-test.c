@@ -84,12 +84,6 @@ static void ask_hooks_odd_name(struct garnet_compositor *c, struct test_context 
 	install_hooks(c, t, describe_odd);
 }
 
-static void key(struct client *c, uint32_t code)
-{
-	garnet_test_key(c->garnet_test, code, WL_KEYBOARD_KEY_STATE_PRESSED);
-	garnet_test_key(c->garnet_test, code, WL_KEYBOARD_KEY_STATE_RELEASED);
-}
-
 static void click(struct client *c, int32_t x, int32_t y)
 {
 	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(x), wl_fixed_from_int(y));
@@ -148,7 +142,7 @@ TEST_WITH(asking_holds_the_copy_until_the_user_allows_it, ask_hooks, {800, 600, 
 
 	asker_start(t, &a);
 	/* A key already on its way when the dialog appears does not answer it. */
-	key(a.client, KEY_Y);
+	client_tap_key(a.client, KEY_Y);
 	client_dispatch_for(a.client, NEGATIVE_WAIT_MS);
 	check(t, !a.st.ready && !a.st.failed);
 	check_int(t, answers->count, ==, 0);
@@ -169,7 +163,7 @@ TEST_WITH(asking_holds_the_copy_until_the_user_allows_it, ask_hooks, {800, 600, 
 	pixman_image_unref(shot);
 
 	client_dispatch_for(a.client, ARMED_MS);
-	key(a.client, KEY_Y);
+	client_tap_key(a.client, KEY_Y);
 	check(t, client_dispatch_until(a.client, &a.st.ready));
 	check(t, !a.st.failed);
 	/* The picture is the screen without the dialog. */
@@ -194,7 +188,7 @@ TEST_WITH(no_fails_the_copy_and_that_client_is_not_asked_again, ask_hooks, {800,
 
 	asker_start(t, &a);
 	client_dispatch_for(a.client, ARMED_MS);
-	key(a.client, KEY_N);
+	client_tap_key(a.client, KEY_N);
 	check(t, client_dispatch_until(a.client, &a.st.failed));
 	check(t, !a.st.ready);
 	check_int(t, answers->count, ==, 1);
@@ -252,7 +246,7 @@ TEST_WITH(no_client_covers_the_dialog_or_gets_input_while_it_is_up, ask_hooks,
 	/* Typing and clicking reach nobody while the dialog is up. */
 	keys = b->input.keys + a.client->input.keys;
 	buttons = b->input.buttons + a.client->input.buttons;
-	key(b, KEY_A);
+	client_tap_key(b, KEY_A);
 	click(b, 50, 50);
 	click(b, PANEL_X + 10, PANEL_Y + 10);
 	client_roundtrip(b);
@@ -262,7 +256,7 @@ TEST_WITH(no_client_covers_the_dialog_or_gets_input_while_it_is_up, ask_hooks,
 	check(t, !a.st.ready && !a.st.failed);
 
 	client_dispatch_for(b, ARMED_MS);
-	key(b, KEY_Y);
+	client_tap_key(b, KEY_Y);
 	client_roundtrip(b);
 	check(t, !dialog_shown(b));
 	check_int(t, ((struct answers *)test_data(t))->count, ==, 1);
@@ -293,7 +287,7 @@ TEST_WITH(a_question_goes_with_its_client, ask_hooks, {800, 600, 1, 0, 0})
 	check(t, !dialog_shown(b));
 	check(t, b->input.keyboard_focus == win->wl_surface);
 	keys = b->input.keys;
-	key(b, KEY_A);
+	client_tap_key(b, KEY_A);
 	client_roundtrip(b);
 	check_int(t, b->input.keys, ==, keys + 2);
 	check_int(t, answers->count, ==, 0);
@@ -378,7 +372,7 @@ TEST_WITH(a_recording_allowed_once_goes_on_until_its_client_leaves, ask_hooks,
 	client_roundtrip(c);
 	check(t, dialog_shown(c));
 	client_dispatch_for(c, ARMED_MS);
-	key(c, KEY_Y);
+	client_tap_key(c, KEY_Y);
 	check(t, client_dispatch_until(c, &st[0].ready));
 	check_int(t, answers->count, ==, 1);
 	check_int(t, answers->act, ==, GARNET_ASK_RECORD_OUTPUT);
@@ -402,7 +396,7 @@ TEST_WITH(a_recording_allowed_once_goes_on_until_its_client_leaves, ask_hooks,
 	client_roundtrip(c);
 	check(t, dialog_shown(c));
 	client_dispatch_for(c, ARMED_MS);
-	key(c, KEY_N);
+	client_tap_key(c, KEY_N);
 	check(t, client_dispatch_until(c, &st[2].failed));
 	check_int(t, answers->act, ==, GARNET_ASK_CAPTURE_OUTPUT);
 	for (int i = 0; i < 3; i++) {
@@ -456,7 +450,7 @@ TEST_WITH(an_identity_of_any_bytes_still_draws_the_whole_dialog, ask_hooks_odd_n
 	/* Everything after the identity is drawn too: the left edge of "Deny", armed. */
 	check_int(t, image_pixel(shot, PANEL_X + 20, PANEL_Y + 160) & 0xffffff, ==, 0xd0d0d0);
 	pixman_image_unref(shot);
-	key(a.client, KEY_Y);
+	client_tap_key(a.client, KEY_Y);
 	check(t, client_dispatch_until(a.client, &a.st.ready));
 	asker_finish(&a);
 }
@@ -542,7 +536,7 @@ TEST_WITH(the_next_question_waits_for_the_allowed_picture, ask_hooks, {800, 600,
 	/* b's window is the top one now, the same size: its red is what a's picture shows. */
 	asker_start(t, &b);
 	client_dispatch_for(a.client, ARMED_MS);
-	key(a.client, KEY_Y);
+	client_tap_key(a.client, KEY_Y);
 	check(t, client_dispatch_until(a.client, &a.st.ready));
 	/* The picture has neither a's dialog nor b's, which comes up after it. */
 	check_int(t, image_pixel(a.target->image, PANEL_X + 4, PANEL_Y + 4) & 0xffffff, ==,
@@ -551,7 +545,7 @@ TEST_WITH(the_next_question_waits_for_the_allowed_picture, ask_hooks, {800, 600,
 	client_roundtrip(b.client);
 	check(t, dialog_shown(b.client));
 	client_dispatch_for(b.client, ARMED_MS);
-	key(b.client, KEY_N);
+	client_tap_key(b.client, KEY_N);
 	check(t, client_dispatch_until(b.client, &b.st.failed));
 	asker_finish(&b);
 	asker_finish(&a);
@@ -574,4 +568,19 @@ TEST_WITH(clicking_on_and_on_does_not_answer, ask_hooks, {800, 600, 1, 0, 0})
 	click(a.client, ALLOW_ONCE_X, ALLOW_ONCE_Y);
 	check(t, client_dispatch_until(a.client, &a.st.ready));
 	asker_finish(&a);
+}
+
+TEST_WITH(no_more_than_eight_questions_wait, ask_hooks, {800, 600, 1, 0, 0})
+{
+	struct asker askers[9] = {{0}};
+
+	/* One on screen and seven behind it: the ninth is refused at once, unasked. */
+	for (int i = 0; i < 9; i++)
+		asker_start(t, &askers[i]);
+	check(t, client_dispatch_until(askers[8].client, &askers[8].st.failed));
+	for (int i = 0; i < 8; i++)
+		check(t, !askers[i].st.ready && !askers[i].st.failed);
+	check(t, dialog_shown(askers[0].client));
+	for (int i = 8; i >= 0; i--)
+		asker_finish(&askers[i]);
 }

@@ -230,6 +230,8 @@ bool toplevel_wait_configure(struct client_surface *s);
 
 /* Capture of an output as an image (owned by the caller: pixman_image_unref). */
 pixman_image_t *capture_output(struct client *c, struct client_output *output);
+/* A hardware key pressed and released, through garnet_test (not flushed). */
+void client_tap_key(struct client *c, uint32_t key);
 void query_output_stats(struct client *c, struct client_output *output);
 uint32_t image_pixel(pixman_image_t *image, int32_t x, int32_t y);
 /* The first pixel (row by row) of colour rgb (0xRRGGBB), outside rows skip_y1..skip_y2-1;

@@ -134,8 +134,7 @@ TEST_WITH(input_delivery_asks_the_hook_and_honours_a_refusal, setup_refuse_keybo
 	struct client *c = client_create(t);
 	struct client_surface *s = toplevel_create(c, 50, 50, 0xffff0000, NULL);
 
-	garnet_test_key(c->garnet_test, KEY_A, WL_KEYBOARD_KEY_STATE_PRESSED);
-	garnet_test_key(c->garnet_test, KEY_A, WL_KEYBOARD_KEY_STATE_RELEASED);
+	client_tap_key(c, KEY_A);
 	garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(160), wl_fixed_from_int(120));
 	client_roundtrip(c);
 	/* Refused: no keyboard enter, no keys. Allowed: the pointer. */

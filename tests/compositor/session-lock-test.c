@@ -152,10 +152,8 @@ static void answer_right(struct garnet_compositor *c, void *data)
 
 static void type(struct client *c, const uint32_t *keys, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		garnet_test_key(c->garnet_test, keys[i], WL_KEYBOARD_KEY_STATE_PRESSED);
-		garnet_test_key(c->garnet_test, keys[i], WL_KEYBOARD_KEY_STATE_RELEASED);
-	}
+	for (size_t i = 0; i < n; i++)
+		client_tap_key(c, keys[i]);
 	client_roundtrip(c);
 }
 

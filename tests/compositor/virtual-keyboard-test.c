@@ -73,8 +73,7 @@ TEST(virtual_keys_reach_the_focused_client_after_their_keymap)
 	check_int(t, a->input.last_key, ==, KEY_Y);
 	check_int(t, b->input.keys, ==, 0);
 	/* A hardware key: the seat's keymap first. */
-	garnet_test_key(a->garnet_test, KEY_A, WL_KEYBOARD_KEY_STATE_PRESSED);
-	garnet_test_key(a->garnet_test, KEY_A, WL_KEYBOARD_KEY_STATE_RELEASED);
+	client_tap_key(a, KEY_A);
 	client_roundtrip(a);
 	check_int(t, a->input.keymaps, ==, keymaps + 2);
 	check_int(t, a->input.keymap_size, ==, seat_keymap);

@@ -32,9 +32,7 @@ launcher-restarts=0
 panel=$rogue drive $work/go $work/done keys:$1
 INI
 	start_garnet --test-mode
-	"$rogue" window "$work/victim.txt" 1024 768 &
-	victim_pid=$!
-	wait_for "$work/victim.txt" "^keyboard-enter" || echo "# the window got no focus"
+	open_window victim_pid window "$work/victim.txt" 1024 768 "^keyboard-enter"
 	"$rogue" screencopy >"$work/asked.txt" &
 	asked_pid=$!
 	wait_for "$work/log" "consent: asking the user" || echo "# garnet did not ask"

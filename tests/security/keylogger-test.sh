@@ -22,12 +22,8 @@ INI
 start_garnet --test-mode
 
 # The rogue maps first, small; the victim maps over the whole output and takes the focus.
-"$rogue" window "$work/rogue.txt" 100 100 &
-rogue_pid=$!
-wait_for "$work/rogue.txt" "^mapped" || echo "# the rogue did not map"
-"$rogue" window "$work/victim.txt" 1024 768 &
-victim_pid=$!
-wait_for "$work/victim.txt" "^keyboard-enter" || echo "# the victim got no focus"
+open_window rogue_pid window "$work/rogue.txt" 100 100 "^mapped"
+open_window victim_pid window "$work/victim.txt" 1024 768 "^keyboard-enter"
 touch "$work/go"
 wait_for "$work/done" "^done" || echo "# the driver did not finish"
 sleep 0.3

@@ -41,6 +41,13 @@ wait_for() { # FILE PATTERN [SECONDS]: up to 5 s unless told
 	done
 	return 1
 }
+# open_window VAR KIND LOG WIDTH HEIGHT PATTERN: a garnet-rogue KIND (window, text-field)
+# logging to LOG, its pid in $VAR; waits until PATTERN is in LOG (or says it never came).
+open_window() {
+	"$rogue" "$2" "$3" "$4" "$5" &
+	eval "$1=\$!"
+	wait_for "$3" "$6" || echo "# $3 never logged $6"
+}
 # start_garnet ARGS...: garnet with $work/garnet.ini, log in $work/log, on socket security-test
 start_garnet() {
 	# Emptied here, not by the redirection below: that happens in the background child,

@@ -38,9 +38,7 @@ lock-screen=$rogue locker $work/locker.txt $work/lock-now
 panel=$rogue drive $work/go $work/done type:nope,sesame,
 INI
 start_garnet --test-mode
-"$rogue" window "$work/victim.txt" 1024 768 &
-victim_pid=$!
-wait_for "$work/victim.txt" "^keyboard-enter" || echo "# the victim got no focus"
+open_window victim_pid window "$work/victim.txt" 1024 768 "^keyboard-enter"
 touch "$work/lock-now"
 wait_for "$work/locker.txt" "^locked" || echo "# the locker did not lock"
 locker_pid=$(sed -n 's/^locked //p' "$work/locker.txt")

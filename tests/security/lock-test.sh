@@ -34,9 +34,7 @@ result $? "untrusted_client_cannot_lock"
 result $? "untrusted_bind_of_lock_manager_is_a_protocol_error"
 
 # The victim has the focus; then the trusted locker locks and shows its surface.
-"$rogue" window "$work/victim.txt" 1024 768 &
-victim_pid=$!
-wait_for "$work/victim.txt" "^keyboard-enter" || echo "# the victim got no focus"
+open_window victim_pid window "$work/victim.txt" 1024 768 "^keyboard-enter"
 touch "$work/lock-now"
 wait_for "$work/locker.txt" "^shown" && wait_for "$work/victim.txt" "^keyboard-leave"
 result $? "trusted_locker_locks_and_victim_loses_focus"

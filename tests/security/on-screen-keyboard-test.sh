@@ -24,9 +24,7 @@ input-method=$osk
 panel=$rogue drive $work/go $work/done click:132,56
 INI
 start_garnet --test-mode
-"$rogue" window "$work/bystander.txt" 100 100 &
-bystander_pid=$!
-wait_for "$work/bystander.txt" "^mapped" || echo "# the bystander did not map"
+open_window bystander_pid window "$work/bystander.txt" 100 100 "^mapped"
 "$rogue" text-field "$work/field.txt" 1024 768 &
 field_pid=$!
 wait_for "$work/field.txt" "^text-enter"

@@ -24,9 +24,7 @@ play-pause=super+l
 panel=$rogue shortcuts $work/holder.txt 8
 INI
 start_garnet --test-mode
-"$rogue" window "$work/victim.txt" 1024 768 &
-victim_pid=$!
-wait_for "$work/victim.txt" "^keyboard-enter" || echo "# the window got no focus"
+open_window victim_pid window "$work/victim.txt" 1024 768 "^keyboard-enter"
 wait_for "$work/holder.txt" "^bound play-pause" || echo "# the panel holds no action"
 "$rogue" shortcuts "$work/rogue.txt" 3 &
 rogue_pid=$!

@@ -34,12 +34,8 @@ INI
 start_garnet --test-mode
 
 # The bystander maps first, small; the victim maps over the whole output and takes the focus.
-"$rogue" window "$work/bystander.txt" 100 100 &
-bystander_pid=$!
-wait_for "$work/bystander.txt" "^mapped" || echo "# the bystander did not map"
-"$rogue" window "$work/victim.txt" 1024 768 &
-victim_pid=$!
-wait_for "$work/victim.txt" "^keyboard-enter" || echo "# the victim got no focus"
+open_window bystander_pid window "$work/bystander.txt" 100 100 "^mapped"
+open_window victim_pid window "$work/victim.txt" 1024 768 "^keyboard-enter"
 touch "$work/go"
 # wtype sends its own keymap, in which h and i are keys 1 and 2.
 wait_for "$work/victim.txt" "^key 2 0"

@@ -22,9 +22,7 @@ panel=$rogue drive $work/go $work/done
 INI
 start_garnet --test-mode
 
-"$rogue" window "$work/victim.txt" 1024 768 &
-victim_pid=$!
-wait_for "$work/victim.txt" "^keyboard-enter" || echo "# the victim got no focus"
+open_window victim_pid window "$work/victim.txt" 1024 768 "^keyboard-enter"
 touch "$work/lock-now"
 wait_for "$work/locker.txt" "^shown" || echo "# the locker did not lock"
 
