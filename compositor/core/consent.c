@@ -285,8 +285,7 @@ static void answer(struct garnet_consent *cs, bool allowed, enum garnet_answer_s
 	if (!allowed)
 		remember_refusal(cs, r->client);
 	/* Out of the queue first: done may ask anew, and that question queues behind. */
-	wl_list_remove(&r->link);
-	wl_list_init(&r->link);
+	garnet_list_unlink(&r->link);
 	r->done(r->data, allowed);
 	request_free(r);
 	show_next(cs);
@@ -363,8 +362,7 @@ void garnet_consent_refuse_all(struct garnet_compositor *c)
 		return;
 	garnet_log(c, GARNET_LOG_INFO, "consent", "the session locks: waiting questions refused");
 	while ((r = shown(cs))) {
-		wl_list_remove(&r->link);
-		wl_list_init(&r->link);
+		garnet_list_unlink(&r->link);
 		r->done(r->data, false);
 		request_free(r);
 	}

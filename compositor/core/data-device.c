@@ -115,11 +115,6 @@ static void source_offer(struct wl_client *client, struct wl_resource *resource,
 		wl_resource_post_no_memory(resource);
 }
 
-static void source_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static void source_set_actions(struct wl_client *client, struct wl_resource *resource,
 			       uint32_t actions)
 {
@@ -146,7 +141,7 @@ static void source_set_actions(struct wl_client *client, struct wl_resource *res
 
 static const struct wl_data_source_interface data_source_impl = {
 	.offer = source_offer,
-	.destroy = source_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.set_actions = source_set_actions,
 };
 
@@ -200,11 +195,6 @@ static void offer_receive(struct wl_client *client, struct wl_resource *resource
 	garnet_data_source_read(offer->seat, offer->source, client,
 				offer->drag ? GARNET_SELECTION_DRAG : GARNET_SELECTION_CLIPBOARD,
 				mime, fd);
-}
-
-static void offer_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
 }
 
 static void offer_finish(struct wl_client *client, struct wl_resource *resource)
@@ -279,7 +269,7 @@ static void offer_set_actions(struct wl_client *client, struct wl_resource *reso
 static const struct wl_data_offer_interface data_offer_impl = {
 	.accept = offer_accept,
 	.receive = offer_receive,
-	.destroy = offer_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.finish = offer_finish,
 	.set_actions = offer_set_actions,
 };
@@ -288,8 +278,7 @@ static void offer_source_destroyed(struct wl_listener *listener, void *data)
 {
 	struct data_offer *offer = wl_container_of(listener, offer, source_destroy);
 
-	wl_list_remove(&offer->source_destroy.link);
-	wl_list_init(&offer->source_destroy.link);
+	garnet_list_unlink(&offer->source_destroy.link);
 	offer->source = NULL;
 }
 
@@ -368,8 +357,7 @@ static void selection_source_destroyed(struct wl_listener *listener, void *data)
 	struct garnet_seat *seat = wl_container_of(listener, seat, selection_destroy);
 	struct wl_client *focus = garnet_seat_selection_client(seat);
 
-	wl_list_remove(&seat->selection_destroy.link);
-	wl_list_init(&seat->selection_destroy.link);
+	garnet_list_unlink(&seat->selection_destroy.link);
 	seat->selection = NULL;
 	if (focus)
 		send_selection_to(seat, focus);
@@ -384,8 +372,7 @@ void garnet_seat_set_selection(struct garnet_seat *seat, struct garnet_data_sour
 		return;
 	if (seat->selection) {
 		seat->selection->impl->cancel(seat->selection);
-		wl_list_remove(&seat->selection_destroy.link);
-		wl_list_init(&seat->selection_destroy.link);
+		garnet_list_unlink(&seat->selection_destroy.link);
 	}
 	seat->selection = source;
 	if (source) {
@@ -419,8 +406,7 @@ static void drag_leave(struct drag_grab *drag)
 		if (wl_resource_get_client(device) == wl_resource_get_client(drag->focus->resource))
 			wl_data_device_send_leave(device);
 	}
-	wl_list_remove(&drag->focus_destroy.link);
-	wl_list_init(&drag->focus_destroy.link);
+	garnet_list_unlink(&drag->focus_destroy.link);
 	drag->focus = NULL;
 	drag->seat->drag_offer = NULL;
 }
@@ -429,8 +415,7 @@ static void drag_focus_destroyed(struct wl_listener *listener, void *data)
 {
 	struct drag_grab *drag = wl_container_of(listener, drag, focus_destroy);
 
-	wl_list_remove(&drag->focus_destroy.link);
-	wl_list_init(&drag->focus_destroy.link);
+	garnet_list_unlink(&drag->focus_destroy.link);
 	drag->focus = NULL;
 	drag->seat->drag_offer = NULL;
 }
@@ -518,8 +503,7 @@ static void drag_button(struct garnet_pointer_grab *base, uint32_t time, uint32_
 		    WL_DATA_SOURCE_DND_DROP_PERFORMED_SINCE_VERSION)
 			wl_data_source_send_dnd_drop_performed(source->resource);
 		/* The offer lives on for the target to read; only leave is skipped. */
-		wl_list_remove(&drag->focus_destroy.link);
-		wl_list_init(&drag->focus_destroy.link);
+		garnet_list_unlink(&drag->focus_destroy.link);
 		drag->focus = NULL;
 	} else if (source) {
 		source->impl->cancel(source);
@@ -558,8 +542,7 @@ static void drag_source_destroyed(struct wl_listener *listener, void *data)
 	struct drag_grab *drag = wl_container_of(listener, drag, source_destroy);
 
 	/* The drag continues without data: the target sees a plain leave. */
-	wl_list_remove(&drag->source_destroy.link);
-	wl_list_init(&drag->source_destroy.link);
+	garnet_list_unlink(&drag->source_destroy.link);
 	drag->source = NULL;
 	drag->seat->drag_source = NULL;
 	drag_leave(drag);
@@ -674,15 +657,10 @@ static void device_set_selection(struct wl_client *client, struct wl_resource *r
 	garnet_seat_set_selection(seat, source ? &source->base : NULL);
 }
 
-static void device_release(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct wl_data_device_interface data_device_impl = {
 	.start_drag = device_start_drag,
 	.set_selection = device_set_selection,
-	.release = device_release,
+	.release = garnet_resource_destroy_request,
 };
 
 static void device_resource_destroy(struct wl_resource *resource)

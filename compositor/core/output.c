@@ -25,13 +25,8 @@ static void output_send_info(struct garnet_output *output, struct wl_resource *r
 		wl_output_send_done(resource);
 }
 
-static void output_handle_release(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct wl_output_interface output_impl = {
-	.release = output_handle_release,
+	.release = garnet_resource_destroy_request,
 };
 
 static void output_resource_destroy(struct wl_resource *resource)
@@ -198,8 +193,7 @@ void garnet_output_finish(struct garnet_output *output)
 	wl_resource_for_each_safe(resource, tmp, &output->resources) {
 		/* Inert from now on; the client still owns the object. */
 		wl_resource_set_user_data(resource, NULL);
-		wl_list_remove(wl_resource_get_link(resource));
-		wl_list_init(wl_resource_get_link(resource));
+		garnet_list_unlink(wl_resource_get_link(resource));
 	}
 	if (output->global)
 		wl_global_destroy(output->global);

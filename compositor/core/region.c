@@ -28,11 +28,6 @@ void garnet_region_add_rect(pixman_region32_t *region, int32_t x, int32_t y, int
 					   (unsigned)(b.y2 - b.y1));
 }
 
-static void region_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static void region_add(struct wl_client *client, struct wl_resource *resource, int32_t x,
 		       int32_t y, int32_t width, int32_t height)
 {
@@ -52,7 +47,7 @@ static void region_subtract(struct wl_client *client, struct wl_resource *resour
 }
 
 static const struct wl_region_interface region_impl = {
-	.destroy = region_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.add = region_add,
 	.subtract = region_subtract,
 };

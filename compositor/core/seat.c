@@ -91,8 +91,7 @@ static void keyboard_focus_destroyed(struct wl_listener *listener, void *data)
 {
 	struct garnet_seat *seat = wl_container_of(listener, seat, keyboard_focus_destroy);
 
-	wl_list_remove(&seat->keyboard_focus_destroy.link);
-	wl_list_init(&seat->keyboard_focus_destroy.link);
+	garnet_list_unlink(&seat->keyboard_focus_destroy.link);
 	seat->keyboard_focus = NULL;
 	wl_signal_emit_mutable(&seat->events.keyboard_focus, seat);
 }
@@ -199,8 +198,7 @@ void garnet_seat_set_keyboard_focus(struct garnet_seat *seat, struct garnet_surf
 	restore_keymap(seat);
 	if (seat->keyboard_focus) {
 		keyboard_leave(seat, seat->keyboard_focus);
-		wl_list_remove(&seat->keyboard_focus_destroy.link);
-		wl_list_init(&seat->keyboard_focus_destroy.link);
+		garnet_list_unlink(&seat->keyboard_focus_destroy.link);
 	}
 	seat->keyboard_focus = surface;
 	if (surface) {
@@ -366,8 +364,7 @@ static void pointer_focus_destroyed(struct wl_listener *listener, void *data)
 {
 	struct garnet_seat *seat = wl_container_of(listener, seat, pointer_focus_destroy);
 
-	wl_list_remove(&seat->pointer_focus_destroy.link);
-	wl_list_init(&seat->pointer_focus_destroy.link);
+	garnet_list_unlink(&seat->pointer_focus_destroy.link);
 	seat->pointer_focus = NULL;
 	seat->button_count = 0;
 	set_cursor_hidden(seat, false);
@@ -389,8 +386,7 @@ void garnet_seat_set_pointer_focus(struct garnet_seat *seat, struct garnet_surfa
 	if (old == surface)
 		return;
 	if (old) {
-		wl_list_remove(&seat->pointer_focus_destroy.link);
-		wl_list_init(&seat->pointer_focus_destroy.link);
+		garnet_list_unlink(&seat->pointer_focus_destroy.link);
 		if (garnet_seat_may_deliver(seat, old, GARNET_INPUT_POINTER)) {
 			serial = wl_display_next_serial(display);
 			wl_resource_for_each(pointer, &seat->pointers) {
@@ -681,8 +677,7 @@ static void touch_point_release(struct garnet_touch_point *tp)
 {
 	tp->active = false;
 	if (tp->surface) {
-		wl_list_remove(&tp->surface_destroy.link);
-		wl_list_init(&tp->surface_destroy.link);
+		garnet_list_unlink(&tp->surface_destroy.link);
 	}
 	tp->surface = NULL;
 }
@@ -707,8 +702,7 @@ static void touch_surface_destroyed(struct wl_listener *listener, void *data)
 			wl_touch_send_frame(touch);
 		}
 	}
-	wl_list_remove(&tp->surface_destroy.link);
-	wl_list_init(&tp->surface_destroy.link);
+	garnet_list_unlink(&tp->surface_destroy.link);
 	tp->surface = NULL;
 }
 
@@ -808,8 +802,7 @@ void garnet_seat_cancel_touch(struct garnet_seat *seat)
 			if (seat->touch[j].active && seat->touch[j].surface &&
 			    surface_client(seat->touch[j].surface) == client) {
 				/* Still down, but the finger's lift and moves go nowhere now. */
-				wl_list_remove(&seat->touch[j].surface_destroy.link);
-				wl_list_init(&seat->touch[j].surface_destroy.link);
+				garnet_list_unlink(&seat->touch[j].surface_destroy.link);
 				seat->touch[j].surface = NULL;
 				seat->touch[j].frame_client = NULL;
 			}
@@ -840,11 +833,6 @@ void garnet_seat_notify_touch_frame(struct garnet_seat *seat)
 static void unlink_resource(struct wl_resource *resource)
 {
 	wl_list_remove(wl_resource_get_link(resource));
-}
-
-static void release_resource(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
 }
 
 static void cursor_commit(struct garnet_surface *surface)
@@ -888,8 +876,7 @@ static void set_cursor_surface(struct garnet_seat *seat, struct garnet_surface *
 	damage_builtin_cursor(seat);
 	if (seat->cursor) {
 		garnet_surface_damage_tree(seat->cursor);
-		wl_list_remove(&seat->cursor_destroy.link);
-		wl_list_init(&seat->cursor_destroy.link);
+		garnet_list_unlink(&seat->cursor_destroy.link);
 	}
 	seat->cursor = surface;
 	if (surface)
@@ -910,8 +897,7 @@ void garnet_seat_set_drag_icon(struct garnet_seat *seat, struct garnet_surface *
 		return;
 	if (seat->drag_icon) {
 		garnet_surface_damage_tree(seat->drag_icon);
-		wl_list_remove(&seat->drag_icon_destroy.link);
-		wl_list_init(&seat->drag_icon_destroy.link);
+		garnet_list_unlink(&seat->drag_icon_destroy.link);
 	}
 	seat->drag_icon = surface;
 	/* Its top-left corner starts at the pointer; wl_surface.offset moves it from there. */
@@ -973,15 +959,15 @@ static void pointer_set_cursor(struct wl_client *client, struct wl_resource *res
 
 static const struct wl_pointer_interface pointer_impl = {
 	.set_cursor = pointer_set_cursor,
-	.release = release_resource,
+	.release = garnet_resource_destroy_request,
 };
 
 static const struct wl_keyboard_interface keyboard_impl = {
-	.release = release_resource,
+	.release = garnet_resource_destroy_request,
 };
 
 static const struct wl_touch_interface touch_impl = {
-	.release = release_resource,
+	.release = garnet_resource_destroy_request,
 };
 
 static struct wl_resource *create_device(struct wl_client *client, struct wl_resource *seat_res,
@@ -1063,7 +1049,7 @@ static const struct wl_seat_interface seat_impl = {
 	.get_pointer = seat_get_pointer,
 	.get_keyboard = seat_get_keyboard,
 	.get_touch = seat_get_touch,
-	.release = release_resource,
+	.release = garnet_resource_destroy_request,
 };
 
 static void seat_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
@@ -1195,8 +1181,7 @@ static void make_inert(struct wl_list *resources)
 
 	wl_resource_for_each_safe(resource, tmp, resources) {
 		wl_resource_set_user_data(resource, NULL);
-		wl_list_remove(wl_resource_get_link(resource));
-		wl_list_init(wl_resource_get_link(resource));
+		garnet_list_unlink(wl_resource_get_link(resource));
 	}
 }
 

@@ -92,8 +92,7 @@ static void subsurface_unlink(struct garnet_subsurface *sub)
 	garnet_surface_damage_tree(sub->surface);
 	wl_list_remove(&sub->parent_link);
 	wl_list_remove(&sub->parent_link_pending);
-	wl_list_remove(&sub->parent_destroy.link);
-	wl_list_init(&sub->parent_destroy.link);
+	garnet_list_unlink(&sub->parent_destroy.link);
 	sub->parent = NULL;
 }
 
@@ -146,14 +145,8 @@ static void subsurface_surface_destroyed(struct wl_listener *listener, void *dat
 
 	/* The wl_subsurface outlives its surface only as an inert object. */
 	subsurface_unlink(sub);
-	wl_list_remove(&sub->surface_destroy.link);
-	wl_list_init(&sub->surface_destroy.link);
+	garnet_list_unlink(&sub->surface_destroy.link);
 	sub->surface = NULL;
-}
-
-static void subsurface_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
 }
 
 static struct garnet_subsurface *sub_from(struct wl_resource *resource)
@@ -242,7 +235,7 @@ static void subsurface_set_desync(struct wl_client *client, struct wl_resource *
 }
 
 static const struct wl_subsurface_interface subsurface_impl = {
-	.destroy = subsurface_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.set_position = subsurface_set_position,
 	.place_above = subsurface_place_above,
 	.place_below = subsurface_place_below,
@@ -309,13 +302,8 @@ static void subcompositor_get_subsurface(struct wl_client *client, struct wl_res
 				       subsurface_resource_destroy);
 }
 
-static void subcompositor_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct wl_subcompositor_interface subcompositor_impl = {
-	.destroy = subcompositor_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.get_subsurface = subcompositor_get_subsurface,
 };
 

@@ -14,14 +14,12 @@ static void state_buffer_destroyed(struct wl_listener *listener, void *data)
 
 	/* A buffer destroyed before the commit that uses it leaves nothing to show. */
 	state->buffer = NULL;
-	wl_list_remove(&listener->link);
-	wl_list_init(&listener->link);
+	garnet_list_unlink(&listener->link);
 }
 
 static void state_set_buffer(struct garnet_surface_state *state, struct wl_resource *buffer)
 {
-	wl_list_remove(&state->buffer_destroy.link);
-	wl_list_init(&state->buffer_destroy.link);
+	garnet_list_unlink(&state->buffer_destroy.link);
 	state->buffer = buffer;
 	if (buffer)
 		wl_resource_add_destroy_listener(buffer, &state->buffer_destroy);
@@ -344,11 +342,6 @@ static void surface_commit_now(struct garnet_surface *surface)
 	wl_signal_emit_mutable(&surface->events.commit, surface);
 }
 
-static void surface_handle_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static void surface_attach(struct wl_client *client, struct wl_resource *resource,
 			   struct wl_resource *buffer, int32_t x, int32_t y)
 {
@@ -516,7 +509,7 @@ static void surface_offset(struct wl_client *client, struct wl_resource *resourc
 }
 
 static const struct wl_surface_interface surface_impl = {
-	.destroy = surface_handle_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.attach = surface_attach,
 	.damage = surface_damage,
 	.frame = surface_frame,

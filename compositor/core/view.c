@@ -30,8 +30,7 @@ void garnet_view_remove(struct garnet_view *view)
 	if (!view->in_layer)
 		return;
 	garnet_surface_damage_tree(view->surface);
-	wl_list_remove(&view->layer_link);
-	wl_list_init(&view->layer_link);
+	garnet_list_unlink(&view->layer_link);
 	view->in_layer = false;
 	garnet_surface_update_outputs(view->surface);
 	garnet_seat_repick(view->compositor->seat);

@@ -10,11 +10,6 @@
 
 #define DATA_CONTROL_VERSION 2
 
-static void resource_destroy_request(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 /* ---- sources ---- */
 
 static void source_send(struct garnet_data_source *source, const char *mime, int32_t fd)
@@ -48,7 +43,7 @@ static void source_offer(struct wl_client *client, struct wl_resource *resource,
 
 static const struct zwlr_data_control_source_v1_interface source_interface_impl = {
 	.offer = source_offer,
-	.destroy = resource_destroy_request,
+	.destroy = garnet_resource_destroy_request,
 };
 
 static void source_resource_destroy(struct wl_resource *resource)
@@ -83,15 +78,14 @@ static void offer_receive(struct wl_client *client, struct wl_resource *resource
 
 static const struct zwlr_data_control_offer_v1_interface offer_impl = {
 	.receive = offer_receive,
-	.destroy = resource_destroy_request,
+	.destroy = garnet_resource_destroy_request,
 };
 
 static void offer_source_destroyed(struct wl_listener *listener, void *data)
 {
 	struct control_offer *offer = wl_container_of(listener, offer, source_destroy);
 
-	wl_list_remove(&offer->source_destroy.link);
-	wl_list_init(&offer->source_destroy.link);
+	garnet_list_unlink(&offer->source_destroy.link);
 	offer->source = NULL;
 }
 
@@ -204,7 +198,7 @@ static void device_set_primary_selection(struct wl_client *client, struct wl_res
 
 static const struct zwlr_data_control_device_v1_interface device_impl = {
 	.set_selection = device_set_selection,
-	.destroy = resource_destroy_request,
+	.destroy = garnet_resource_destroy_request,
 	.set_primary_selection = device_set_primary_selection,
 };
 
@@ -258,7 +252,7 @@ static void manager_get_device(struct wl_client *client, struct wl_resource *res
 static const struct zwlr_data_control_manager_v1_interface manager_impl = {
 	.create_data_source = manager_create_source,
 	.get_data_device = manager_get_device,
-	.destroy = resource_destroy_request,
+	.destroy = garnet_resource_destroy_request,
 };
 
 static void manager_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)

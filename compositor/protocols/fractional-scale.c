@@ -62,10 +62,8 @@ static void scale_surface_commit(struct wl_listener *listener, void *data)
 
 static void scale_detach(struct fractional_scale *fs)
 {
-	wl_list_remove(&fs->surface_destroy.link);
-	wl_list_init(&fs->surface_destroy.link);
-	wl_list_remove(&fs->surface_commit.link);
-	wl_list_init(&fs->surface_commit.link);
+	garnet_list_unlink(&fs->surface_destroy.link);
+	garnet_list_unlink(&fs->surface_commit.link);
 	fs->surface = NULL;
 }
 
@@ -86,14 +84,8 @@ static void scale_resource_destroy(struct wl_resource *resource)
 	free(fs);
 }
 
-static void handle_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	(void)client;
-	wl_resource_destroy(resource);
-}
-
 static const struct wp_fractional_scale_v1_interface scale_impl = {
-	.destroy = handle_destroy,
+	.destroy = garnet_resource_destroy_request,
 };
 
 static void manager_get_fractional_scale(struct wl_client *client, struct wl_resource *resource,
@@ -135,7 +127,7 @@ static void manager_get_fractional_scale(struct wl_client *client, struct wl_res
 }
 
 static const struct wp_fractional_scale_manager_v1_interface manager_impl = {
-	.destroy = handle_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.get_fractional_scale = manager_get_fractional_scale,
 };
 

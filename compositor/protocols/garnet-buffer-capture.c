@@ -21,14 +21,8 @@ struct capture {
 	struct garnet_gem_client *client;
 };
 
-static void capture_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	(void)client;
-	wl_resource_destroy(resource);
-}
-
 static const struct garnet_buffer_capture_v1_interface capture_impl = {
-	.destroy = capture_destroy,
+	.destroy = garnet_resource_destroy_request,
 };
 
 static void capture_resource_destroy(struct wl_resource *resource)

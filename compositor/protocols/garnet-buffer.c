@@ -130,14 +130,8 @@ static pid_t client_pid(struct wl_client *client)
 
 /* ---- wl_buffer ---- */
 
-static void buffer_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	(void)client;
-	wl_resource_destroy(resource);
-}
-
 static const struct wl_buffer_interface buffer_impl = {
-	.destroy = buffer_destroy,
+	.destroy = garnet_resource_destroy_request,
 };
 
 static void close_handle(int fd, uint32_t handle)
@@ -167,12 +161,6 @@ struct garnet_gem_buffer *garnet_gem_buffer_from_resource(struct wl_resource *re
 }
 
 /* ---- garnet_buffer_v1 ---- */
-
-static void factory_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	(void)client;
-	wl_resource_destroy(resource);
-}
 
 bool garnet_gem_format_for(uint32_t fourcc, pixman_format_code_t *out)
 {
@@ -344,7 +332,7 @@ static void factory_capture_output(struct wl_client *client, struct wl_resource 
 }
 
 static const struct garnet_buffer_v1_interface factory_impl = {
-	.destroy = factory_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.create_buffer = factory_create_buffer,
 	.capture_output = factory_capture_output,
 };

@@ -110,8 +110,7 @@ static void capture_buffer_destroyed(struct wl_listener *listener, void *data)
 {
 	struct garnet_capture *capture = wl_container_of(listener, capture, buffer_destroy);
 
-	wl_list_remove(&capture->buffer_destroy.link);
-	wl_list_init(&capture->buffer_destroy.link);
+	garnet_list_unlink(&capture->buffer_destroy.link);
 	capture->buffer = NULL;
 }
 
@@ -223,11 +222,6 @@ static void test_query_output(struct wl_client *client, struct wl_resource *reso
 				      output->mode.height, output->painted_surfaces);
 }
 
-static void test_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static void test_text_input_edit(struct wl_client *client, struct wl_resource *resource,
 				 const char *preedit, int32_t preedit_begin, int32_t preedit_end,
 				 const char *commit, uint32_t delete_before, uint32_t delete_after)
@@ -245,7 +239,7 @@ static void test_text_input_edit(struct wl_client *client, struct wl_resource *r
 }
 
 static const struct garnet_test_interface test_impl = {
-	.destroy = test_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.move_surface = test_move_surface,
 	.activate_surface = test_activate_surface,
 	.pointer_motion = test_pointer_motion,

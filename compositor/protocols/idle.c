@@ -91,14 +91,8 @@ static void notification_resource_destroy(struct wl_resource *resource)
 	free(n);
 }
 
-static void handle_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	(void)client;
-	wl_resource_destroy(resource);
-}
-
 static const struct ext_idle_notification_v1_interface notification_impl = {
-	.destroy = handle_destroy,
+	.destroy = garnet_resource_destroy_request,
 };
 
 static void notifier_get_idle_notification(struct wl_client *client, struct wl_resource *resource,
@@ -134,7 +128,7 @@ static void notifier_get_idle_notification(struct wl_client *client, struct wl_r
 }
 
 static const struct ext_idle_notifier_v1_interface notifier_impl = {
-	.destroy = handle_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.get_idle_notification = notifier_get_idle_notification,
 };
 
@@ -155,8 +149,7 @@ static void inhibitor_surface_destroy(struct wl_listener *listener, void *data)
 	struct idle_inhibitor *inhibitor = wl_container_of(listener, inhibitor, surface_destroy);
 
 	(void)data;
-	wl_list_remove(&inhibitor->surface_destroy.link);
-	wl_list_init(&inhibitor->surface_destroy.link);
+	garnet_list_unlink(&inhibitor->surface_destroy.link);
 	inhibitor->surface = NULL;
 }
 
@@ -170,7 +163,7 @@ static void inhibitor_resource_destroy(struct wl_resource *resource)
 }
 
 static const struct zwp_idle_inhibitor_v1_interface inhibitor_impl = {
-	.destroy = handle_destroy,
+	.destroy = garnet_resource_destroy_request,
 };
 
 static void inhibit_create_inhibitor(struct wl_client *client, struct wl_resource *resource,
@@ -199,7 +192,7 @@ static void inhibit_create_inhibitor(struct wl_client *client, struct wl_resourc
 }
 
 static const struct zwp_idle_inhibit_manager_v1_interface inhibit_impl = {
-	.destroy = handle_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.create_inhibitor = inhibit_create_inhibitor,
 };
 

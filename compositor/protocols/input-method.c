@@ -37,11 +37,6 @@ struct popup {
 	struct wl_list link;
 };
 
-static void handle_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static void clear_pending(struct input_methods *m)
 {
 	free(m->commit);
@@ -149,7 +144,7 @@ static void popup_resource_destroy(struct wl_resource *resource)
 }
 
 static const struct zwp_input_popup_surface_v2_interface popup_impl = {
-	.destroy = handle_destroy,
+	.destroy = garnet_resource_destroy_request,
 };
 
 static void im_get_input_popup_surface(struct wl_client *client, struct wl_resource *resource,
@@ -220,7 +215,7 @@ static void grab_resource_destroy(struct wl_resource *resource)
 }
 
 static const struct zwp_input_method_keyboard_grab_v2_interface grab_impl = {
-	.release = handle_destroy,
+	.release = garnet_resource_destroy_request,
 };
 
 static void im_grab_keyboard(struct wl_client *client, struct wl_resource *resource,
@@ -368,7 +363,7 @@ static const struct zwp_input_method_v2_interface im_impl = {
 	.commit = im_commit,
 	.get_input_popup_surface = im_get_input_popup_surface,
 	.grab_keyboard = im_grab_keyboard,
-	.destroy = handle_destroy,
+	.destroy = garnet_resource_destroy_request,
 };
 
 static void im_resource_destroy(struct wl_resource *resource)
@@ -424,7 +419,7 @@ static void manager_get_input_method(struct wl_client *client, struct wl_resourc
 
 static const struct zwp_input_method_manager_v2_interface manager_impl = {
 	.get_input_method = manager_get_input_method,
-	.destroy = handle_destroy,
+	.destroy = garnet_resource_destroy_request,
 };
 
 static void manager_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)

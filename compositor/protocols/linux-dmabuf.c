@@ -50,13 +50,8 @@ struct params {
 
 /* ---- feedback ---- */
 
-static void feedback_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct zwp_linux_dmabuf_feedback_v1_interface feedback_impl = {
-	.destroy = feedback_destroy,
+	.destroy = garnet_resource_destroy_request,
 };
 
 /* One tranche: every format of the table, linear, on the render node. Surfaces get the same
@@ -108,11 +103,6 @@ static void create_feedback(struct wl_client *client, struct wl_resource *dmabuf
 }
 
 /* ---- params ---- */
-
-static void params_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
 
 static void params_close_planes(struct params *p)
 {
@@ -300,18 +290,13 @@ static void params_create_immed(struct wl_client *client, struct wl_resource *re
 }
 
 static const struct zwp_linux_buffer_params_v1_interface params_impl = {
-	.destroy = params_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.add = params_add,
 	.create = params_create,
 	.create_immed = params_create_immed,
 };
 
 /* ---- zwp_linux_dmabuf_v1 ---- */
-
-static void dmabuf_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
 
 static void dmabuf_create_params(struct wl_client *client, struct wl_resource *resource,
 				 uint32_t id)
@@ -348,7 +333,7 @@ static void dmabuf_get_surface_feedback(struct wl_client *client, struct wl_reso
 }
 
 static const struct zwp_linux_dmabuf_v1_interface dmabuf_impl = {
-	.destroy = dmabuf_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.create_params = dmabuf_create_params,
 	.get_default_feedback = dmabuf_get_default_feedback,
 	.get_surface_feedback = dmabuf_get_surface_feedback,

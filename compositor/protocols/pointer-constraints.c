@@ -225,11 +225,6 @@ static void constraint_resource_destroy(struct wl_resource *resource)
 	free(c);
 }
 
-static void constraint_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static void set_region(struct wl_client *client, struct wl_resource *resource,
 		       struct wl_resource *region)
 {
@@ -254,13 +249,13 @@ static void set_cursor_position_hint(struct wl_client *client, struct wl_resourc
 }
 
 static const struct zwp_locked_pointer_v1_interface locked_impl = {
-	.destroy = constraint_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.set_cursor_position_hint = set_cursor_position_hint,
 	.set_region = set_region,
 };
 
 static const struct zwp_confined_pointer_v1_interface confined_impl = {
-	.destroy = constraint_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.set_region = set_region,
 };
 
@@ -339,11 +334,6 @@ static void create_constraint(struct wl_client *client, struct wl_resource *mana
 
 /* ---- the manager ---- */
 
-static void manager_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static void manager_lock_pointer(struct wl_client *client, struct wl_resource *resource,
 				 uint32_t id, struct wl_resource *surface,
 				 struct wl_resource *pointer, struct wl_resource *region,
@@ -361,7 +351,7 @@ static void manager_confine_pointer(struct wl_client *client, struct wl_resource
 }
 
 static const struct zwp_pointer_constraints_v1_interface manager_impl = {
-	.destroy = manager_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.lock_pointer = manager_lock_pointer,
 	.confine_pointer = manager_confine_pointer,
 };

@@ -44,11 +44,6 @@ void garnet_surface_discard_feedback(struct wl_list *feedbacks)
 	}
 }
 
-static void presentation_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static void presentation_feedback(struct wl_client *client, struct wl_resource *resource,
 				  struct wl_resource *surface_resource, uint32_t id)
 {
@@ -70,7 +65,7 @@ static void presentation_feedback(struct wl_client *client, struct wl_resource *
 }
 
 static const struct wp_presentation_interface presentation_impl = {
-	.destroy = presentation_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.feedback = presentation_feedback,
 };
 

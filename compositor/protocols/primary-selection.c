@@ -29,14 +29,9 @@ static void source_offer(struct wl_client *client, struct wl_resource *resource,
 		wl_resource_post_no_memory(resource);
 }
 
-static void resource_destroy_request(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct zwp_primary_selection_source_v1_interface source_interface_impl = {
 	.offer = source_offer,
-	.destroy = resource_destroy_request,
+	.destroy = garnet_resource_destroy_request,
 };
 
 static void source_resource_destroy(struct wl_resource *resource)
@@ -69,15 +64,14 @@ static void offer_receive(struct wl_client *client, struct wl_resource *resource
 
 static const struct zwp_primary_selection_offer_v1_interface offer_impl = {
 	.receive = offer_receive,
-	.destroy = resource_destroy_request,
+	.destroy = garnet_resource_destroy_request,
 };
 
 static void offer_source_destroyed(struct wl_listener *listener, void *data)
 {
 	struct primary_offer *offer = wl_container_of(listener, offer, source_destroy);
 
-	wl_list_remove(&offer->source_destroy.link);
-	wl_list_init(&offer->source_destroy.link);
+	garnet_list_unlink(&offer->source_destroy.link);
 	offer->source = NULL;
 }
 
@@ -136,8 +130,7 @@ static void primary_source_destroyed(struct wl_listener *listener, void *data)
 	struct garnet_seat *seat = wl_container_of(listener, seat, primary_selection_destroy);
 	struct wl_client *focus = garnet_seat_selection_client(seat);
 
-	wl_list_remove(&seat->primary_selection_destroy.link);
-	wl_list_init(&seat->primary_selection_destroy.link);
+	garnet_list_unlink(&seat->primary_selection_destroy.link);
 	seat->primary_selection = NULL;
 	if (focus)
 		garnet_primary_selection_focus(seat, focus);
@@ -153,8 +146,7 @@ void garnet_seat_set_primary_selection(struct garnet_seat *seat,
 		return;
 	if (seat->primary_selection) {
 		seat->primary_selection->impl->cancel(seat->primary_selection);
-		wl_list_remove(&seat->primary_selection_destroy.link);
-		wl_list_init(&seat->primary_selection_destroy.link);
+		garnet_list_unlink(&seat->primary_selection_destroy.link);
 	}
 	seat->primary_selection = source;
 	if (source) {
@@ -186,7 +178,7 @@ static void device_set_selection(struct wl_client *client, struct wl_resource *r
 
 static const struct zwp_primary_selection_device_v1_interface device_impl = {
 	.set_selection = device_set_selection,
-	.destroy = resource_destroy_request,
+	.destroy = garnet_resource_destroy_request,
 };
 
 static void device_resource_destroy(struct wl_resource *resource)
@@ -237,7 +229,7 @@ static void manager_get_device(struct wl_client *client, struct wl_resource *res
 static const struct zwp_primary_selection_device_manager_v1_interface manager_impl = {
 	.create_source = manager_create_source,
 	.get_device = manager_get_device,
-	.destroy = resource_destroy_request,
+	.destroy = garnet_resource_destroy_request,
 };
 
 static void manager_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)

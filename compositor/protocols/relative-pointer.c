@@ -39,14 +39,8 @@ static void relative_motion(struct wl_listener *listener, void *data)
 	}
 }
 
-static void handle_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	(void)client;
-	wl_resource_destroy(resource);
-}
-
 static const struct zwp_relative_pointer_v1_interface pointer_impl = {
-	.destroy = handle_destroy,
+	.destroy = garnet_resource_destroy_request,
 };
 
 static void pointer_resource_destroy(struct wl_resource *resource)
@@ -71,7 +65,7 @@ static void manager_get_relative_pointer(struct wl_client *client, struct wl_res
 }
 
 static const struct zwp_relative_pointer_manager_v1_interface manager_impl = {
-	.destroy = handle_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.get_relative_pointer = manager_get_relative_pointer,
 };
 

@@ -39,12 +39,9 @@ static void stop_waiting(struct screencopy_frame *frame)
 	if (frame->holding)
 		garnet_consent_release(frame->compositor);
 	frame->holding = false;
-	wl_list_remove(&frame->output_frame.link);
-	wl_list_init(&frame->output_frame.link);
-	wl_list_remove(&frame->output_destroy.link);
-	wl_list_init(&frame->output_destroy.link);
-	wl_list_remove(&frame->buffer_destroy.link);
-	wl_list_init(&frame->buffer_destroy.link);
+	garnet_list_unlink(&frame->output_frame.link);
+	garnet_list_unlink(&frame->output_destroy.link);
+	garnet_list_unlink(&frame->buffer_destroy.link);
 	frame->buffer = NULL;
 }
 
@@ -320,14 +317,9 @@ static void handle_copy_with_damage(struct wl_client *client, struct wl_resource
 	frame_copy(client, resource, buffer, true);
 }
 
-static void handle_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct zwlr_screencopy_frame_v1_interface frame_impl = {
 	.copy = handle_copy,
-	.destroy = handle_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.copy_with_damage = handle_copy_with_damage,
 };
 
@@ -429,7 +421,7 @@ static void handle_capture_output_region(struct wl_client *client, struct wl_res
 static const struct zwlr_screencopy_manager_v1_interface manager_impl = {
 	.capture_output = handle_capture_output,
 	.capture_output_region = handle_capture_output_region,
-	.destroy = handle_destroy,
+	.destroy = garnet_resource_destroy_request,
 };
 
 static void bind_manager(struct wl_client *client, void *data, uint32_t version, uint32_t id)

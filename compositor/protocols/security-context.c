@@ -146,11 +146,6 @@ static struct pending_context *pending_of(struct wl_resource *resource)
 	return wl_resource_get_user_data(resource);
 }
 
-static void context_destroy_request(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 /* Common checks of the set_* requests; false when an error was posted. */
 static bool set_metadata(struct wl_resource *resource, char **field, const char *value)
 {
@@ -249,7 +244,7 @@ static void context_commit(struct wl_client *client, struct wl_resource *resourc
 }
 
 static const struct wp_security_context_v1_interface context_impl = {
-	.destroy = context_destroy_request,
+	.destroy = garnet_resource_destroy_request,
 	.set_sandbox_engine = context_set_sandbox_engine,
 	.set_app_id = context_set_app_id,
 	.set_instance_id = context_set_instance_id,
@@ -318,13 +313,8 @@ static void manager_create_listener(struct wl_client *client, struct wl_resource
 	wl_resource_set_implementation(context, &context_impl, p, context_resource_destroy);
 }
 
-static void manager_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct wp_security_context_manager_v1_interface manager_impl = {
-	.destroy = manager_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.create_listener = manager_create_listener,
 };
 

@@ -53,8 +53,7 @@ static void lock_surface_detach(struct lock_surface *ls)
 		wl_list_remove(&ls->output_destroy.link);
 		ls->output = NULL;
 	}
-	wl_list_remove(&ls->link);
-	wl_list_init(&ls->link);
+	garnet_list_unlink(&ls->link);
 }
 
 static void lock_surface_handle_surface_destroy(struct wl_listener *l, void *data)
@@ -155,13 +154,8 @@ static void lock_surface_ack_configure(struct wl_client *client, struct wl_resou
 	ls->acked = true;
 }
 
-static void handle_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct ext_session_lock_surface_v1_interface lock_surface_impl = {
-	.destroy = handle_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.ack_configure = lock_surface_ack_configure,
 };
 
@@ -455,7 +449,7 @@ static void manager_lock(struct wl_client *client, struct wl_resource *manager, 
 }
 
 static const struct ext_session_lock_manager_v1_interface manager_impl = {
-	.destroy = handle_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.lock = manager_lock,
 };
 

@@ -76,13 +76,8 @@ bool garnet_shortcut_fire(struct garnet_compositor *c, const char *action, uint3
 	return true;
 }
 
-static void shortcut_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct garnet_shortcut_v1_interface shortcut_impl = {
-	.destroy = shortcut_destroy,
+	.destroy = garnet_resource_destroy_request,
 };
 
 static void shortcut_resource_destroy(struct wl_resource *resource)
@@ -139,13 +134,8 @@ static void manager_register(struct wl_client *client, struct wl_resource *resou
 	garnet_shortcut_v1_send_bound(s->resource, trigger);
 }
 
-static void manager_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct garnet_shortcuts_manager_v1_interface manager_impl = {
-	.destroy = manager_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.register_action = manager_register,
 };
 

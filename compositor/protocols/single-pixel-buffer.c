@@ -9,13 +9,8 @@ struct single_pixel_buffer {
 	uint32_t rgba[4];
 };
 
-static void buffer_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct wl_buffer_interface buffer_impl = {
-	.destroy = buffer_destroy,
+	.destroy = garnet_resource_destroy_request,
 };
 
 static void buffer_resource_destroy(struct wl_resource *resource)
@@ -33,11 +28,6 @@ bool garnet_single_pixel_buffer_get(struct wl_resource *buffer, uint32_t rgba[4]
 	for (int i = 0; i < 4; i++)
 		rgba[i] = b->rgba[i];
 	return true;
-}
-
-static void manager_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
 }
 
 static void manager_create_u32_rgba_buffer(struct wl_client *client, struct wl_resource *resource,
@@ -66,7 +56,7 @@ static void manager_create_u32_rgba_buffer(struct wl_client *client, struct wl_r
 }
 
 static const struct wp_single_pixel_buffer_manager_v1_interface manager_impl = {
-	.destroy = manager_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.create_u32_rgba_buffer = manager_create_u32_rgba_buffer,
 };
 

@@ -62,8 +62,7 @@ static void set_focus(struct text_input *ti, struct garnet_surface *surface)
 		return;
 	if (ti->focus) {
 		zwp_text_input_v3_send_leave(ti->resource, ti->focus->resource);
-		wl_list_remove(&ti->focus_destroy.link);
-		wl_list_init(&ti->focus_destroy.link);
+		garnet_list_unlink(&ti->focus_destroy.link);
 		/* Leaving ends the enabled state: the client enables again after the next enter. */
 		state_reset(&ti->current);
 	}
@@ -78,8 +77,7 @@ static void focus_destroyed(struct wl_listener *listener, void *data)
 {
 	struct text_input *ti = wl_container_of(listener, ti, focus_destroy);
 
-	wl_list_remove(&ti->focus_destroy.link);
-	wl_list_init(&ti->focus_destroy.link);
+	garnet_list_unlink(&ti->focus_destroy.link);
 	ti->focus = NULL;
 	state_reset(&ti->current);
 	notify(ti->m);
@@ -121,11 +119,6 @@ static struct text_input *active(struct text_inputs *m)
 }
 
 /* ---- requests ---- */
-
-static void ti_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
 
 static void ti_enable(struct wl_client *client, struct wl_resource *resource)
 {
@@ -222,7 +215,7 @@ static void ti_commit(struct wl_client *client, struct wl_resource *resource)
 }
 
 static const struct zwp_text_input_v3_interface text_input_impl = {
-	.destroy = ti_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.enable = ti_enable,
 	.disable = ti_disable,
 	.set_surrounding_text = ti_set_surrounding_text,
@@ -250,11 +243,6 @@ static void ti_resource_destroy(struct wl_resource *resource)
 
 /* ---- the manager ---- */
 
-static void manager_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static void manager_get_text_input(struct wl_client *client, struct wl_resource *resource,
 				   uint32_t id, struct wl_resource *seat)
 {
@@ -281,7 +269,7 @@ static void manager_get_text_input(struct wl_client *client, struct wl_resource 
 }
 
 static const struct zwp_text_input_manager_v3_interface manager_impl = {
-	.destroy = manager_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.get_text_input = manager_get_text_input,
 };
 

@@ -10,11 +10,6 @@ static struct garnet_surface *viewport_surface(struct wl_resource *resource)
 	return wl_resource_get_user_data(resource);
 }
 
-static void viewport_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static void viewport_resource_destroy(struct wl_resource *resource)
 {
 	struct garnet_surface *surface = viewport_surface(resource);
@@ -78,7 +73,7 @@ static void viewport_set_destination(struct wl_client *client, struct wl_resourc
 }
 
 static const struct wp_viewport_interface viewport_impl = {
-	.destroy = viewport_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.set_source = viewport_set_source,
 	.set_destination = viewport_set_destination,
 };
@@ -91,11 +86,6 @@ static void viewport_surface_destroyed(struct wl_listener *listener, void *data)
 	free(listener);
 	if (surface->viewport)
 		wl_resource_set_user_data(surface->viewport, NULL);
-}
-
-static void viewporter_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
 }
 
 static void viewporter_get_viewport(struct wl_client *client, struct wl_resource *resource,
@@ -127,7 +117,7 @@ static void viewporter_get_viewport(struct wl_client *client, struct wl_resource
 }
 
 static const struct wp_viewporter_interface viewporter_impl = {
-	.destroy = viewporter_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.get_viewport = viewporter_get_viewport,
 };
 

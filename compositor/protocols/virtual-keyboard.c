@@ -123,16 +123,11 @@ static void vk_modifiers(struct wl_client *client, struct wl_resource *resource,
 				      group);
 }
 
-static void vk_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct zwp_virtual_keyboard_v1_interface vk_impl = {
 	.keymap = vk_keymap,
 	.key = vk_key,
 	.modifiers = vk_modifiers,
-	.destroy = vk_destroy,
+	.destroy = garnet_resource_destroy_request,
 };
 
 /* Keys it still holds are let go, so the focused client is not left with a key down. */

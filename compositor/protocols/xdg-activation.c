@@ -105,18 +105,12 @@ static void token_commit(struct wl_client *client, struct wl_resource *resource)
 	xdg_activation_token_v1_send_done(resource, token->name);
 }
 
-static void handle_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	(void)client;
-	wl_resource_destroy(resource);
-}
-
 static const struct xdg_activation_token_v1_interface token_impl = {
 	.set_serial = token_set_serial,
 	.set_app_id = token_set_app_id,
 	.set_surface = token_set_surface,
 	.commit = token_commit,
-	.destroy = handle_destroy,
+	.destroy = garnet_resource_destroy_request,
 };
 
 static void activation_get_activation_token(struct wl_client *client,
@@ -162,8 +156,7 @@ static void activation_activate(struct wl_client *client, struct wl_resource *re
 	if (!found)
 		return;
 	granted = found->granted;
-	wl_list_remove(&found->link);
-	wl_list_init(&found->link);
+	garnet_list_unlink(&found->link);
 	found->listed = false;
 	if (!found->resource)
 		token_free(found);
@@ -173,7 +166,7 @@ static void activation_activate(struct wl_client *client, struct wl_resource *re
 }
 
 static const struct xdg_activation_v1_interface activation_impl = {
-	.destroy = handle_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.get_activation_token = activation_get_activation_token,
 	.activate = activation_activate,
 };

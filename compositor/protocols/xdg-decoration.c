@@ -4,11 +4,6 @@
 #include "xdg-decoration-unstable-v1-server-protocol.h"
 #include "../core/internal.h"
 
-static void decoration_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static void answer(struct wl_resource *resource)
 {
 	struct garnet_toplevel *toplevel = wl_resource_get_user_data(resource);
@@ -35,7 +30,7 @@ static void decoration_unset_mode(struct wl_client *client, struct wl_resource *
 }
 
 static const struct zxdg_toplevel_decoration_v1_interface decoration_impl = {
-	.destroy = decoration_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.set_mode = decoration_set_mode,
 	.unset_mode = decoration_unset_mode,
 };
@@ -46,11 +41,6 @@ static void decoration_resource_destroy(struct wl_resource *resource)
 
 	if (toplevel)
 		toplevel->decoration = NULL;
-}
-
-static void manager_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
 }
 
 static void manager_get_toplevel_decoration(struct wl_client *client,
@@ -83,7 +73,7 @@ static void manager_get_toplevel_decoration(struct wl_client *client,
 }
 
 static const struct zxdg_decoration_manager_v1_interface manager_impl = {
-	.destroy = manager_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.get_toplevel_decoration = manager_get_toplevel_decoration,
 };
 

@@ -33,13 +33,8 @@ static void send_state(struct xdg_output *xo)
 		wl_output_send_done(wl_output);
 }
 
-static void xdg_output_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct zxdg_output_v1_interface xdg_output_impl = {
-	.destroy = xdg_output_destroy,
+	.destroy = garnet_resource_destroy_request,
 };
 
 static void detach(struct xdg_output *xo)
@@ -63,11 +58,6 @@ static void xdg_output_resource_destroy(struct wl_resource *resource)
 
 	detach(xo);
 	free(xo);
-}
-
-static void manager_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
 }
 
 static void manager_get_xdg_output(struct wl_client *client, struct wl_resource *resource,
@@ -97,7 +87,7 @@ static void manager_get_xdg_output(struct wl_client *client, struct wl_resource 
 }
 
 static const struct zxdg_output_manager_v1_interface manager_impl = {
-	.destroy = manager_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.get_xdg_output = manager_get_xdg_output,
 };
 

@@ -167,11 +167,6 @@ static const struct garnet_toplevel_impl toplevel_impl = {
 
 /* ---- positioner ---- */
 
-static void positioner_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static struct positioner *positioner_from(struct wl_resource *resource)
 {
 	return wl_resource_get_user_data(resource);
@@ -262,7 +257,7 @@ static void positioner_set_parent_configure(struct wl_client *client,
 }
 
 static const struct xdg_positioner_interface positioner_impl = {
-	.destroy = positioner_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.set_size = positioner_set_size,
 	.set_anchor_rect = positioner_set_anchor_rect,
 	.set_anchor = positioner_set_anchor,
@@ -401,8 +396,7 @@ static void popup_grab_end(struct popup_grab *grab)
 	struct xdg_popup_data *popup, *tmp;
 
 	wl_list_for_each_safe(popup, tmp, &grab->popups, grab_link) {
-		wl_list_remove(&popup->grab_link);
-		wl_list_init(&popup->grab_link);
+		garnet_list_unlink(&popup->grab_link);
 		popup->grabbing = false;
 		popup_dismiss(popup);
 	}
@@ -773,24 +767,17 @@ static struct xdg_surface_data *toplevel_from(struct wl_resource *resource)
 	return wl_resource_get_user_data(resource);
 }
 
-static void toplevel_handle_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static void toplevel_parent_destroyed(struct wl_listener *listener, void *data)
 {
 	struct garnet_toplevel *toplevel = wl_container_of(listener, toplevel, parent_destroy);
 
-	wl_list_remove(&toplevel->parent_destroy.link);
-	wl_list_init(&toplevel->parent_destroy.link);
+	garnet_list_unlink(&toplevel->parent_destroy.link);
 	toplevel->parent = NULL;
 }
 
 static void set_toplevel_parent(struct xdg_surface_data *xs, struct xdg_surface_data *parent)
 {
-	wl_list_remove(&xs->toplevel.parent_destroy.link);
-	wl_list_init(&xs->toplevel.parent_destroy.link);
+	garnet_list_unlink(&xs->toplevel.parent_destroy.link);
 	xs->toplevel.parent = parent ? &parent->toplevel : NULL;
 	if (parent)
 		wl_signal_add(&parent->toplevel.events.destroy, &xs->toplevel.parent_destroy);
@@ -953,7 +940,7 @@ static void toplevel_set_minimized(struct wl_client *client, struct wl_resource 
 }
 
 static const struct xdg_toplevel_interface xdg_toplevel_impl = {
-	.destroy = toplevel_handle_destroy,
+	.destroy = garnet_resource_destroy_request,
 	.set_parent = toplevel_set_parent,
 	.set_title = toplevel_set_title,
 	.set_app_id = toplevel_set_app_id,
@@ -981,8 +968,7 @@ static void toplevel_resource_destroy(struct wl_resource *resource)
 	}
 	garnet_view_finish(&xs->toplevel.view);
 	wl_signal_emit_mutable(&xs->toplevel.events.destroy, &xs->toplevel);
-	wl_list_remove(&xs->toplevel.parent_destroy.link);
-	wl_list_init(&xs->toplevel.parent_destroy.link);
+	garnet_list_unlink(&xs->toplevel.parent_destroy.link);
 	xs->toplevel.parent = NULL;
 	if (xs->toplevel.decoration) {
 		wl_resource_set_user_data(xs->toplevel.decoration, NULL);
@@ -1180,8 +1166,7 @@ static void xdg_surface_unlink(struct xdg_surface_data *xs)
 		xs->role_resource = NULL;
 	}
 	wl_list_for_each_safe(child, tmp, &xs->popups, parent_link) {
-		wl_list_remove(&child->parent_link);
-		wl_list_init(&child->parent_link);
+		garnet_list_unlink(&child->parent_link);
 		child->parent = NULL;
 		popup_unmap(child);
 	}
@@ -1190,8 +1175,7 @@ static void xdg_surface_unlink(struct xdg_surface_data *xs)
 		xs->surface->role_data = NULL;
 		xs->surface = NULL;
 	}
-	wl_list_remove(&xs->link);
-	wl_list_init(&xs->link);
+	garnet_list_unlink(&xs->link);
 }
 
 static void xdg_surface_resource_destroy(struct wl_resource *resource)
@@ -1319,8 +1303,7 @@ static void wm_base_resource_destroy(struct wl_resource *resource)
 	struct xdg_surface_data *xs, *tmp;
 
 	wl_list_for_each_safe(xs, tmp, &base->surfaces, link) {
-		wl_list_remove(&xs->link);
-		wl_list_init(&xs->link);
+		garnet_list_unlink(&xs->link);
 		xs->base = NULL;
 	}
 	if (base->ping_timer)

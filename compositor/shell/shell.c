@@ -228,8 +228,7 @@ void garnet_shell_toplevel_unmap(struct garnet_shell *shell, struct garnet_tople
 		garnet_seat_end_grab(shell->compositor->seat);
 	}
 	garnet_view_remove(&tl->view);
-	wl_list_remove(&tl->link);
-	wl_list_init(&tl->link);
+	garnet_list_unlink(&tl->link);
 	tl->placed = false;
 	if (shell->focused == tl) {
 		tl->activated = false;

@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: MIT
+// The lifetime helpers every object of libgarnet uses to leave its lists (lifetime.h).
+#include "lifetime.h"
+
+void garnet_resource_destroy_request(struct wl_client *client, struct wl_resource *resource)
+{
+	(void)client;
+	wl_resource_destroy(resource);
+}
+
+void garnet_list_unlink(struct wl_list *link)
+{
+	wl_list_remove(link);
+	wl_list_init(link);
+}

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: MIT
+// The lifetime convention of libgarnet (doc/compositor.md, "Lifetimes"): one way to leave a list.
+#ifndef GARNET_CORE_LIFETIME_H
+#define GARNET_CORE_LIFETIME_H
+
+#include <wayland-server-core.h>
+
+/*
+ * The destructor request of every interface whose object needs nothing more than its resource
+ * destroy handler: it destroys the resource, and the resource's destroy handler (never the
+ * request) unlinks and frees what stands behind it.
+ */
+void garnet_resource_destroy_request(struct wl_client *client, struct wl_resource *resource);
+
+/*
+ * Takes a link (a wl_list entry or a wl_listener's link) off its list and leaves it an empty
+ * list of its own, so that unlinking it again, from a destroy handler running later or twice,
+ * is harmless. Every object that sits on a list leaves it through this when destroyed.
+ */
+void garnet_list_unlink(struct wl_list *link);
+
+#endif
