@@ -143,10 +143,15 @@ static void subsurface_surface_destroyed(struct wl_listener *listener, void *dat
 {
 	struct garnet_subsurface *sub = wl_container_of(listener, sub, surface_destroy);
 
-	/* The wl_subsurface outlives its surface only as an inert object. */
+	/* The wl_subsurface outlives its surface only as an inert object: its user data is
+	 * NULL, so every later request finds nothing to act on. */
 	subsurface_unlink(sub);
 	garnet_list_unlink(&sub->surface_destroy.link);
-	sub->surface = NULL;
+	sub->surface->subsurface = NULL;
+	sub->surface->role_data = NULL;
+	wl_resource_set_user_data(sub->resource, NULL);
+	garnet_surface_state_finish(&sub->cached);
+	free(sub);
 }
 
 static struct garnet_subsurface *sub_from(struct wl_resource *resource)
