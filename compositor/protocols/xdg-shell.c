@@ -680,7 +680,9 @@ static void xdg_commit(struct garnet_surface *surface)
 	struct garnet_shell *shell = surface->compositor->shell;
 	bool has_buffer = garnet_surface_is_mapped(surface);
 
-	if (!xs)
+	/* With its role object destroyed the surface is unmapped for good: a later commit,
+	 * buffer or not, must not put it back on the shell's lists. */
+	if (!xs || !xs->role_resource)
 		return;
 	if (xs->pending_geometry_set) {
 		memcpy(xs->geometry, xs->pending_geometry, sizeof(xs->geometry));
@@ -962,10 +964,10 @@ static void toplevel_resource_destroy(struct wl_resource *resource)
 
 	if (!xs)
 		return;
-	if (xs->toplevel.mapped) {
-		xs->toplevel.mapped = false;
-		garnet_shell_toplevel_unmap(xs->surface->compositor->shell, &xs->toplevel);
-	}
+	/* Mapped or not (activation puts unmapped toplevels on the shell's lists too), the
+	 * toplevel leaves every list before its memory can go. */
+	xs->toplevel.mapped = false;
+	garnet_shell_toplevel_unmap(xs->surface->compositor->shell, &xs->toplevel);
 	garnet_view_finish(&xs->toplevel.view);
 	wl_signal_emit_mutable(&xs->toplevel.events.destroy, &xs->toplevel);
 	garnet_list_unlink(&xs->toplevel.parent_destroy.link);
@@ -1399,5 +1401,5 @@ struct garnet_toplevel *garnet_xdg_toplevel_from_surface(struct garnet_surface *
 {
 	struct xdg_surface_data *xs = surface ? xdg_from_surface(surface) : NULL;
 
-	return xs && xs->role == ROLE_TOPLEVEL ? &xs->toplevel : NULL;
+	return xs && xs->role == ROLE_TOPLEVEL && xs->role_resource ? &xs->toplevel : NULL;
 }
