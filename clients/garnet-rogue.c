@@ -186,6 +186,7 @@ static void usage(void)
 			"       garnet-rogue flood COUNT\n"
 			"       garnet-rogue frames FILE SECONDS\n"
 			"       garnet-rogue shortcuts FILE SECONDS\n"
+			"       garnet-rogue lifetime ATTACK\n"
 			"Exit status: 0 the attack failed, 1 it succeeded, 2 error.\n");
 }
 
@@ -215,6 +216,8 @@ int main(int argc, char **argv)
 		return rogue_frames(argv[2], atoi(argv[3]));
 	if (argc == 4 && strcmp(argv[1], "shortcuts") == 0)
 		return rogue_shortcuts(argv[2], atoi(argv[3]));
+	if (argc == 3 && strcmp(argv[1], "lifetime") == 0)
+		return rogue_lifetime(argv[2]);
 	if (argc == 2 && strcmp(argv[1], "screencopy") == 0)
 		return cmd_screencopy();
 	usage();

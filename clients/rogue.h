@@ -51,4 +51,9 @@ int rogue_frames(const char *path, int seconds);
  * was bound. */
 int rogue_shortcuts(const char *path, int seconds);
 
+/* lifetime ATTACK: subsurface-orphan, roles-orphaned, toplevel-destroy-commit,
+ * activate-unmapped, extreme-coordinates, and the legitimate subsurface-kept, activate-mapped,
+ * moderate-coordinates: 1 when garnet stopped answering. */
+int rogue_lifetime(const char *attack);
+
 #endif
