@@ -19,6 +19,7 @@
 #include "garnet/output.h"
 #include "garnet/seat.h"
 #include "garnet/security.h"
+#include "coords.h"
 #include "lifetime.h"
 
 #define GARNET_ARRAY_LENGTH(a) (sizeof(a) / sizeof((a)[0]))

@@ -167,8 +167,8 @@ static void subsurface_set_position(struct wl_client *client, struct wl_resource
 	if (!sub)
 		return;
 	sub->position_pending = true;
-	sub->pending_x = x;
-	sub->pending_y = y;
+	sub->pending_x = garnet_coord_clamp(x);
+	sub->pending_y = garnet_coord_clamp(y);
 }
 
 static struct garnet_subsurface *sibling_node(struct garnet_subsurface *sub,

@@ -80,8 +80,8 @@ void garnet_surface_state_move(struct garnet_surface_state *dst, struct garnet_s
 		dst->buffer_attached = true;
 		state_set_buffer(dst, src->buffer);
 	}
-	dst->dx += src->dx;
-	dst->dy += src->dy;
+	dst->dx = garnet_coord_clamp((int64_t)dst->dx + src->dx);
+	dst->dy = garnet_coord_clamp((int64_t)dst->dy + src->dy);
 	pixman_region32_union(&dst->damage_surface, &dst->damage_surface, &src->damage_surface);
 	pixman_region32_union(&dst->damage_buffer, &dst->damage_buffer, &src->damage_buffer);
 	pixman_region32_copy(&dst->opaque, &src->opaque);
@@ -357,8 +357,8 @@ static void surface_attach(struct wl_client *client, struct wl_resource *resourc
 	state_set_buffer(&surface->pending, buffer);
 	/* From v5 the offset has a request of its own, which an attach must not undo. */
 	if (wl_resource_get_version(resource) < WL_SURFACE_OFFSET_SINCE_VERSION) {
-		surface->pending.dx = x;
-		surface->pending.dy = y;
+		surface->pending.dx = garnet_coord_clamp(x);
+		surface->pending.dy = garnet_coord_clamp(y);
 	}
 }
 
@@ -504,8 +504,8 @@ static void surface_offset(struct wl_client *client, struct wl_resource *resourc
 {
 	struct garnet_surface *surface = wl_resource_get_user_data(resource);
 
-	surface->pending.dx = x;
-	surface->pending.dy = y;
+	surface->pending.dx = garnet_coord_clamp(x);
+	surface->pending.dy = garnet_coord_clamp(y);
 }
 
 static const struct wl_surface_interface surface_impl = {

@@ -38,6 +38,9 @@ void garnet_view_remove(struct garnet_view *view)
 
 void garnet_view_move(struct garnet_view *view, int32_t x, int32_t y)
 {
+	/* Offsets add up commit after commit: the window stays inside the coordinate range. */
+	x = garnet_coord_clamp(x);
+	y = garnet_coord_clamp(y);
 	if (view->x == x && view->y == y)
 		return;
 	garnet_surface_damage_tree(view->surface);

@@ -68,8 +68,8 @@ static void viewport_set_destination(struct wl_client *client, struct wl_resourc
 				       "destination size %dx%d is invalid", width, height);
 		return;
 	}
-	surface->pending.dst_width = width;
-	surface->pending.dst_height = height;
+	surface->pending.dst_width = garnet_coord_clamp(width);
+	surface->pending.dst_height = garnet_coord_clamp(height);
 }
 
 static const struct wp_viewport_interface viewport_impl = {

@@ -182,8 +182,8 @@ static void positioner_set_size(struct wl_client *client, struct wl_resource *re
 				       "positioner size %dx%d is not positive", width, height);
 		return;
 	}
-	p->width = width;
-	p->height = height;
+	p->width = garnet_coord_clamp(width);
+	p->height = garnet_coord_clamp(height);
 	p->has_size = true;
 }
 
@@ -197,10 +197,10 @@ static void positioner_set_anchor_rect(struct wl_client *client, struct wl_resou
 				       "anchor rectangle %dx%d is negative", width, height);
 		return;
 	}
-	p->anchor_x = x;
-	p->anchor_y = y;
-	p->anchor_width = width;
-	p->anchor_height = height;
+	p->anchor_x = garnet_coord_clamp(x);
+	p->anchor_y = garnet_coord_clamp(y);
+	p->anchor_width = garnet_coord_clamp(width);
+	p->anchor_height = garnet_coord_clamp(height);
 	p->has_anchor_rect = true;
 }
 
@@ -237,8 +237,8 @@ static void positioner_set_offset(struct wl_client *client, struct wl_resource *
 {
 	struct positioner *p = positioner_from(resource);
 
-	p->offset_x = x;
-	p->offset_y = y;
+	p->offset_x = garnet_coord_clamp(x);
+	p->offset_y = garnet_coord_clamp(y);
 }
 
 static void positioner_set_reactive(struct wl_client *client, struct wl_resource *resource)
@@ -1108,10 +1108,10 @@ static void xdg_surface_set_window_geometry(struct wl_client *client,
 				       "window geometry %dx%d is not positive", width, height);
 		return;
 	}
-	xs->pending_geometry[0] = x;
-	xs->pending_geometry[1] = y;
-	xs->pending_geometry[2] = width;
-	xs->pending_geometry[3] = height;
+	xs->pending_geometry[0] = garnet_coord_clamp(x);
+	xs->pending_geometry[1] = garnet_coord_clamp(y);
+	xs->pending_geometry[2] = garnet_coord_clamp(width);
+	xs->pending_geometry[3] = garnet_coord_clamp(height);
 	xs->pending_geometry_set = true;
 }
 
