@@ -400,6 +400,16 @@ struct garnet_touch_point {
 };
 
 #define GARNET_TOUCH_POINTS 10
+/* How many of the latest presses (button, key, touch down) the seat remembers. */
+#define GARNET_INPUT_SERIALS 16
+
+/* The serial of a press garnet delivered, and to whom: a request that needs user action (a
+ * popup grab, an activation token) must show one of these, sent to its own client. */
+struct garnet_input_serial {
+	uint32_t serial;
+	struct wl_client *client; /* NULL: unused */
+	struct wl_listener client_destroy;
+};
 
 struct garnet_seat {
 	struct garnet_compositor *compositor;
@@ -442,6 +452,9 @@ struct garnet_seat {
 	bool cursor_hidden;
 
 	struct garnet_touch_point touch[GARNET_TOUCH_POINTS];
+
+	struct garnet_input_serial input_serials[GARNET_INPUT_SERIALS]; /* a ring */
+	unsigned int input_serial_next;
 
 	struct wl_list data_devices;      /* wl_data_device resources */
 	struct wl_list primary_devices;   /* zwp_primary_selection_device_v1 resources */
@@ -527,6 +540,14 @@ void garnet_seat_send_button(struct garnet_seat *seat, uint32_t time, uint32_t b
 /* Touch points on clients' surfaces end with wl_touch.cancel (garnet takes the touch screen:
  * the consent dialog, the lock); the fingers' later moves and lifts go nowhere. */
 void garnet_seat_cancel_touch(struct garnet_seat *seat);
+/* core/input-serial.c: client was sent serial with a button press, key press or touch down. */
+void garnet_seat_record_input_serial(struct garnet_seat *seat, struct wl_client *client,
+				     uint32_t serial);
+/* Is serial one of the latest presses garnet sent to client? */
+bool garnet_seat_input_serial_valid(struct garnet_seat *seat, struct wl_client *client,
+				    uint32_t serial);
+void garnet_seat_input_serials_init(struct garnet_seat *seat);
+void garnet_seat_input_serials_finish(struct garnet_seat *seat);
 bool garnet_seat_may_deliver(struct garnet_seat *seat, struct garnet_surface *surface,
 			     enum garnet_input_kind kind);
 void garnet_seat_data_device_focus(struct garnet_seat *seat, struct wl_client *client);
@@ -601,6 +622,10 @@ struct garnet_toplevel {
 	struct garnet_toplevel *parent;
 	struct wl_listener parent_destroy;
 	struct wl_resource *decoration; /* zxdg_toplevel_decoration_v1, if any */
+	/* shell/focus.c: mapped without the keyboard, it waits for the user; activated (with a
+	 * valid token) before it mapped, it takes the keyboard if it maps before the deadline. */
+	bool demands_attention, activate_on_map;
+	uint32_t activate_deadline_msec;
 	struct {
 		struct wl_signal destroy;
 	} events;

@@ -308,6 +308,8 @@ void garnet_seat_notify_key(struct garnet_seat *seat, uint32_t time_msec, uint32
 		return;
 	restore_keymap(seat);
 	serial = wl_display_next_serial(seat->compositor->display);
+	if (pressed)
+		garnet_seat_record_input_serial(seat, surface_client(focus), serial);
 	wl_resource_for_each(keyboard, &seat->keyboards) {
 		if (wl_resource_get_client(keyboard) != surface_client(focus))
 			continue;
@@ -447,8 +449,10 @@ void garnet_seat_send_button(struct garnet_seat *seat, uint32_t time, uint32_t b
 	if (!focus || !garnet_seat_may_deliver(seat, focus, GARNET_INPUT_POINTER))
 		return;
 	serial = wl_display_next_serial(seat->compositor->display);
-	if (pressed)
+	if (pressed) {
 		seat->grab_serial = serial;
+		garnet_seat_record_input_serial(seat, surface_client(focus), serial);
+	}
 	wl_resource_for_each(pointer, &seat->pointers) {
 		if (wl_resource_get_client(pointer) != surface_client(focus))
 			continue;
@@ -737,6 +741,7 @@ void garnet_seat_notify_touch_down(struct garnet_seat *seat, uint32_t time_msec,
 	if (!garnet_seat_may_deliver(seat, surface, GARNET_INPUT_TOUCH))
 		return;
 	serial = wl_display_next_serial(seat->compositor->display);
+	garnet_seat_record_input_serial(seat, surface_client(surface), serial);
 	wl_resource_for_each(touch, &seat->touches) {
 		if (wl_resource_get_client(touch) == surface_client(surface))
 			wl_touch_send_down(touch, serial, time_msec, surface->resource, id,
@@ -1157,6 +1162,7 @@ struct garnet_seat *garnet_seat_create(struct garnet_compositor *c,
 	wl_signal_init(&seat->events.activity);
 	wl_signal_init(&seat->events.motion);
 	wl_array_init(&seat->keys);
+	garnet_seat_input_serials_init(seat);
 	seat->keyboard_focus_destroy.notify = keyboard_focus_destroyed;
 	seat->pointer_focus_destroy.notify = pointer_focus_destroyed;
 	seat->default_grab.impl = &default_grab_impl;
@@ -1199,6 +1205,7 @@ void garnet_seat_destroy(struct garnet_seat *seat)
 	wl_list_remove(&seat->drag_icon_destroy.link);
 	for (int i = 0; i < GARNET_TOUCH_POINTS; i++)
 		wl_list_remove(&seat->touch[i].surface_destroy.link);
+	garnet_seat_input_serials_finish(seat);
 	if (seat->global)
 		wl_global_destroy(seat->global);
 	if (seat->keymap_fd >= 0)

@@ -6,6 +6,7 @@
 
 #include "xdg-shell-server-protocol.h"
 #include "../core/internal.h"
+#include "../shell/focus.h"
 
 /* Version 4, not 5: Debian's weston 10 clients (weston-presentation-shm among them) bind the
  * advertised version but have no handler for v5's wm_capabilities, which a v5 compositor must
@@ -66,6 +67,7 @@ struct xdg_popup_data {
 	int32_t x, y, width, height; /* relative to the parent's window geometry */
 	struct garnet_view view;
 	bool grabbing;
+	bool dismissed; /* popup_done was sent: it never maps again */
 	struct wl_list grab_link;
 };
 
@@ -535,6 +537,7 @@ static void popup_dismiss(struct xdg_popup_data *popup)
 	wl_list_for_each_safe(child, tmp, &popup->xs->popups, parent_link)
 		popup_dismiss(child);
 	popup_unmap(popup);
+	popup->dismissed = true;
 	xdg_popup_send_popup_done(popup->resource);
 }
 
@@ -566,9 +569,20 @@ static void popup_grab(struct wl_client *client, struct wl_resource *resource,
 		return;
 	}
 	c = popup->xs->surface->compositor;
-	grab = seat_popup_grab(c, true);
-	if (!grab)
+	/* Without a press the user just gave this client, on a window it has mapped, a grab
+	 * would be a keylogger: the popup is done before it is shown. */
+	if (popup->dismissed ||
+	    !garnet_focus_popup_grab_allowed(c, client, serial,
+					     popup->parent ? popup->parent->surface : NULL,
+					     popup->parent && popup->parent->mapped)) {
+		popup_dismiss(popup);
 		return;
+	}
+	grab = seat_popup_grab(c, true);
+	if (!grab) {
+		popup_dismiss(popup);
+		return;
+	}
 	if (grab->active && grab->client != client) {
 		popup_grab_end(grab);
 	}
@@ -579,7 +593,8 @@ static void popup_grab(struct wl_client *client, struct wl_resource *resource,
 		grab->active = true;
 		garnet_seat_start_grab(c->seat, &grab->base);
 	}
-	garnet_seat_set_keyboard_focus(c->seat, popup->xs->surface);
+	/* The keyboard follows when the popup maps (garnet_focus_popup_mapped), never to a
+	 * surface that has not shown anything. */
 }
 
 static void popup_reposition(struct wl_client *client, struct wl_resource *resource,
@@ -619,8 +634,8 @@ static void popup_resource_destroy(struct wl_resource *resource)
 			grab->active = false;
 			garnet_seat_end_grab(c->seat);
 		}
-		if (popup->parent)
-			garnet_seat_set_keyboard_focus(c->seat, popup->parent->surface);
+		garnet_focus_popup_gone(c, popup->xs->surface,
+					popup->parent ? popup->parent->surface : NULL);
 	}
 	popup->xs->popup = NULL;
 	popup->xs->role_resource = NULL;
@@ -704,8 +719,17 @@ static void xdg_commit(struct garnet_surface *surface)
 		if (xs->role == ROLE_TOPLEVEL) {
 			xs->toplevel.mapped = true;
 			garnet_shell_toplevel_map(shell, &xs->toplevel);
+		} else if (xs->popup && xs->popup->dismissed) {
+			xs->mapped = false;
 		} else if (xs->popup) {
-			garnet_view_raise(&xs->popup->view, GARNET_LAYER_OVERLAY);
+			struct xdg_popup_data *popup = xs->popup;
+
+			garnet_view_raise(&popup->view,
+					  garnet_focus_popup_layer(surface->compositor,
+								   popup->parent ? popup->parent->surface
+										 : NULL));
+			if (popup->grabbing)
+				garnet_focus_popup_mapped(surface->compositor, surface);
 		}
 	} else if (!has_buffer && xs->mapped) {
 		/* Unmapped: the client must start over with an initial commit. */
@@ -917,11 +941,17 @@ static void toplevel_set_fullscreen(struct wl_client *client, struct wl_resource
 				    struct wl_resource *output_resource)
 {
 	struct xdg_surface_data *xs = toplevel_from(resource);
+	struct garnet_output *output =
+		output_resource ? garnet_output_from_resource(output_resource) : NULL;
 
-	if (xs)
-		garnet_shell_set_fullscreen(
-			xs->surface->compositor->shell, &xs->toplevel, true,
-			output_resource ? garnet_output_from_resource(output_resource) : NULL);
+	if (!xs)
+		return;
+	/* A denial is answered like any request: a configure, here of the unchanged state. */
+	garnet_shell_set_fullscreen(xs->surface->compositor->shell, &xs->toplevel,
+				    garnet_focus_may_fullscreen(xs->surface->compositor, client,
+								output) ||
+					    xs->toplevel.fullscreen,
+				    output);
 }
 
 static void toplevel_unset_fullscreen(struct wl_client *client, struct wl_resource *resource)

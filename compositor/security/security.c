@@ -274,6 +274,16 @@ static bool lock_session(void *data, struct wl_client *client)
 	return check(data, client, WMAC_PERMISSION_LOCK_SCREEN, NULL);
 }
 
+static bool raise_focus(void *data, struct wl_client *client)
+{
+	return check(data, client, WMAC_PERMISSION_RAISE_FOCUS, NULL);
+}
+
+static bool fullscreen(void *data, struct wl_client *client, const char *output)
+{
+	return check(data, client, WMAC_PERMISSION_FULLSCREEN, output);
+}
+
 /* The subject made from the socket (the sandboxed process's uid, pid and label) gains the
  * engine's identity; without a subject the client would be refused everything anyway, but
  * dropping it says so plainly. */
@@ -336,6 +346,8 @@ struct garnet_security *garnet_security_create(struct garnet_compositor *c,
 		.read_selection = read_selection,
 		.write_selection = write_selection,
 		.client_sandboxed = client_sandboxed,
+		.raise_focus = raise_focus,
+		.fullscreen = fullscreen,
 		.data = s,
 	});
 	return s;

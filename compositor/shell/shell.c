@@ -6,6 +6,8 @@
 #include <strings.h>
 
 #include "../core/internal.h"
+#include "focus.h"
+#include "shell.h"
 
 enum binding_action {
 	ACTION_EXEC,
@@ -26,27 +28,6 @@ struct binding {
 	enum binding_action action;
 	char *argument;
 	struct wl_list link;
-};
-
-struct move_grab {
-	struct garnet_pointer_grab base;
-	struct garnet_shell *shell;
-	struct garnet_toplevel *toplevel;
-	double start_x, start_y;
-	int32_t view_x, view_y;
-	int32_t width, height;
-	uint32_t edges; /* 0: a move */
-};
-
-struct garnet_shell {
-	struct garnet_compositor *compositor;
-	struct wl_list toplevels; /* garnet_toplevel.link, most recently focused first */
-	struct wl_list bindings;
-	struct garnet_toplevel *focused;
-	int placed_count;
-	uint32_t swallowed_keys[8]; /* pressed keys whose release must not reach clients */
-	struct move_grab grab;
-	bool grabbing;
 };
 
 struct garnet_shell *garnet_shell_create(struct garnet_compositor *c)
@@ -98,66 +79,12 @@ static struct garnet_output *output_for(struct garnet_shell *shell, struct garne
 	return output ? output : garnet_compositor_first_output(shell->compositor);
 }
 
-static void configure(struct garnet_toplevel *tl)
+void garnet_shell_configure(struct garnet_toplevel *tl)
 {
 	/* Before the initial commit the state is only recorded: the initial configure, sent in
 	 * answer to that commit, carries it. */
 	if (tl->configured_once)
 		tl->impl->configure(tl);
-}
-
-static void set_activated(struct garnet_toplevel *tl, bool activated)
-{
-	if (tl->activated == activated)
-		return;
-	tl->activated = activated;
-	if (tl->mapped)
-		configure(tl);
-}
-
-void garnet_shell_focus(struct garnet_shell *shell, struct garnet_toplevel *tl)
-{
-	struct garnet_seat *seat = shell->compositor->seat;
-
-	/* tinywl's order: deactivate the old, raise and activate the new, then keyboard enter
-	 * (which carries the held keys and modifiers). */
-	if (shell->focused && shell->focused != tl)
-		set_activated(shell->focused, false);
-	shell->focused = tl;
-	if (!tl) {
-		garnet_seat_set_keyboard_focus(seat, NULL);
-		return;
-	}
-	wl_list_remove(&tl->link);
-	wl_list_insert(&shell->toplevels, &tl->link);
-	if (tl->minimized) {
-		tl->minimized = false;
-		garnet_view_raise(&tl->view, tl->fullscreen ? GARNET_LAYER_FULLSCREEN
-							    : GARNET_LAYER_NORMAL);
-	} else if (tl->view.in_layer) {
-		garnet_view_raise(&tl->view, tl->view.layer);
-	}
-	set_activated(tl, true);
-	garnet_seat_set_keyboard_focus(seat, tl->surface);
-	garnet_xdg_ping(tl->surface);
-}
-
-void garnet_shell_refocus(struct garnet_shell *shell)
-{
-	garnet_shell_focus(shell, shell->focused);
-}
-
-static void focus_next(struct garnet_shell *shell, struct garnet_toplevel *except)
-{
-	struct garnet_toplevel *tl;
-
-	wl_list_for_each(tl, &shell->toplevels, link) {
-		if (tl != except && tl->mapped && !tl->minimized) {
-			garnet_shell_focus(shell, tl);
-			return;
-		}
-	}
-	garnet_shell_focus(shell, NULL);
 }
 
 static void place(struct garnet_shell *shell, struct garnet_toplevel *tl)
@@ -198,7 +125,7 @@ void garnet_shell_output_removed(struct garnet_shell *shell)
 		if (tl->maximized || tl->fullscreen) {
 			tl->pending_width = first->width;
 			tl->pending_height = first->height;
-			configure(tl);
+			garnet_shell_configure(tl);
 		}
 		garnet_view_move(&tl->view, first->x - tl->geometry_x, first->y - tl->geometry_y);
 	}
@@ -216,9 +143,7 @@ void garnet_shell_toplevel_map(struct garnet_shell *shell, struct garnet_topleve
 	}
 	wl_list_remove(&tl->link);
 	wl_list_insert(&shell->toplevels, &tl->link);
-	garnet_view_raise(&tl->view, tl->fullscreen ? GARNET_LAYER_FULLSCREEN
-						    : GARNET_LAYER_NORMAL);
-	garnet_shell_focus(shell, tl);
+	garnet_focus_toplevel_mapped(shell, tl);
 }
 
 void garnet_shell_toplevel_unmap(struct garnet_shell *shell, struct garnet_toplevel *tl)
@@ -230,11 +155,7 @@ void garnet_shell_toplevel_unmap(struct garnet_shell *shell, struct garnet_tople
 	garnet_view_remove(&tl->view);
 	garnet_list_unlink(&tl->link);
 	tl->placed = false;
-	if (shell->focused == tl) {
-		tl->activated = false;
-		shell->focused = NULL;
-		focus_next(shell, tl);
-	}
+	garnet_focus_toplevel_hidden(shell, tl);
 }
 
 void garnet_shell_toplevel_commit(struct garnet_shell *shell, struct garnet_toplevel *tl)
@@ -268,15 +189,6 @@ struct garnet_toplevel *garnet_shell_toplevel_for_surface(struct garnet_shell *s
 							 struct garnet_surface *surface)
 {
 	return garnet_xdg_toplevel_from_surface(garnet_xdg_root_surface(surface));
-}
-
-void garnet_shell_handle_click(struct garnet_shell *shell, struct garnet_surface *surface)
-{
-	struct garnet_toplevel *tl = surface ? garnet_shell_toplevel_for_surface(shell, surface)
-					     : NULL;
-
-	if (tl && tl != shell->focused)
-		garnet_shell_focus(shell, tl);
 }
 
 void garnet_shell_move_toplevel(struct garnet_shell *shell, struct garnet_surface *surface,
@@ -333,7 +245,7 @@ static void grab_motion(struct garnet_pointer_grab *base, uint32_t time)
 		h = tl->max_height;
 	tl->pending_width = w;
 	tl->pending_height = h;
-	configure(tl);
+	garnet_shell_configure(tl);
 }
 
 static void grab_end(struct garnet_shell *shell)
@@ -343,7 +255,7 @@ static void grab_end(struct garnet_shell *shell)
 	shell->grabbing = false;
 	if (tl->resizing) {
 		tl->resizing = false;
-		configure(tl);
+		garnet_shell_configure(tl);
 	}
 	garnet_seat_end_grab(shell->compositor->seat);
 }
@@ -420,7 +332,7 @@ void garnet_shell_request_resize(struct garnet_shell *shell, struct garnet_tople
 		tl->resizing = true;
 		tl->pending_width = tl->geometry_width;
 		tl->pending_height = tl->geometry_height;
-		configure(tl);
+		garnet_shell_configure(tl);
 	}
 }
 
@@ -454,7 +366,7 @@ void garnet_shell_set_maximized(struct garnet_shell *shell, struct garnet_toplev
 	struct garnet_output *output = output_for(shell, tl);
 
 	if (tl->fullscreen || !output) {
-		configure(tl);
+		garnet_shell_configure(tl);
 		return;
 	}
 	if (maximized && !tl->maximized) {
@@ -467,7 +379,7 @@ void garnet_shell_set_maximized(struct garnet_shell *shell, struct garnet_toplev
 		restore_geometry(tl);
 	}
 	/* Every request gets an answer, even one that changes nothing. */
-	configure(tl);
+	garnet_shell_configure(tl);
 }
 
 void garnet_shell_set_fullscreen(struct garnet_shell *shell, struct garnet_toplevel *tl,
@@ -476,7 +388,7 @@ void garnet_shell_set_fullscreen(struct garnet_shell *shell, struct garnet_tople
 	if (!output)
 		output = output_for(shell, tl);
 	if (!output) {
-		configure(tl);
+		garnet_shell_configure(tl);
 		return;
 	}
 	if (fullscreen && !tl->fullscreen) {
@@ -497,7 +409,7 @@ void garnet_shell_set_fullscreen(struct garnet_shell *shell, struct garnet_tople
 		if (tl->view.in_layer)
 			garnet_view_raise(&tl->view, GARNET_LAYER_NORMAL);
 	}
-	configure(tl);
+	garnet_shell_configure(tl);
 }
 
 void garnet_shell_set_minimized(struct garnet_shell *shell, struct garnet_toplevel *tl)
@@ -509,11 +421,7 @@ void garnet_shell_set_minimized(struct garnet_shell *shell, struct garnet_toplev
 	/* A minimized window goes to the back of the focus order. */
 	wl_list_remove(&tl->link);
 	wl_list_insert(shell->toplevels.prev, &tl->link);
-	if (shell->focused == tl) {
-		set_activated(tl, false);
-		shell->focused = NULL;
-		focus_next(shell, tl);
-	}
+	garnet_focus_toplevel_hidden(shell, tl);
 }
 
 /* ---- bindings ---- */

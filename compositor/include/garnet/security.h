@@ -110,6 +110,13 @@ struct garnet_security_hooks {
 	 * anything; false drops the client, which must never run with an ordinary identity. */
 	bool (*client_sandboxed)(void *data, struct wl_client *client, const char *engine,
 				 const char *app_id, const char *instance_id);
+	/* May client take the keyboard without the user pointing at its window (its new window
+	 * while nothing else has focus or its own window has it, an activation token)? A
+	 * denial leaves the window unfocused, demanding attention. */
+	bool (*raise_focus)(void *data, struct wl_client *client);
+	/* May client make its window cover the output named output (NULL: the one garnet
+	 * picks)? A denial leaves the window as it was. */
+	bool (*fullscreen)(void *data, struct wl_client *client, const char *output);
 	void *data;
 };
 

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: MIT */
+/* The focus authority (shell/focus.c): the only code that moves the keyboard between windows,
+ * starts popup grabs and decides the stacking of windows and popups. */
+#ifndef GARNET_FOCUS_H
+#define GARNET_FOCUS_H
+
+#include "../core/internal.h"
+
+/* A toplevel mapped: it takes the keyboard only if its client holds it already, if nothing
+ * holds it, or if it was activated with a valid token shortly before; otherwise it maps
+ * unfocused and demands attention. The raise-focus permission is asked in every case. */
+void garnet_focus_toplevel_mapped(struct garnet_shell *shell, struct garnet_toplevel *tl);
+/* tl was unmapped or minimized: if it had the keyboard, the next window takes it. */
+void garnet_focus_toplevel_hidden(struct garnet_shell *shell, struct garnet_toplevel *tl);
+/* The next mapped, unminimized window in focus order other than except, or none. */
+void garnet_focus_next(struct garnet_shell *shell, struct garnet_toplevel *except);
+/* A valid activation token, held by client, was shown for tl: it takes the keyboard (at its
+ * map, if within timeout_ms, when it is not mapped yet). False when raise-focus is denied. */
+bool garnet_focus_activate(struct garnet_shell *shell, struct garnet_toplevel *tl,
+			   struct wl_client *client, uint32_t timeout_ms);
+/* Does client hold the keyboard focus now? */
+bool garnet_focus_client_holds_keyboard(struct garnet_compositor *c, struct wl_client *client);
+/* May client set this toplevel fullscreen (libwmac's fullscreen permission)? */
+bool garnet_focus_may_fullscreen(struct garnet_compositor *c, struct wl_client *client,
+				 struct garnet_output *output);
+
+/* May client's popup grab with serial, on a popup whose parent is parent (mapped or not)?
+ * Only with a press garnet sent to client, while client holds the keyboard and the parent is
+ * mapped; a refusal is logged. */
+bool garnet_focus_popup_grab_allowed(struct garnet_compositor *c, struct wl_client *client,
+				     uint32_t serial, struct garnet_surface *parent,
+				     bool parent_mapped);
+/* A grabbing popup mapped: it takes the keyboard if its client still holds it. */
+void garnet_focus_popup_mapped(struct garnet_compositor *c, struct garnet_surface *popup);
+/* A grabbing popup went away: the keyboard, if it was on the popup (or nowhere), returns to
+ * its parent. */
+void garnet_focus_popup_gone(struct garnet_compositor *c, struct garnet_surface *popup,
+			     struct garnet_surface *parent);
+/* The layer a popup of this parent is drawn in: its window's, never above another
+ * client's fullscreen window or the lock. */
+enum garnet_layer_id garnet_focus_popup_layer(struct garnet_compositor *c,
+					      struct garnet_surface *parent);
+
+#endif
