@@ -116,6 +116,28 @@ static void put_array(struct message *m, const void *data, size_t n)
 	m->len += words;
 }
 
+/* GARNET_FUZZ_TRACE=1 prints every request sent, to read what an input does. */
+static void trace(struct wire_client *wc, const struct message *m)
+{
+	static int on = -1;
+	const struct wire_object *o;
+	uint32_t opcode = m->words[1] & 0xffff;
+
+	if (on < 0)
+		on = getenv("GARNET_FUZZ_TRACE") != NULL;
+	if (!on)
+		return;
+	o = find_object(wc, m->words[0]);
+	fprintf(stderr, "fuzz client %d: %s@%u.%s", wc->fd,
+		o && o->interface ? o->interface->name : "?", m->words[0],
+		o && o->interface && opcode < (uint32_t)o->interface->method_count ?
+			o->interface->methods[opcode].name :
+			"?");
+	for (size_t i = 2; i < m->len && i < 10; i++)
+		fprintf(stderr, " %d", (int32_t)m->words[i]);
+	fprintf(stderr, "%s\n", m->nfds ? " +fd" : "");
+}
+
 static void send_message(struct wire_client *wc, struct message *m)
 {
 	union {
@@ -128,6 +150,7 @@ static void send_message(struct wire_client *wc, struct message *m)
 
 	if (wc->dead)
 		goto out;
+	trace(wc, m);
 	if (m->nfds > 0) {
 		memset(&control, 0, sizeof(control));
 		msg.msg_control = control.buf;
