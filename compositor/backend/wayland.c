@@ -374,12 +374,37 @@ static void pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time, 
 	garnet_seat_notify_axis(b->compositor->seat, now_msec(b), axis, wl_fixed_to_double(value));
 }
 
+/* wl_seat v5 pointers group events into frames and describe scrolling further; garnet's seat
+ * takes each event as it comes, so these carry nothing it needs, but a bound version's events
+ * must all have handlers (libwayland aborts on a NULL one). */
+static void pointer_frame(void *data, struct wl_pointer *pointer)
+{
+}
+
+static void pointer_axis_source(void *data, struct wl_pointer *pointer, uint32_t source)
+{
+}
+
+static void pointer_axis_stop(void *data, struct wl_pointer *pointer, uint32_t time,
+			      uint32_t axis)
+{
+}
+
+static void pointer_axis_discrete(void *data, struct wl_pointer *pointer, uint32_t axis,
+				  int32_t discrete)
+{
+}
+
 static const struct wl_pointer_listener pointer_listener = {
 	.enter = pointer_enter,
 	.leave = pointer_leave,
 	.motion = pointer_motion,
 	.button = pointer_button,
 	.axis = pointer_axis,
+	.frame = pointer_frame,
+	.axis_source = pointer_axis_source,
+	.axis_stop = pointer_axis_stop,
+	.axis_discrete = pointer_axis_discrete,
 };
 
 static void keyboard_keymap(void *data, struct wl_keyboard *keyboard, uint32_t format, int32_t fd,

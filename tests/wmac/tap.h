@@ -55,13 +55,14 @@ static const char *tap_skip_reason;
 		fflush(stdout);                                                            \
 		fn();                                                                      \
 		tap_count++;                                                               \
-		if (tap_skip_reason)                                                       \
-			printf("ok %d - %s # SKIP %s\n", tap_count, #fn, tap_skip_reason); \
-		else if (tap_failed)                                                       \
+		/* A check that failed before a SKIP is still a failure. */                \
+		if (tap_failed)                                                            \
 			printf("not ok %d - %s\n", tap_count, #fn);                        \
+		else if (tap_skip_reason)                                                  \
+			printf("ok %d - %s # SKIP %s\n", tap_count, #fn, tap_skip_reason); \
 		else                                                                       \
 			printf("ok %d - %s\n", tap_count, #fn);                            \
-		tap_failures += tap_failed && !tap_skip_reason;                            \
+		tap_failures += tap_failed;                                                \
 		fflush(stdout);                                                            \
 	} while (0)
 
