@@ -389,7 +389,7 @@ static int extreme(int32_t v, int32_t m, int32_t s)
 {
 	int status = 0;
 
-	for (int kind = 0; kind < 11; kind++) {
+	for (int kind = 0; kind < 13; kind++) {
 		struct rogue g;
 		struct window w;
 		struct wl_surface *child;
@@ -487,6 +487,25 @@ static int extreme(int32_t v, int32_t m, int32_t s)
 			wl_surface_commit(child);
 			xdg_surface_set_window_geometry(w.xdg, v, v, 1, 1);
 			break;
+		case 11:
+			xdg_toplevel_set_min_size(w.toplevel, s, s);
+			xdg_toplevel_set_max_size(w.toplevel, s, s);
+			xdg_toplevel_set_maximized(w.toplevel);
+			break;
+		case 12: { /* subsurfaces nested three deep, each at v */
+			struct wl_surface *parent = w.surface;
+
+			for (int depth = 0; depth < 3; depth++) {
+				child = wl_compositor_create_surface(g.compositor);
+				sub = wl_subcompositor_get_subsurface(g.subcompositor, child,
+								      parent);
+				wl_subsurface_set_position(sub, v, v);
+				attach_pixel(&g, child, 0, 0);
+				wl_surface_commit(child);
+				parent = child;
+			}
+			break;
+		}
 		case 10: /* attach's dx, dy move the window like offset does */
 			attach_pixel(&g, w.surface, v, m);
 			wl_surface_commit(w.surface);
