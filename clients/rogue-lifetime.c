@@ -381,7 +381,11 @@ static int activate_unmapped(bool mapped)
 	xdg_surface_destroy(b.xdg);
 	wl_surface_destroy(b.surface);
 	xdg_toplevel_destroy(a.toplevel);
-	return still_served(&g, "activate-unmapped");
+	if (still_served(&g, "activate-unmapped"))
+		return 1;
+	/* A new window moves the focus, past whatever the shell still remembers. */
+	open_toplevel(&g, &b, true);
+	return still_served(&g, "activate-unmapped then a new window");
 }
 
 /* The coordinate requests, one connection each, with positions v and m and sizes s. */
