@@ -52,12 +52,11 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 	if (strcmp(iface, wl_compositor_interface.name) == 0) {
 		g->compositor = wl_registry_bind(r, name, &wl_compositor_interface, 5);
 		g->compositor4 = wl_registry_bind(r, name, &wl_compositor_interface, 4);
-	}
-	else if (strcmp(iface, wl_subcompositor_interface.name) == 0)
+	} else if (strcmp(iface, wl_subcompositor_interface.name) == 0)
 		g->subcompositor = wl_registry_bind(r, name, &wl_subcompositor_interface, 1);
 	else if (strcmp(iface, wp_single_pixel_buffer_manager_v1_interface.name) == 0)
-		g->pixels = wl_registry_bind(r, name,
-					     &wp_single_pixel_buffer_manager_v1_interface, 1);
+		g->pixels =
+			wl_registry_bind(r, name, &wp_single_pixel_buffer_manager_v1_interface, 1);
 	else if (strcmp(iface, wp_viewporter_interface.name) == 0)
 		g->viewporter = wl_registry_bind(r, name, &wp_viewporter_interface, 1);
 	else if (strcmp(iface, xdg_wm_base_interface.name) == 0)
@@ -65,7 +64,8 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 	else if (strcmp(iface, xdg_activation_v1_interface.name) == 0)
 		g->activation = wl_registry_bind(r, name, &xdg_activation_v1_interface, 1);
 	else if (strcmp(iface, zwp_pointer_constraints_v1_interface.name) == 0)
-		g->constraints = wl_registry_bind(r, name, &zwp_pointer_constraints_v1_interface, 1);
+		g->constraints =
+			wl_registry_bind(r, name, &zwp_pointer_constraints_v1_interface, 1);
 	else if (strcmp(iface, wl_seat_interface.name) == 0 && !g->seat)
 		g->seat = wl_registry_bind(r, name, &wl_seat_interface, 1);
 	(void)version;
@@ -102,8 +102,8 @@ static void kb_modifiers(void *d, struct wl_keyboard *k, uint32_t serial, uint32
 {
 }
 
-static const struct wl_keyboard_listener keyboard_listener = {kb_keymap, kb_enter, kb_leave,
-							      kb_key, kb_modifiers};
+static const struct wl_keyboard_listener keyboard_listener = {kb_keymap, kb_enter, kb_leave, kb_key,
+							      kb_modifiers};
 
 static void wm_ping(void *data, struct xdg_wm_base *base, uint32_t serial)
 {
@@ -299,7 +299,8 @@ static int roles_orphaned(void)
 		case 2: /* wp_viewport */
 			s = wl_compositor_create_surface(g.compositor);
 			if (g.viewporter) {
-				struct wp_viewport *vp = wp_viewporter_get_viewport(g.viewporter, s);
+				struct wp_viewport *vp =
+					wp_viewporter_get_viewport(g.viewporter, s);
 
 				wl_surface_destroy(s);
 				wp_viewport_set_destination(vp, 10, 10);
@@ -381,7 +382,11 @@ static int activate_unmapped(bool mapped)
 	xdg_surface_destroy(b.xdg);
 	wl_surface_destroy(b.surface);
 	xdg_toplevel_destroy(a.toplevel);
-	return still_served(&g, "activate-unmapped");
+	if (still_served(&g, "activate-unmapped"))
+		return 1;
+	/* A new window moves the focus, past whatever the shell still remembers. */
+	open_toplevel(&g, &b, true);
+	return still_served(&g, "activate-unmapped then a new window");
 }
 
 /* The coordinate requests, one connection each, with positions v and m and sizes s. */
@@ -389,7 +394,7 @@ static int extreme(int32_t v, int32_t m, int32_t s)
 {
 	int status = 0;
 
-	for (int kind = 0; kind < 11; kind++) {
+	for (int kind = 0; kind < 13; kind++) {
 		struct rogue g;
 		struct window w;
 		struct wl_surface *child;
@@ -454,7 +459,8 @@ static int extreme(int32_t v, int32_t m, int32_t s)
 			xdg_positioner_set_constraint_adjustment(p, 0x3f);
 			{
 				struct wl_surface *ps = wl_compositor_create_surface(g.compositor);
-				struct xdg_surface *pxs = xdg_wm_base_get_xdg_surface(g.wm_base, ps);
+				struct xdg_surface *pxs =
+					xdg_wm_base_get_xdg_surface(g.wm_base, ps);
 				struct window pw = {.surface = ps, .xdg = pxs};
 
 				xdg_surface_add_listener(pxs, &xdg_surface_listener, &pw);
@@ -487,6 +493,25 @@ static int extreme(int32_t v, int32_t m, int32_t s)
 			wl_surface_commit(child);
 			xdg_surface_set_window_geometry(w.xdg, v, v, 1, 1);
 			break;
+		case 11:
+			xdg_toplevel_set_min_size(w.toplevel, s, s);
+			xdg_toplevel_set_max_size(w.toplevel, s, s);
+			xdg_toplevel_set_maximized(w.toplevel);
+			break;
+		case 12: { /* subsurfaces nested three deep, each at v */
+			struct wl_surface *parent = w.surface;
+
+			for (int depth = 0; depth < 3; depth++) {
+				child = wl_compositor_create_surface(g.compositor);
+				sub = wl_subcompositor_get_subsurface(g.subcompositor, child,
+								      parent);
+				wl_subsurface_set_position(sub, v, v);
+				attach_pixel(&g, child, 0, 0);
+				wl_surface_commit(child);
+				parent = child;
+			}
+			break;
+		}
 		case 10: /* attach's dx, dy move the window like offset does */
 			attach_pixel(&g, w.surface, v, m);
 			wl_surface_commit(w.surface);

@@ -847,9 +847,11 @@ static void cursor_commit(struct garnet_surface *surface)
 	if (seat->cursor != surface)
 		return;
 	if (surface->current.dx || surface->current.dy) {
+		struct garnet_surface_state *cur = &surface->current;
+
 		garnet_surface_damage_tree(surface);
-		seat->hotspot_x -= surface->current.dx;
-		seat->hotspot_y -= surface->current.dy;
+		seat->hotspot_x = garnet_coord_clamp((int64_t)seat->hotspot_x - cur->dx);
+		seat->hotspot_y = garnet_coord_clamp((int64_t)seat->hotspot_y - cur->dy);
 		garnet_surface_damage_tree(surface);
 	}
 	if (!wl_list_empty(&surface->current.frame_callbacks))
@@ -956,8 +958,8 @@ static void pointer_set_cursor(struct wl_client *client, struct wl_resource *res
 	set_cursor_hidden(seat, surface == NULL);
 	if (surface)
 		garnet_surface_damage_tree(surface);
-	seat->hotspot_x = hotspot_x;
-	seat->hotspot_y = hotspot_y;
+	seat->hotspot_x = garnet_coord_clamp(hotspot_x);
+	seat->hotspot_y = garnet_coord_clamp(hotspot_y);
 	if (surface)
 		garnet_surface_damage_tree(surface);
 }

@@ -16,8 +16,9 @@ static bool subsurface_position(struct garnet_surface *surface, int32_t *x, int3
 	if (!sub || !sub->parent || !garnet_surface_is_mapped(sub->parent) ||
 	    !garnet_surface_position(sub->parent, &px, &py))
 		return false;
-	*x = px + sub->x;
-	*y = py + sub->y;
+	/* Nesting adds one clamped position per level: the sum is clamped again. */
+	*x = garnet_coord_clamp((int64_t)px + sub->x);
+	*y = garnet_coord_clamp((int64_t)py + sub->y);
 	return true;
 }
 

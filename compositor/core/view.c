@@ -67,8 +67,9 @@ void garnet_surface_for_each_in_tree(struct garnet_surface *surface, int32_t x, 
 		if (sub->surface == surface)
 			fn(surface, x, y, data);
 		else
-			garnet_surface_for_each_in_tree(sub->surface, x + sub->x, y + sub->y, fn,
-							data);
+			garnet_surface_for_each_in_tree(
+				sub->surface, garnet_coord_clamp((int64_t)x + sub->x),
+				garnet_coord_clamp((int64_t)y + sub->y), fn, data);
 	}
 }
 

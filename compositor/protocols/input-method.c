@@ -57,8 +57,8 @@ static bool popup_position(struct garnet_surface *surface, int32_t *x, int32_t *
 	if (!p || !p->m->active || !garnet_text_input_current(p->m->compositor, &info) ||
 	    !garnet_surface_position(info.surface, &sx, &sy))
 		return false;
-	*x = p->x = sx + info.rect[0];
-	*y = p->y = sy + info.rect[1] + info.rect[3];
+	*x = p->x = garnet_coord_clamp((int64_t)sx + info.rect[0]);
+	*y = p->y = garnet_coord_clamp((int64_t)sy + info.rect[1] + info.rect[3]);
 	return true;
 }
 

@@ -185,10 +185,11 @@ static void ti_set_cursor_rectangle(struct wl_client *client, struct wl_resource
 {
 	struct text_input *ti = wl_resource_get_user_data(resource);
 
-	ti->pending.rect[0] = x;
-	ti->pending.rect[1] = y;
-	ti->pending.rect[2] = width;
-	ti->pending.rect[3] = height;
+	/* The input method's popup is placed from it: clamped like every client coordinate. */
+	ti->pending.rect[0] = garnet_coord_clamp(x);
+	ti->pending.rect[1] = garnet_coord_clamp(y);
+	ti->pending.rect[2] = garnet_coord_clamp(width);
+	ti->pending.rect[3] = garnet_coord_clamp(height);
 }
 
 static void ti_commit(struct wl_client *client, struct wl_resource *resource)

@@ -655,8 +655,9 @@ static bool popup_position(struct garnet_surface *surface, int32_t *x, int32_t *
 		px += popup->parent->geometry[0];
 		py += popup->parent->geometry[1];
 	}
-	*x = px + popup->x - (xs->has_geometry ? xs->geometry[0] : 0);
-	*y = py + popup->y - (xs->has_geometry ? xs->geometry[1] : 0);
+	/* A chain of popups adds up one offset per level: clamped like a window position. */
+	*x = garnet_coord_clamp((int64_t)px + popup->x - (xs->has_geometry ? xs->geometry[0] : 0));
+	*y = garnet_coord_clamp((int64_t)py + popup->y - (xs->has_geometry ? xs->geometry[1] : 0));
 	return true;
 }
 
@@ -900,8 +901,8 @@ static void toplevel_set_max_size(struct wl_client *client, struct wl_resource *
 		return;
 	}
 	if (xs) {
-		xs->toplevel.max_width = width;
-		xs->toplevel.max_height = height;
+		xs->toplevel.max_width = garnet_coord_clamp(width);
+		xs->toplevel.max_height = garnet_coord_clamp(height);
 	}
 }
 
@@ -916,8 +917,8 @@ static void toplevel_set_min_size(struct wl_client *client, struct wl_resource *
 		return;
 	}
 	if (xs) {
-		xs->toplevel.min_width = width;
-		xs->toplevel.min_height = height;
+		xs->toplevel.min_width = garnet_coord_clamp(width);
+		xs->toplevel.min_height = garnet_coord_clamp(height);
 	}
 }
 
