@@ -153,7 +153,9 @@ static int cmd_bind_hidden(const char *interface)
 }
 
 /* screencopy: captures the first output through zwlr_screencopy_manager_v1 if it can see it. */
-static int cmd_screencopy(void)
+/* screencopy [FILE]: what happened goes to stdout, or to FILE followed by "status N" (a
+ * launched client has no shell to redirect its output). */
+static int cmd_screencopy(const char *path)
 {
 	static const char *const said[] = {"the global is not visible", "the capture failed",
 					   "got the pixels"};
@@ -166,8 +168,17 @@ static int cmd_screencopy(void)
 		fprintf(stderr, "garnet-rogue: connection error during the capture\n");
 		return 2;
 	}
-	printf("%s\n", said[status]);
 	free(shot.pixels);
+	if (path) {
+		FILE *f = fopen(path, "a");
+
+		if (!f)
+			return 2;
+		fprintf(f, "%s\nstatus %d\n", said[status], status == CAPTURE_READY);
+		fclose(f);
+	} else {
+		printf("%s\n", said[status]);
+	}
 	return status == CAPTURE_READY ? 1 : 0;
 }
 
@@ -175,7 +186,7 @@ static void usage(void)
 {
 	fprintf(stderr, "Usage: garnet-rogue globals FILE\n"
 			"       garnet-rogue bind-hidden INTERFACE\n"
-			"       garnet-rogue screencopy\n"
+			"       garnet-rogue screencopy [FILE]\n"
 			"       garnet-rogue window LOG WIDTH HEIGHT\n"
 			"       garnet-rogue text-field LOG WIDTH HEIGHT\n"
 			"       garnet-rogue drive GO DONE [quit|print|super-l|click:X,Y|type:TEXT|keys:TEXT]\n"
@@ -216,7 +227,9 @@ int main(int argc, char **argv)
 	if (argc == 4 && strcmp(argv[1], "shortcuts") == 0)
 		return rogue_shortcuts(argv[2], atoi(argv[3]));
 	if (argc == 2 && strcmp(argv[1], "screencopy") == 0)
-		return cmd_screencopy();
+		return cmd_screencopy(NULL);
+	if (argc == 3 && strcmp(argv[1], "screencopy") == 0)
+		return cmd_screencopy(argv[2]);
 	usage();
 	return 2;
 }

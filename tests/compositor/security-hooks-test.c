@@ -304,7 +304,8 @@ static void launch_list_globals(struct garnet_compositor *c, void *data)
 	snprintf(command, sizeof(command), "%s > \"$XDG_RUNTIME_DIR/launched.tmp\" && "
 		 "mv \"$XDG_RUNTIME_DIR/launched.tmp\" \"$XDG_RUNTIME_DIR/launched-globals\"",
 		 LIST_GLOBALS);
-	tr->launched = garnet_compositor_spawn_client(c, command);
+	tr->launched = garnet_compositor_spawn_client(c, "/bin/sh", (char *const[]){"/bin/sh", "-c", command,
+								       NULL});
 	if (tr->launched) {
 		tr->launched_destroy.notify = launched_destroyed;
 		wl_client_add_destroy_listener(tr->launched, &tr->launched_destroy);

@@ -25,7 +25,7 @@ launcher-restarts=0
 
 [launcher]
 screenshooter=$shooter --wait-for $work/go $work/shot.png
-lock-screen=$rogue screencopy >$work/lock-screen.txt; echo "status \$?" >>$work/lock-screen.txt
+lock-screen=$rogue screencopy $work/lock-screen.txt
 INI
 start_garnet --autostart "$demo" --screenshot "$work/reference.png"
 
