@@ -197,6 +197,8 @@ static void usage(void)
 			"       garnet-rogue flood COUNT\n"
 			"       garnet-rogue frames FILE SECONDS\n"
 			"       garnet-rogue shortcuts FILE SECONDS\n"
+			"       garnet-rogue idle FILE TIMEOUT_MS SECONDS\n"
+			"       garnet-rogue registries COUNT\n"
 			"Exit status: 0 the attack failed, 1 it succeeded, 2 error.\n");
 }
 
@@ -224,6 +226,10 @@ int main(int argc, char **argv)
 		return rogue_flood(atol(argv[2]));
 	if (argc == 4 && strcmp(argv[1], "frames") == 0)
 		return rogue_frames(argv[2], atoi(argv[3]));
+	if (argc == 5 && strcmp(argv[1], "idle") == 0)
+		return rogue_idle(argv[2], (uint32_t)strtoul(argv[3], NULL, 10), atoi(argv[4]));
+	if (argc == 3 && strcmp(argv[1], "registries") == 0)
+		return rogue_registries(atol(argv[2]));
 	if (argc == 4 && strcmp(argv[1], "shortcuts") == 0)
 		return rogue_shortcuts(argv[2], atoi(argv[3]));
 	if (argc == 2 && strcmp(argv[1], "screencopy") == 0)

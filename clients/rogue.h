@@ -51,4 +51,11 @@ int rogue_frames(const char *path, int seconds);
  * was bound. */
 int rogue_shortcuts(const char *path, int seconds);
 
+/* idle FILE TIMEOUT_MS SECONDS: asks ext-idle-notify for a TIMEOUT_MS notification and logs
+ * "watching", then "idled MS" and "resumed MS" (CLOCK_MONOTONIC) for SECONDS, then "done";
+ * "no-global" when the notifier is not offered.
+ * registries COUNT: gets its registry COUNT times, each with a round trip. */
+int rogue_idle(const char *path, uint32_t timeout_ms, int seconds);
+int rogue_registries(long count);
+
 #endif
