@@ -332,6 +332,14 @@ static bool lock_session(void *data, struct wl_client *client)
 	return check(data, client, WMAC_PERMISSION_LOCK_SCREEN, NULL);
 }
 
+/* Declared by garnet's system policy (data/wmac.policy); a policy without it denies it. */
+#define PERMISSION_IDLE_NOTIFY "garnet.idle-notify"
+
+static bool idle_notify(void *data, struct wl_client *client)
+{
+	return check(data, client, PERMISSION_IDLE_NOTIFY, SEAT_NAME);
+}
+
 /* The subject made from the socket (the sandboxed process's uid, pid and label) gains the
  * engine's identity; without a subject the client would be refused everything anyway, but
  * dropping it says so plainly. */
@@ -388,6 +396,7 @@ struct garnet_security *garnet_security_create(struct garnet_compositor *c,
 		.describe_client = describe_client,
 		.user_answered = user_answered,
 		.lock_session = lock_session,
+		.idle_notify = idle_notify,
 		.inject_keys = inject_keys,
 		.input_method = input_method,
 		.global_shortcut = global_shortcut,
