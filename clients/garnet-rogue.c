@@ -189,7 +189,7 @@ static void usage(void)
 			"       garnet-rogue screencopy [FILE]\n"
 			"       garnet-rogue window LOG WIDTH HEIGHT\n"
 			"       garnet-rogue text-field LOG WIDTH HEIGHT\n"
-			"       garnet-rogue drive GO DONE [quit|print|super-l|click:X,Y|type:TEXT|keys:TEXT]\n"
+			"       garnet-rogue drive GO DONE [quit|print|super-l|click:X,Y|press:X,Y|type:TEXT|keys:TEXT]\n"
 			"       garnet-rogue lock FILE\n"
 			"       garnet-rogue locker FILE [WAIT]\n"
 			"       garnet-rogue clip-victim FILE GO\n"
@@ -197,6 +197,7 @@ static void usage(void)
 			"       garnet-rogue flood COUNT\n"
 			"       garnet-rogue frames FILE SECONDS\n"
 			"       garnet-rogue shortcuts FILE SECONDS\n"
+			"       garnet-rogue cover FILE cursor|drag|popup\n"
 			"       garnet-rogue idle FILE TIMEOUT_MS SECONDS\n"
 			"       garnet-rogue registries COUNT\n"
 			"Exit status: 0 the attack failed, 1 it succeeded, 2 error.\n");
@@ -226,6 +227,8 @@ int main(int argc, char **argv)
 		return rogue_flood(atol(argv[2]));
 	if (argc == 4 && strcmp(argv[1], "frames") == 0)
 		return rogue_frames(argv[2], atoi(argv[3]));
+	if (argc == 4 && strcmp(argv[1], "cover") == 0)
+		return rogue_cover(argv[2], argv[3]);
 	if (argc == 5 && strcmp(argv[1], "idle") == 0)
 		return rogue_idle(argv[2], (uint32_t)strtoul(argv[3], NULL, 10), atoi(argv[4]));
 	if (argc == 3 && strcmp(argv[1], "registries") == 0)
