@@ -525,6 +525,12 @@ void garnet_seat_send_button(struct garnet_seat *seat, uint32_t time, uint32_t b
 /* Touch points on clients' surfaces end with wl_touch.cancel (garnet takes the touch screen:
  * the consent dialog, the lock); the fingers' later moves and lifts go nowhere. */
 void garnet_seat_cancel_touch(struct garnet_seat *seat);
+/* Garnet takes the input from every client (the consent dialog shows, the session locks): a
+ * grab or drag under way is cancelled, keyboard and pointer focus leave, touches end. */
+void garnet_seat_take_input(struct garnet_seat *seat);
+/* True while garnet draws the pointer alone (over the consent dialog, while locked): no
+ * client cursor or drag icon is shown, only garnet's arrow, and no pointer grab starts. */
+bool garnet_seat_pointer_is_garnets(struct garnet_seat *seat);
 bool garnet_seat_may_deliver(struct garnet_seat *seat, struct garnet_surface *surface,
 			     enum garnet_input_kind kind);
 void garnet_seat_data_device_focus(struct garnet_seat *seat, struct wl_client *client);
