@@ -302,6 +302,14 @@ static bool read_selection(void *data, struct wl_client *client, struct wl_clien
 	return check(s, client, WMAC_PERMISSION_SELECTION_READ, SEAT_NAME);
 }
 
+/* The seat delivers input only to the surface with focus (or under the pointer, or the
+ * touch); the policy adds nothing per event, but says so rather than leaving the hook unset. */
+static bool deliver_input(void *data, struct wl_client *client, struct garnet_surface *surface,
+			  enum garnet_input_kind kind)
+{
+	return true;
+}
+
 static bool write_selection(void *data, struct wl_client *client, enum garnet_selection_kind kind)
 {
 	struct garnet_security *s = data;
@@ -403,7 +411,10 @@ struct garnet_security *garnet_security_create(struct garnet_compositor *c,
 		.read_selection = read_selection,
 		.write_selection = write_selection,
 		.client_sandboxed = client_sandboxed,
+		.deliver_input = deliver_input,
 		.data = s,
+		/* A hook not listed here (share_pixels: garnet_buffer's output shares) denies. */
+		.deny_unset = true,
 	});
 	return s;
 }

@@ -121,12 +121,17 @@ struct garnet_security_hooks {
 	bool (*client_sandboxed)(void *data, struct wl_client *client, const char *engine,
 				 const char *app_id, const char *instance_id);
 	void *data;
+	/* true: every decision hook left NULL denies (global_visible hides privileged globals
+	 * only), so a hook forgotten by a security layer fails closed. A security layer sets
+	 * this; test harnesses that install one hook leave it false. */
+	bool deny_unset;
 };
 
 /* The client whose surface has the keyboard (and so is offered the selections), or NULL. */
 GARNET_EXPORT struct wl_client *garnet_compositor_get_focused_client(struct garnet_compositor *c);
 
-/* Replaces the hooks (copied); NULL members allow everything, except share_pixels. */
+/* Replaces the hooks (copied). NULL members allow everything, except share_pixels and
+ * idle_notify, unless hooks->deny_unset; NULL hooks: no security layer. */
 GARNET_EXPORT void garnet_compositor_set_security_hooks(struct garnet_compositor *c,
 					  const struct garnet_security_hooks *hooks);
 
