@@ -119,6 +119,26 @@ TEST_WITH(privileged_bind_is_refused_when_the_hook_says_no, setup_refuse_bind, D
 	client_destroy(c);
 }
 
+/* A security layer that decides one thing and forgot every other hook. */
+static void setup_deny_unset(struct garnet_compositor *c, struct test_context *t)
+{
+	struct garnet_security_hooks hooks = {.deliver_input = refuse_keyboard,
+					      .data = counts_for(t),
+					      .deny_unset = true};
+
+	garnet_compositor_set_security_hooks(c, &hooks);
+}
+
+TEST_WITH(hooks_a_security_layer_leaves_unset_deny, setup_deny_unset, DEFAULT_OUTPUT)
+{
+	struct client *c = client_create_bare(t);
+
+	/* garnet_test is privileged: hidden without a global_visible hook that shows it. */
+	check(t, client_find_global(c, "garnet_test") == 0);
+	check(t, client_find_global(c, "wl_compositor") != 0);
+	client_destroy(c);
+}
+
 static void setup_refuse_keyboard(struct garnet_compositor *c, struct test_context *t)
 {
 	struct garnet_security_hooks hooks = {.deliver_input = refuse_keyboard,
