@@ -153,7 +153,9 @@ static int cmd_bind_hidden(const char *interface)
 }
 
 /* screencopy: captures the first output through zwlr_screencopy_manager_v1 if it can see it. */
-static int cmd_screencopy(void)
+/* screencopy [FILE]: what happened goes to stdout, or to FILE followed by "status N" (a
+ * launched client has no shell to redirect its output). */
+static int cmd_screencopy(const char *path)
 {
 	static const char *const said[] = {"the global is not visible", "the capture failed",
 					   "got the pixels"};
@@ -166,8 +168,17 @@ static int cmd_screencopy(void)
 		fprintf(stderr, "garnet-rogue: connection error during the capture\n");
 		return 2;
 	}
-	printf("%s\n", said[status]);
 	free(shot.pixels);
+	if (path) {
+		FILE *f = fopen(path, "a");
+
+		if (!f)
+			return 2;
+		fprintf(f, "%s\nstatus %d\n", said[status], status == CAPTURE_READY);
+		fclose(f);
+	} else {
+		printf("%s\n", said[status]);
+	}
 	return status == CAPTURE_READY ? 1 : 0;
 }
 
@@ -175,10 +186,10 @@ static void usage(void)
 {
 	fprintf(stderr, "Usage: garnet-rogue globals FILE\n"
 			"       garnet-rogue bind-hidden INTERFACE\n"
-			"       garnet-rogue screencopy\n"
+			"       garnet-rogue screencopy [FILE]\n"
 			"       garnet-rogue window LOG WIDTH HEIGHT\n"
 			"       garnet-rogue text-field LOG WIDTH HEIGHT\n"
-			"       garnet-rogue drive GO DONE [quit|print|super-l|click:X,Y|type:TEXT|keys:TEXT]\n"
+			"       garnet-rogue drive GO DONE [quit|print|super-l|click:X,Y|press:X,Y|type:TEXT|keys:TEXT]\n"
 			"       garnet-rogue lock FILE\n"
 			"       garnet-rogue locker FILE [WAIT]\n"
 			"       garnet-rogue clip-victim FILE GO\n"
@@ -187,6 +198,9 @@ static void usage(void)
 			"       garnet-rogue frames FILE SECONDS\n"
 			"       garnet-rogue shortcuts FILE SECONDS\n"
 			"       garnet-rogue lifetime ATTACK\n"
+			"       garnet-rogue cover FILE cursor|drag|popup\n"
+			"       garnet-rogue idle FILE TIMEOUT_MS SECONDS\n"
+			"       garnet-rogue registries COUNT\n"
 			"Exit status: 0 the attack failed, 1 it succeeded, 2 error.\n");
 }
 
@@ -214,12 +228,20 @@ int main(int argc, char **argv)
 		return rogue_flood(atol(argv[2]));
 	if (argc == 4 && strcmp(argv[1], "frames") == 0)
 		return rogue_frames(argv[2], atoi(argv[3]));
+	if (argc == 4 && strcmp(argv[1], "cover") == 0)
+		return rogue_cover(argv[2], argv[3]);
+	if (argc == 5 && strcmp(argv[1], "idle") == 0)
+		return rogue_idle(argv[2], (uint32_t)strtoul(argv[3], NULL, 10), atoi(argv[4]));
+	if (argc == 3 && strcmp(argv[1], "registries") == 0)
+		return rogue_registries(atol(argv[2]));
 	if (argc == 4 && strcmp(argv[1], "shortcuts") == 0)
 		return rogue_shortcuts(argv[2], atoi(argv[3]));
 	if (argc == 3 && strcmp(argv[1], "lifetime") == 0)
 		return rogue_lifetime(argv[2]);
 	if (argc == 2 && strcmp(argv[1], "screencopy") == 0)
-		return cmd_screencopy();
+		return cmd_screencopy(NULL);
+	if (argc == 3 && strcmp(argv[1], "screencopy") == 0)
+		return cmd_screencopy(argv[2]);
 	usage();
 	return 2;
 }

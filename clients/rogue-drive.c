@@ -101,6 +101,11 @@ int rogue_drive(const char *go, const char *done, const char *combo)
 		garnet_test_pointer_button(test, 0x110, WL_POINTER_BUTTON_STATE_PRESSED);
 		garnet_test_pointer_button(test, 0x110, WL_POINTER_BUTTON_STATE_RELEASED);
 	}
+	/* Held: a drag or a popup grab the click starts stays under way. */
+	if (combo && sscanf(combo, "press:%d,%d", &cx, &cy) == 2) {
+		garnet_test_pointer_motion(test, wl_fixed_from_int(cx), wl_fixed_from_int(cy));
+		garnet_test_pointer_button(test, 0x110, WL_POINTER_BUTTON_STATE_PRESSED);
+	}
 	for (size_t c = 0; combo && c < sizeof(combos) / sizeof(combos[0]); c++) {
 		if (strcmp(combo, combos[c].name) != 0)
 			continue;

@@ -16,7 +16,7 @@ int rogue_window(const char *path, int32_t width, int32_t height, bool text_fiel
 
 /* drive GO DONE [COMBO]: once file GO exists, injects a key press, a click and a touch at the
  * middle of the first output through garnet_test (a trusted client's tool, not an attack),
- * then presses COMBO (quit: ctrl+alt+BackSpace, print, super-l, click:X,Y, or type:TEXT, in
+ * then presses COMBO (quit: ctrl+alt+BackSpace, print, super-l, click:X,Y, press:X,Y (held), or type:TEXT, in
  * which ',' is Return) and writes DONE. */
 int rogue_drive(const char *go, const char *done, const char *combo);
 
@@ -55,5 +55,16 @@ int rogue_shortcuts(const char *path, int seconds);
  * activate-unmapped, extreme-coordinates, and the legitimate subsurface-kept, activate-mapped,
  * moderate-coordinates: 1 when garnet stopped answering. */
 int rogue_lifetime(const char *attack);
+/* idle FILE TIMEOUT_MS SECONDS: asks ext-idle-notify for a TIMEOUT_MS notification and logs
+ * "watching", then "idled MS" and "resumed MS" (CLOCK_MONOTONIC) for SECONDS, then "done";
+ * "no-global" when the notifier is not offered.
+ * registries COUNT: gets its registry COUNT times, each with a round trip. */
+/* cover FILE cursor|drag|popup: a window over the output that, once the pointer is on it,
+ * sets a 400x400 red cursor, or on a button press starts a drag with a 400x400 red icon or
+ * shows a 400x400 red popup holding a grab; logs what it did and "drag-cancelled",
+ * "popup-done". Runs until killed. */
+int rogue_cover(const char *path, const char *kind);
+int rogue_idle(const char *path, uint32_t timeout_ms, int seconds);
+int rogue_registries(long count);
 
 #endif

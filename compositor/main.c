@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -54,7 +55,8 @@ struct config {
 	char *strings[MAX_LIST]; /* owned copies of string options */
 	int string_count;
 	char error[256];
-	const char *path;
+	const char *path, *system_path;
+	bool system; /* the file being read may hold the sections that choose what is trusted */
 };
 
 struct cli {
@@ -97,7 +99,9 @@ static void usage(FILE *out)
 		"  -v, --version           print the version and exit\n"
 		"  -h, --help              print this help and exit\n\n"
 		"garnet.ini is searched in $XDG_CONFIG_HOME (~/.config), then garnet/garnet.ini\n"
-		"in each of $XDG_CONFIG_DIRS (/etc/xdg). See garnet.ini(5).\n"
+		"in each of $XDG_CONFIG_DIRS (/etc/xdg). [launcher], [security] and [limits]\n"
+		"are read only from " GARNET_SYSTEM_CONFIG ", which root owns (or from a\n"
+		"--config file owned by root and writable by no one else). See garnet.ini(5).\n"
 		"SIGTERM and SIGINT shut garnet down cleanly.\n");
 }
 
@@ -369,10 +373,31 @@ static int handle_libinput_key(struct config *cfg, const char *name, const char 
 	return 0;
 }
 
+/* Sections that choose what garnet trusts: which programs get trusted identities, the policy,
+ * the PAM service and the limits that hold a client back. A file the user (or a client running
+ * as the user) can write must not reach them, whatever its keys. */
+static bool system_section(const char *section)
+{
+	static const char *const names[] = {"launcher", "security", "limits"};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (strcmp(section, names[i]) == 0)
+			return true;
+	}
+	return false;
+}
+
 static int config_handler(void *user, const char *section, const char *name, const char *value)
 {
 	struct config *cfg = user;
 	int repaint;
+
+	if (name && system_section(section) && !cfg->system) {
+		snprintf(cfg->error, sizeof(cfg->error),
+			 "[%s] is read only from a root-owned system file (%s), not from a file "
+			 "the user can change", section, GARNET_SYSTEM_CONFIG);
+		return 0;
+	}
 
 	/* inih calls with name == NULL at each new section (INI_CALL_HANDLER_ON_NEW_SECTION). */
 	if (strcmp(section, "output") == 0 && !cfg->in_output_section) {
@@ -523,32 +548,88 @@ static bool find_config(char *out, size_t size)
 	return false;
 }
 
-static bool load_config(struct config *cfg, const struct cli *cli)
+/* The rule libwmac applies to its system policy: owned by root, writable by no one else. */
+static bool owned_by_root(FILE *f)
 {
-	char found[PATH_MAX];
-	const char *path = cli->config_path;
-	FILE *f;
+	struct stat st;
+
+	return fstat(fileno(f), &st) == 0 && st.st_uid == 0 &&
+	       !(st.st_mode & (S_IWGRP | S_IWOTH));
+}
+
+/* Reads path from f (and closes it); system says whether it may hold the trust sections. */
+static bool read_config(struct config *cfg, const char *path, FILE *f, bool system)
+{
 	int line;
 
-	if (cli->no_config)
-		return true;
-	if (!path) {
-		if (!find_config(found, sizeof(found)))
-			return true;
-		path = found;
-	}
-	f = fopen(path, "r");
-	if (!f) {
-		fprintf(stderr, "garnet: cannot read config %s: %s\n", path, strerror(errno));
-		return false;
-	}
+	cfg->system = system;
 	line = ini_parse_file(f, config_handler, cfg);
 	fclose(f);
+	cfg->system = false;
 	if (line != 0) {
 		fprintf(stderr, "garnet: %s:%d: %s\n", path, line,
 			cfg->error[0] ? cfg->error : "syntax error");
 		return false;
 	}
+	return true;
+}
+
+/* An optional file (the system one) may be missing; any other failure is said. */
+static FILE *open_config(const char *path, bool optional)
+{
+	FILE *f = fopen(path, "r");
+
+	if (!f && !(optional && errno == ENOENT))
+		fprintf(stderr, "garnet: cannot read config %s: %s\n", path, strerror(errno));
+	return f;
+}
+
+/*
+ * The system file (GARNET_SYSTEM_CONFIG) holds [launcher], [security] and [limits]; the user's
+ * file (found as weston.ini is, or given with --config) holds the rest. A --config file that
+ * is itself owned by root and writable by no one else stands in for the system file, so a
+ * test or a kiosk can give garnet a whole configuration of its own.
+ */
+static bool load_config(struct config *cfg, const struct cli *cli)
+{
+	char found[PATH_MAX];
+	const char *path = cli->config_path;
+	FILE *f = NULL, *system;
+
+	if (cli->no_config)
+		return true;
+	if (path) {
+		f = open_config(path, false);
+		if (!f)
+			return false;
+		if (owned_by_root(f)) {
+			cfg->system_path = keep(cfg, path);
+			return read_config(cfg, path, f, true);
+		}
+	}
+	system = open_config(GARNET_SYSTEM_CONFIG, true);
+	if (system) {
+		if (!read_config(cfg, GARNET_SYSTEM_CONFIG, system, owned_by_root(system))) {
+			if (f)
+				fclose(f);
+			return false;
+		}
+		cfg->system_path = GARNET_SYSTEM_CONFIG;
+	} else if (errno != ENOENT) {
+		if (f)
+			fclose(f);
+		return false;
+	}
+	if (!f) {
+		if (!find_config(found, sizeof(found)))
+			return true;
+		path = found;
+		f = open_config(path, false);
+		if (!f)
+			return false;
+	}
+	if (!read_config(cfg, path, f, false))
+		return false;
 	cfg->path = keep(cfg, path);
 	return true;
 }
@@ -836,6 +917,9 @@ int main(int argc, char **argv)
 	sigaddset(&stop_signals, SIGTERM);
 	sigaddset(&stop_signals, SIGINT);
 	sigprocmask(SIG_BLOCK, &stop_signals, NULL);
+	/* No core dump and no ptrace by the user's other processes: garnet's memory holds every
+	 * client's pixels, the clipboard and, on the lock screen, the password being typed. */
+	prctl(PR_SET_DUMPABLE, 0);
 	if (!parse_cli(argc, argv, &cli, &exit_code))
 		return exit_code;
 	garnet_options_init(&cfg.options);
@@ -877,6 +961,9 @@ int main(int argc, char **argv)
 	if (log)
 		garnet_log_set_stream(s.compositor, log);
 	garnet_log_set_level(s.compositor, cli.debug ? GARNET_LOG_DEBUG : GARNET_LOG_INFO);
+	if (cfg.system_path)
+		garnet_log(s.compositor, GARNET_LOG_INFO, "config", "read %s (system)",
+			   cfg.system_path);
 	if (cfg.path)
 		garnet_log(s.compositor, GARNET_LOG_INFO, "config", "read %s", cfg.path);
 	for (int i = 0; i < cfg.binding_count; i++) {
@@ -884,7 +971,8 @@ int main(int argc, char **argv)
 
 		if (!garnet_compositor_add_binding(s.compositor, b->modifiers, b->key, b->action,
 						   b->argument, error, sizeof(error))) {
-			fprintf(stderr, "garnet: %s: [shell] binding %s+%s: %s\n", cfg.path,
+			fprintf(stderr, "garnet: %s: [shell] binding %s+%s: %s\n",
+				cfg.path ? cfg.path : cfg.system_path,
 				b->modifiers, b->key, error);
 			goto err_compositor;
 		}

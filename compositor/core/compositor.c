@@ -80,10 +80,84 @@ bool garnet_global_check_bind(struct garnet_compositor *c, struct wl_client *cli
 	return false;
 }
 
+/* What a security layer's unset hooks decide: no. */
+static bool deny_privileged_global(void *data, const struct wl_client *client,
+				   const struct wl_interface *interface, bool privileged)
+{
+	return !privileged;
+}
+
+static bool deny_bind(void *data, struct wl_client *client, const struct wl_interface *interface)
+{
+	return false;
+}
+
+static bool deny_input(void *data, struct wl_client *client, struct garnet_surface *surface,
+		       enum garnet_input_kind kind)
+{
+	return false;
+}
+
+static bool deny_read(void *data, struct wl_client *client, struct wl_client *owner,
+		      enum garnet_selection_kind kind)
+{
+	return false;
+}
+
+static bool deny_write(void *data, struct wl_client *client, enum garnet_selection_kind kind)
+{
+	return false;
+}
+
+static bool deny_pixels(void *data, struct wl_client *client, enum garnet_pixels_kind kind,
+			const char *object)
+{
+	return false;
+}
+
+static enum garnet_decision deny_capture(void *data, struct wl_client *client,
+					 const char *output_name, bool stream)
+{
+	return GARNET_DENY;
+}
+
+static bool deny_client(void *data, struct wl_client *client)
+{
+	return false;
+}
+
+static bool deny_shortcut(void *data, struct wl_client *client, const char *action)
+{
+	return false;
+}
+
+static bool deny_sandbox(void *data, struct wl_client *client, const char *engine,
+			 const char *app_id, const char *instance_id)
+{
+	return false;
+}
+
 void garnet_compositor_set_security_hooks(struct garnet_compositor *c,
 					  const struct garnet_security_hooks *hooks)
 {
-	c->hooks = hooks ? *hooks : (struct garnet_security_hooks){0};
+	struct garnet_security_hooks *h = &c->hooks;
+
+	*h = hooks ? *hooks : (struct garnet_security_hooks){0};
+	if (!h->deny_unset)
+		return;
+	h->global_visible = h->global_visible ? h->global_visible : deny_privileged_global;
+	h->bind_privileged = h->bind_privileged ? h->bind_privileged : deny_bind;
+	h->deliver_input = h->deliver_input ? h->deliver_input : deny_input;
+	h->read_selection = h->read_selection ? h->read_selection : deny_read;
+	h->write_selection = h->write_selection ? h->write_selection : deny_write;
+	h->share_pixels = h->share_pixels ? h->share_pixels : deny_pixels;
+	h->capture_output = h->capture_output ? h->capture_output : deny_capture;
+	h->lock_session = h->lock_session ? h->lock_session : deny_client;
+	h->inject_keys = h->inject_keys ? h->inject_keys : deny_client;
+	h->input_method = h->input_method ? h->input_method : deny_client;
+	h->global_shortcut = h->global_shortcut ? h->global_shortcut : deny_shortcut;
+	h->idle_notify = h->idle_notify ? h->idle_notify : deny_client;
+	h->client_sandboxed = h->client_sandboxed ? h->client_sandboxed : deny_sandbox;
 }
 
 static char *dup_or_null(const char *s)

@@ -83,15 +83,7 @@ static void forget_panel(struct garnet_consent *cs)
  * hear them (the dialog is not visible yet). */
 static void take_input(struct garnet_consent *cs)
 {
-	struct garnet_compositor *c = cs->compositor;
-
-	if (c->seat->grab != &c->seat->default_grab) {
-		c->seat->grab->impl->cancel(c->seat->grab);
-		c->seat->grab = &c->seat->default_grab;
-	}
-	garnet_seat_set_keyboard_focus(c->seat, NULL);
-	garnet_seat_set_pointer_focus(c->seat, NULL, 0, 0);
-	garnet_seat_cancel_touch(c->seat);
+	garnet_seat_take_input(cs->compositor->seat);
 	cs->visible = true;
 }
 

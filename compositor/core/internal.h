@@ -548,6 +548,12 @@ bool garnet_seat_input_serial_valid(struct garnet_seat *seat, struct wl_client *
 				    uint32_t serial);
 void garnet_seat_input_serials_init(struct garnet_seat *seat);
 void garnet_seat_input_serials_finish(struct garnet_seat *seat);
+/* Garnet takes the input from every client (the consent dialog shows, the session locks): a
+ * grab or drag under way is cancelled, keyboard and pointer focus leave, touches end. */
+void garnet_seat_take_input(struct garnet_seat *seat);
+/* True while garnet draws the pointer alone (over the consent dialog, while locked): no
+ * client cursor or drag icon is shown, only garnet's arrow, and no pointer grab starts. */
+bool garnet_seat_pointer_is_garnets(struct garnet_seat *seat);
 bool garnet_seat_may_deliver(struct garnet_seat *seat, struct garnet_surface *surface,
 			     enum garnet_input_kind kind);
 void garnet_seat_data_device_focus(struct garnet_seat *seat, struct wl_client *client);

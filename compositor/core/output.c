@@ -311,15 +311,16 @@ static bool cursor_for_plane(struct garnet_output *output, pixman_image_t **imag
 	struct garnet_seat *seat = output->compositor->seat;
 	struct garnet_surface *s = seat ? seat->cursor : NULL;
 	pixman_box32_t box;
-	bool consent = garnet_consent_active(output->compositor);
+	bool garnets;
 
 	*image = NULL;
 	if (!seat)
 		return true;
-	/* Over the consent dialog only garnet's arrow (garnet_seat_pointer_images). */
-	if (consent)
+	/* Over the consent dialog and the lock only garnet's arrow (garnet_seat_pointer_images). */
+	garnets = garnet_seat_pointer_is_garnets(seat);
+	if (garnets)
 		s = NULL;
-	if ((seat->drag_icon && !consent) || output->mode.scale != 1 ||
+	if ((seat->drag_icon && !garnets) || output->mode.scale != 1 ||
 	    output->mode.transform != WL_OUTPUT_TRANSFORM_NORMAL)
 		return false;
 	if (s) {

@@ -332,7 +332,7 @@ bool garnet_seat_builtin_cursor_box(struct garnet_seat *seat, pixman_box32_t *bo
 
 	if (!image || wl_list_empty(&seat->compositor->outputs))
 		return false;
-	if ((seat->cursor || seat->cursor_hidden) && !garnet_consent_active(seat->compositor))
+	if ((seat->cursor || seat->cursor_hidden) && !garnet_seat_pointer_is_garnets(seat))
 		return false;
 	x = (int32_t)floor(seat->x);
 	y = (int32_t)floor(seat->y);
@@ -540,6 +540,22 @@ void garnet_seat_start_grab(struct garnet_seat *seat, struct garnet_pointer_grab
 		seat->grab->impl->cancel(seat->grab);
 	grab->seat = seat;
 	seat->grab = grab;
+}
+
+bool garnet_seat_pointer_is_garnets(struct garnet_seat *seat)
+{
+	return seat->compositor->locked || garnet_consent_active(seat->compositor);
+}
+
+void garnet_seat_take_input(struct garnet_seat *seat)
+{
+	if (seat->grab != &seat->default_grab) {
+		seat->grab->impl->cancel(seat->grab);
+		seat->grab = &seat->default_grab;
+	}
+	garnet_seat_set_keyboard_focus(seat, NULL);
+	garnet_seat_set_pointer_focus(seat, NULL, 0, 0);
+	garnet_seat_cancel_touch(seat);
 }
 
 void garnet_seat_end_grab(struct garnet_seat *seat)
@@ -928,9 +944,9 @@ size_t garnet_seat_pointer_images(struct garnet_seat *seat,
 {
 	size_t n = 0;
 
-	/* Over the consent dialog no client draws: a cursor or drag icon could cover or fake
-	 * its answers. garnet's own arrow is the pointer there. */
-	if (!seat || garnet_consent_active(seat->compositor))
+	/* Over the consent dialog and the lock no client draws: a cursor or drag icon could
+	 * cover them or fake their answers. garnet's own arrow is the pointer there. */
+	if (!seat || garnet_seat_pointer_is_garnets(seat))
 		return 0;
 	if (seat->cursor)
 		images[n++] = seat->cursor;

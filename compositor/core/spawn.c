@@ -49,10 +49,12 @@ static void close_from(int first)
 		close(fd);
 }
 
-/* Starts /bin/sh -c command; client_fd >= 0 becomes the child's WAYLAND_SOCKET (fd 3). */
-static bool launch(struct garnet_compositor *c, const char *command, int client_fd)
+/* Executes path with argv, no shell in between; command names it in the log; client_fd >= 0
+ * becomes the child's WAYLAND_SOCKET (fd 3). */
+static bool launch(struct garnet_compositor *c, const char *command, const char *path,
+		   char *const argv[], int client_fd)
 {
-	char var[128], *argv[] = {"/bin/sh", "-c", (char *)command, NULL};
+	char var[128];
 	char **env;
 	sigset_t all;
 	pid_t pid;
@@ -95,7 +97,7 @@ static bool launch(struct garnet_compositor *c, const char *command, int client_
 		 * one (some still use select()). */
 		if (c->nofile.rlim_cur)
 			setrlimit(RLIMIT_NOFILE, &c->nofile);
-		execve("/bin/sh", argv, env);
+		execve(path, argv, env);
 		_exit(127);
 	}
 	free(env);
@@ -113,12 +115,15 @@ int garnet_compositor_spawn(struct garnet_compositor *c, const char *command)
 		garnet_log(c, GARNET_LOG_ERROR, "spawn", "cannot start '%s': no socket", command);
 		return -1;
 	}
-	return launch(c, command, -1) ? 0 : -1;
+	return launch(c, command, "/bin/sh", (char *const[]){"/bin/sh", "-c", (char *)command, NULL}, -1)
+		       ? 0
+		       : -1;
 }
 
-struct wl_client *garnet_compositor_spawn_client(struct garnet_compositor *c,
-						 const char *command)
+struct wl_client *garnet_compositor_spawn_client(struct garnet_compositor *c, const char *path,
+						 char *const argv[])
 {
+	const char *command = path;
 	struct wl_client *client;
 	int fds[2];
 
@@ -134,7 +139,7 @@ struct wl_client *garnet_compositor_spawn_client(struct garnet_compositor *c,
 		close(fds[1]);
 		return NULL;
 	}
-	if (!launch(c, command, fds[1])) {
+	if (!launch(c, command, path, argv, fds[1])) {
 		close(fds[1]);
 		wl_client_destroy(client);
 		return NULL;

@@ -24,8 +24,15 @@ struct idle_notification {
 	struct wl_event_source *timer;
 	uint32_t timeout_ms;
 	bool idled;
+	bool trusted; /* the idle_notify permission: any timeout, events while locked */
 	struct wl_list link;
 };
+
+/* While locked the user types only into the lock screen: untrusted clients learn nothing. */
+static bool notification_silent(struct idle_notification *n)
+{
+	return !n->trusted && n->idle->compositor->locked;
+}
 
 struct idle_inhibitor {
 	struct wl_resource *resource;
@@ -55,6 +62,8 @@ static int notification_timeout(void *data)
 		wl_event_source_timer_update(n->timer, (int)n->timeout_ms);
 		return 0;
 	}
+	if (notification_silent(n))
+		return 0;
 	n->idled = true;
 	ext_idle_notification_v1_send_idled(n->resource);
 	return 0;
@@ -73,7 +82,7 @@ static void idle_activity(struct wl_listener *listener, void *data)
 
 	(void)data;
 	wl_list_for_each(n, &idle->notifications, link) {
-		if (n->idled) {
+		if (n->idled && !notification_silent(n)) {
 			n->idled = false;
 			ext_idle_notification_v1_send_resumed(n->resource);
 		}
@@ -120,7 +129,10 @@ static void notifier_get_idle_notification(struct wl_client *client, struct wl_r
 		return;
 	}
 	n->idle = idle;
-	n->timeout_ms = timeout;
+	n->trusted = idle->compositor->hooks.idle_notify &&
+		     idle->compositor->hooks.idle_notify(idle->compositor->hooks.data, client);
+	n->timeout_ms = n->trusted || timeout >= GARNET_IDLE_FLOOR_MS ? timeout
+								  : GARNET_IDLE_FLOOR_MS;
 	wl_list_insert(&idle->notifications, &n->link);
 	wl_resource_set_implementation(n->resource, &notification_impl, n,
 				       notification_resource_destroy);

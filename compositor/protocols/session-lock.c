@@ -341,7 +341,18 @@ void garnet_session_lock_release(struct garnet_compositor *c)
 	c->locked = false;
 	garnet_seat_set_keyboard_focus(c->seat, NULL);
 	garnet_shell_refocus(c->shell);
+	garnet_seat_repick(c->seat);
 	damage_everything(c);
+}
+
+/* The lock is above everything: no client's grab, drag, cursor or drag icon outlives it
+ * (they are drawn no more once locked), and the pointer goes to what the lock shows. */
+static void lock_take_input(struct garnet_compositor *c)
+{
+	garnet_seat_take_input(c->seat);
+	c->locked = true;
+	garnet_consent_refuse_all(c);
+	garnet_seat_repick(c->seat);
 }
 
 /* Locked by garnet itself: an abandoned lock from the start, so garnet's own lock screen
@@ -352,10 +363,7 @@ static bool lock_with_own_screen(struct garnet_compositor *c)
 		return false;
 	c->session_lock.lock = NULL;
 	c->session_lock.locked_sent = false;
-	garnet_seat_cancel_touch(c->seat);
-	c->locked = true;
-	garnet_consent_refuse_all(c);
-	garnet_seat_set_keyboard_focus(c->seat, NULL);
+	lock_take_input(c);
 	damage_everything(c);
 	return true;
 }
@@ -440,11 +448,7 @@ static void manager_lock(struct wl_client *client, struct wl_resource *manager, 
 	garnet_log(c, GARNET_LOG_INFO, "lock", "%s",
 		   c->locked ? "the abandoned lock was taken over" : "session locked");
 	c->session_lock.lock = lock;
-	if (!c->locked)
-		garnet_seat_cancel_touch(c->seat);
-	c->locked = true;
-	garnet_consent_refuse_all(c);
-	garnet_seat_set_keyboard_focus(c->seat, NULL);
+	lock_take_input(c);
 	wait_for_outputs(c);
 }
 

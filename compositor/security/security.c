@@ -5,6 +5,7 @@
 // other client can obtain.
 #include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,15 +24,22 @@
 struct launched {
 	struct garnet_security *security;
 	char *entry, *command, *executable;
+	char **argv; /* the command's words; argv[0] names executable, the identity it runs as */
 	int restarts_left;
 	bool on_demand; /* started by a binding, each time; never restarted */
 	struct wl_client *client; /* NULL while not running */
 	struct wl_list link;
 };
 
+/* Denials already logged for one client: without a policy each get_registry is a denial per
+ * privileged global, and a client asking in a loop would fill the disk (41 MB in 3 s). */
+#define LOGGED_DENIALS 32
+
 struct client_subject {
 	struct wmac_subject *subject;
 	struct launched *launched; /* the entry this client was started as, or NULL */
+	uint32_t logged[LOGGED_DENIALS]; /* hashes of permission and object */
+	int logged_count;
 	struct wl_listener destroy;
 };
 
@@ -40,6 +48,7 @@ struct garnet_security {
 	struct wmac_context *mac;
 	struct wl_listener client_created;
 	struct wl_list launched;
+	struct client_subject *asking; /* whose check the audit callback reports */
 	bool shutting_down, test_mode;
 };
 
@@ -117,11 +126,52 @@ static void on_client_created(struct wl_listener *listener, void *data)
 	attach(client, subject);
 }
 
-/* Every denial is logged with the verified identity, the permission and the deciding rule. */
+static uint32_t denial_hash(const char *permission, const char *object)
+{
+	uint32_t h = 2166136261u;
+
+	for (const char *p = permission; *p; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	h = (h ^ 0xff) * 16777619u;
+	for (const char *p = object; *p; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	return h;
+}
+
+/* True the first time this client is denied this permission on this object; after
+ * LOGGED_DENIALS distinct ones, once more to say that the rest go unlogged. */
+static bool first_denial(struct garnet_security *s, struct client_subject *cs,
+			 const struct wmac_audit_record *r)
+{
+	uint32_t h = denial_hash(r->permission, r->object);
+
+	for (int i = 0; i < cs->logged_count && i < LOGGED_DENIALS; i++) {
+		if (cs->logged[i] == h)
+			return false;
+	}
+	if (cs->logged_count > LOGGED_DENIALS)
+		return false;
+	if (cs->logged_count == LOGGED_DENIALS) {
+		cs->logged_count++;
+		garnet_log(s->compositor, GARNET_LOG_WARNING, "security",
+			   "%d different denials for one client; its further denials are not "
+			   "logged", LOGGED_DENIALS);
+		return false;
+	}
+	cs->logged[cs->logged_count++] = h;
+	return true;
+}
+
+/* Every denial is logged with the verified identity, the permission and the deciding rule,
+ * once per client, permission and object. */
 static void on_audit(const struct wmac_audit_record *r, void *data)
 {
 	struct garnet_security *s = data;
 	char who[512], rule[300] = "";
+
+	if (r->decision != WMAC_ALLOW && s->asking && r->subject == s->asking->subject &&
+	    !first_denial(s, s->asking, r))
+		return;
 
 	if (r->subject)
 		wmac_subject_describe(r->subject, who, sizeof(who));
@@ -135,12 +185,23 @@ static void on_audit(const struct wmac_audit_record *r, void *data)
 		   r->count > 1 ? " (repeated)" : "");
 }
 
+/* Every check goes through here, so the audit callback knows whose it reports. */
+static enum wmac_decision decide(struct garnet_security *s, const struct wl_client *client,
+				 const char *permission, const char *object)
+{
+	struct client_subject *cs = subject_of(client);
+	enum wmac_decision d;
+
+	s->asking = cs;
+	d = wmac_check(s->mac, cs ? cs->subject : NULL, permission, object);
+	s->asking = NULL;
+	return d;
+}
+
 static bool check(struct garnet_security *s, const struct wl_client *client,
 		  const char *permission, const char *object)
 {
-	struct client_subject *cs = subject_of(client);
-
-	return wmac_check(s->mac, cs ? cs->subject : NULL, permission, object) == WMAC_ALLOW;
+	return decide(s, client, permission, object) == WMAC_ALLOW;
 }
 
 /* --test-mode exists for test harnesses, which drive garnet through garnet_test from the
@@ -175,12 +236,9 @@ void garnet_security_set_test_mode(struct garnet_security *s, bool on)
 static enum garnet_decision capture_output(void *data, struct wl_client *client,
 					   const char *output_name, bool stream)
 {
-	struct garnet_security *s = data;
-	struct client_subject *cs = subject_of(client);
-
-	switch (wmac_check(s->mac, cs ? cs->subject : NULL,
-			   stream ? WMAC_PERMISSION_SCREENCAST : WMAC_PERMISSION_SCREENSHOT,
-			   output_name)) {
+	switch (decide(data, client,
+		       stream ? WMAC_PERMISSION_SCREENCAST : WMAC_PERMISSION_SCREENSHOT,
+		       output_name)) {
 	case WMAC_ALLOW:
 		return GARNET_ALLOW;
 	case WMAC_ASK:
@@ -244,6 +302,14 @@ static bool read_selection(void *data, struct wl_client *client, struct wl_clien
 	return check(s, client, WMAC_PERMISSION_SELECTION_READ, SEAT_NAME);
 }
 
+/* The seat delivers input only to the surface with focus (or under the pointer, or the
+ * touch); the policy adds nothing per event, but says so rather than leaving the hook unset. */
+static bool deliver_input(void *data, struct wl_client *client, struct garnet_surface *surface,
+			  enum garnet_input_kind kind)
+{
+	return true;
+}
+
 static bool write_selection(void *data, struct wl_client *client, enum garnet_selection_kind kind)
 {
 	struct garnet_security *s = data;
@@ -282,6 +348,14 @@ static bool raise_focus(void *data, struct wl_client *client)
 static bool fullscreen(void *data, struct wl_client *client, const char *output)
 {
 	return check(data, client, WMAC_PERMISSION_FULLSCREEN, output);
+}
+
+/* Declared by garnet's system policy (data/wmac.policy); a policy without it denies it. */
+#define PERMISSION_IDLE_NOTIFY "garnet.idle-notify"
+
+static bool idle_notify(void *data, struct wl_client *client)
+{
+	return check(data, client, PERMISSION_IDLE_NOTIFY, SEAT_NAME);
 }
 
 /* The subject made from the socket (the sandboxed process's uid, pid and label) gains the
@@ -340,6 +414,7 @@ struct garnet_security *garnet_security_create(struct garnet_compositor *c,
 		.describe_client = describe_client,
 		.user_answered = user_answered,
 		.lock_session = lock_session,
+		.idle_notify = idle_notify,
 		.inject_keys = inject_keys,
 		.input_method = input_method,
 		.global_shortcut = global_shortcut,
@@ -348,21 +423,21 @@ struct garnet_security *garnet_security_create(struct garnet_compositor *c,
 		.client_sandboxed = client_sandboxed,
 		.raise_focus = raise_focus,
 		.fullscreen = fullscreen,
+		.deliver_input = deliver_input,
 		.data = s,
+		/* A hook not listed here (share_pixels: garnet_buffer's output shares) denies. */
+		.deny_unset = true,
 	});
 	return s;
 }
 
-/* The absolute path of the program a command line starts (its first word, through PATH). */
-static char *resolve_executable(const char *command)
+/* The absolute path of the program a word names (through PATH when it has no slash). */
+static char *resolve_executable(const char *word)
 {
-	char word[PATH_MAX], candidate[PATH_MAX], resolved[PATH_MAX], *path, *dir, *save;
-	size_t n = strcspn(command, " \t");
+	char candidate[PATH_MAX], resolved[PATH_MAX], *path, *dir, *save;
 
-	if (n == 0 || n >= sizeof(word))
+	if (!*word)
 		return NULL;
-	memcpy(word, command, n);
-	word[n] = '\0';
 	if (strchr(word, '/'))
 		return realpath(word, resolved) && access(resolved, X_OK) == 0 ? strdup(resolved)
 									     : NULL;
@@ -383,6 +458,80 @@ static char *resolve_executable(const char *command)
 	return NULL;
 }
 
+static void free_words(char **words)
+{
+	if (!words)
+		return;
+	for (char **w = words; *w; w++)
+		free(*w);
+	free(words);
+}
+
+/*
+ * The words of a [launcher] command, as a shell would split them but with nothing else a shell
+ * does: '...' and "..." group (a backslash escapes " and \ inside "..." and any character
+ * outside quotes), and ; | & $ ` * > < are ordinary characters. The command is run without a
+ * shell, so what the policy trusts is the program named here and no other. NULL on an
+ * unterminated quote or an empty line (why says which).
+ */
+static char **split_words(const char *line, const char **why)
+{
+	size_t len = strlen(line), count = 0;
+	char **words = calloc(len / 2 + 2, sizeof(*words));
+	char *word = malloc(len + 1);
+	const char *p = line;
+
+	if (!words || !word)
+		goto err;
+	while (*p) {
+		size_t n = 0;
+		bool quoted = false;
+
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p)
+			break;
+		while (*p && *p != ' ' && *p != '\t') {
+			char q = *p;
+
+			if (q == '\'' || q == '"') {
+				quoted = true;
+				for (p++; *p && *p != q; p++) {
+					if (q == '"' && *p == '\\' && (p[1] == '"' || p[1] == '\\'))
+						p++;
+					word[n++] = *p;
+				}
+				if (!*p) {
+					*why = "an unterminated quote";
+					goto err;
+				}
+				p++;
+			} else if (q == '\\' && p[1]) {
+				word[n++] = p[1];
+				p += 2;
+			} else {
+				word[n++] = *p++;
+			}
+		}
+		if (n == 0 && !quoted)
+			continue;
+		word[n] = '\0';
+		words[count] = strdup(word);
+		if (!words[count++])
+			goto err;
+	}
+	if (count == 0) {
+		*why = "no program";
+		goto err;
+	}
+	free(word);
+	return words;
+err:
+	free(word);
+	free_words(words);
+	return NULL;
+}
+
 static bool start(struct launched *l)
 {
 	struct garnet_security *s = l->security;
@@ -396,7 +545,7 @@ static bool start(struct launched *l)
 	struct client_subject *cs;
 	struct wl_client *client;
 
-	client = garnet_compositor_spawn_client(s->compositor, l->command);
+	client = garnet_compositor_spawn_client(s->compositor, l->executable, l->argv);
 	if (!client)
 		return false;
 	/* The subject the client-created listener made names garnet (the peer of our own
@@ -437,6 +586,7 @@ bool garnet_security_launch(struct garnet_security *s, const char *entry, const 
 			    int max_restarts, bool on_demand)
 {
 	struct launched *l = calloc(1, sizeof(*l));
+	const char *why = "out of memory";
 
 	if (!l)
 		return false;
@@ -445,17 +595,22 @@ bool garnet_security_launch(struct garnet_security *s, const char *entry, const 
 	l->on_demand = on_demand;
 	l->entry = strdup(entry);
 	l->command = strdup(command);
-	l->executable = resolve_executable(command);
+	l->argv = split_words(command, &why);
 	wl_list_insert(s->launched.prev, &l->link);
-	if (!l->entry || !l->command) {
-		garnet_log(s->compositor, GARNET_LOG_ERROR, "security", "out of memory");
+	if (!l->entry || !l->command || !l->argv) {
+		garnet_log(s->compositor, GARNET_LOG_ERROR, "security", "launcher %s: '%s': %s",
+			   entry, command, why);
 		return false;
 	}
+	/* The program run is the one resolved here, executed by this path: it is the identity
+	 * recorded, whatever PATH or the file system say later. */
+	l->executable = resolve_executable(l->argv[0]);
 	if (!l->executable) {
 		garnet_log(s->compositor, GARNET_LOG_ERROR, "security",
-			   "launcher %s: no executable program in '%s'", entry, command);
+			   "launcher %s: no executable program '%s'", entry, l->argv[0]);
 		return false;
 	}
+
 	if (on_demand)
 		return true;
 	if (!start(l)) {
@@ -507,6 +662,7 @@ void garnet_security_destroy(struct garnet_security *s)
 		free(l->entry);
 		free(l->command);
 		free(l->executable);
+		free_words(l->argv);
 		free(l);
 	}
 	wl_list_remove(&s->client_created.link);

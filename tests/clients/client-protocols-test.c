@@ -115,7 +115,31 @@ static struct ext_idle_notification_v1 *watch_idle(struct client *c, uint32_t ti
 	return n;
 }
 
-TEST(idle_after_timeout_and_resumed_by_input)
+static bool allow_idle(void *data, struct wl_client *client)
+{
+	return true;
+}
+
+/* The clients below are idle daemons: the policy lets them choose any timeout. */
+static void trust_idle(struct garnet_compositor *c, struct test_context *t)
+{
+	garnet_compositor_set_security_hooks(c, &(struct garnet_security_hooks){
+		.idle_notify = allow_idle});
+}
+
+TEST(untrusted_idle_timeout_is_raised_to_the_floor)
+{
+	struct client *c = client_create(t);
+	struct idle_state st = {0};
+	struct ext_idle_notification_v1 *n = watch_idle(c, 1, &st);
+
+	client_dispatch_for(c, 500);
+	check(t, !st.idled);
+	ext_idle_notification_v1_destroy(n);
+	client_destroy(c);
+}
+
+TEST_WITH(idle_after_timeout_and_resumed_by_input, trust_idle, DEFAULT_OUTPUT)
 {
 	struct client *c = client_create(t);
 	struct idle_state st = {0};
@@ -134,7 +158,7 @@ TEST(idle_after_timeout_and_resumed_by_input)
 	client_destroy(c);
 }
 
-TEST(visible_inhibitor_holds_idle_off)
+TEST_WITH(visible_inhibitor_holds_idle_off, trust_idle, DEFAULT_OUTPUT)
 {
 	struct client *c = client_create(t);
 	struct zwp_idle_inhibit_manager_v1 *m =
@@ -155,7 +179,7 @@ TEST(visible_inhibitor_holds_idle_off)
 	client_destroy(c);
 }
 
-TEST(inhibitor_of_a_hidden_surface_does_not_count)
+TEST_WITH(inhibitor_of_a_hidden_surface_does_not_count, trust_idle, DEFAULT_OUTPUT)
 {
 	struct client *c = client_create(t);
 	struct zwp_idle_inhibit_manager_v1 *m =

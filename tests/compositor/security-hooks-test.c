@@ -119,6 +119,26 @@ TEST_WITH(privileged_bind_is_refused_when_the_hook_says_no, setup_refuse_bind, D
 	client_destroy(c);
 }
 
+/* A security layer that decides one thing and forgot every other hook. */
+static void setup_deny_unset(struct garnet_compositor *c, struct test_context *t)
+{
+	struct garnet_security_hooks hooks = {.deliver_input = refuse_keyboard,
+					      .data = counts_for(t),
+					      .deny_unset = true};
+
+	garnet_compositor_set_security_hooks(c, &hooks);
+}
+
+TEST_WITH(hooks_a_security_layer_leaves_unset_deny, setup_deny_unset, DEFAULT_OUTPUT)
+{
+	struct client *c = client_create_bare(t);
+
+	/* garnet_test is privileged: hidden without a global_visible hook that shows it. */
+	check(t, client_find_global(c, "garnet_test") == 0);
+	check(t, client_find_global(c, "wl_compositor") != 0);
+	client_destroy(c);
+}
+
 static void setup_refuse_keyboard(struct garnet_compositor *c, struct test_context *t)
 {
 	struct garnet_security_hooks hooks = {.deliver_input = refuse_keyboard,
@@ -304,7 +324,8 @@ static void launch_list_globals(struct garnet_compositor *c, void *data)
 	snprintf(command, sizeof(command), "%s > \"$XDG_RUNTIME_DIR/launched.tmp\" && "
 		 "mv \"$XDG_RUNTIME_DIR/launched.tmp\" \"$XDG_RUNTIME_DIR/launched-globals\"",
 		 LIST_GLOBALS);
-	tr->launched = garnet_compositor_spawn_client(c, command);
+	tr->launched = garnet_compositor_spawn_client(c, "/bin/sh", (char *const[]){"/bin/sh", "-c", command,
+								       NULL});
 	if (tr->launched) {
 		tr->launched_destroy.notify = launched_destroyed;
 		wl_client_add_destroy_listener(tr->launched, &tr->launched_destroy);

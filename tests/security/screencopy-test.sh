@@ -25,7 +25,7 @@ launcher-restarts=0
 
 [launcher]
 screenshooter=$shooter --wait-for $work/go $work/shot.png
-lock-screen=$rogue screencopy >$work/lock-screen.txt; echo "status \$?" >>$work/lock-screen.txt
+lock-screen=$rogue screencopy $work/lock-screen.txt
 INI
 start_garnet --autostart "$demo" --screenshot "$work/reference.png"
 
@@ -54,8 +54,10 @@ result $? "refused_capture_is_logged_with_identity"
 
 # The trusted screenshooter's picture is the screen garnet shows (its own PNG of the output,
 # taken once the window is up).
+# (It writes the file after it disconnected: its exit is logged first.)
 wait_for "$work/out" "screenshot of .* written" && touch "$work/go" &&
-	wait_for "$work/log" "launcher screenshooter exited" && [ -s "$work/shot.png" ]
+	wait_for "$work/log" "launcher screenshooter exited" && wait_for "$work/shot.png" "" &&
+	sleep 0.3 && [ -s "$work/shot.png" ]
 result $? "trusted_screenshooter_writes_png"
 
 python3 "$png_equal" "$work/reference.png" "$work/shot.png"

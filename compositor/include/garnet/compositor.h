@@ -71,14 +71,15 @@ GARNET_EXPORT void garnet_compositor_terminate(struct garnet_compositor *c);
  * or -1 (logged). */
 GARNET_EXPORT int garnet_compositor_spawn(struct garnet_compositor *c, const char *command);
 
-/* Starts `/bin/sh -c command` like garnet_compositor_spawn, but connected through a socketpair
- * of its own (WAYLAND_SOCKET) instead of the public socket: the returned wl_client is that
- * program and nothing else can be it, so a security policy may trust it (a locker, a panel).
+/* Executes path (not looked up in PATH) with the NULL-terminated argv, no shell in between, connected through a socketpair of its own (WAYLAND_SOCKET) instead of the public
+ * socket: the returned wl_client is that program and nothing else can be it, so a security
+ * policy may trust it (a locker, a panel) by the executable it names.
  * NULL on failure (logged). Works without a public socket too. Whoever keeps the pointer
  * must forget it when the client goes (wl_client_add_destroy_listener): a later client may be
  * given the same address. */
 GARNET_EXPORT struct wl_client *garnet_compositor_spawn_client(struct garnet_compositor *c,
-							       const char *command);
+							       const char *path,
+							       char *const argv[]);
 
 /* The first output, or NULL. */
 GARNET_EXPORT struct garnet_output *garnet_compositor_first_output(struct garnet_compositor *c);

@@ -53,6 +53,10 @@ enum garnet_pixels_kind {
 	GARNET_PIXELS_OUTPUT, /* a screenshot of an output; object: the output's name */
 };
 
+/* The shortest idle timeout a client without the idle_notify permission gets, in ms: longer
+ * than the pauses of someone typing or reading, so idled and resumed say nothing about keys. */
+#define GARNET_IDLE_FLOOR_MS 10000
+
 struct garnet_security_hooks {
 	/* May client see this global in its registry? privileged is true for globals that were
 	 * added as privileged (test protocol, and later screenshots, lock, virtual keyboard). */
@@ -105,6 +109,12 @@ struct garnet_security_hooks {
 	/* May client hold this global shortcut action (garnet-shortcuts-v1)? A denial answers
 	 * refused(denied). */
 	bool (*global_shortcut)(void *data, struct wl_client *client, const char *action);
+	/* May client learn when the user is idle with any timeout, and while the session is
+	 * locked (an idle daemon that dims and locks)? Asked once per idle notification. A
+	 * denial, or no hook, raises the timeout to at least GARNET_IDLE_FLOOR_MS and sends
+	 * that notification nothing while the session is locked: a short timeout would time
+	 * every keystroke typed into another client. */
+	bool (*idle_notify)(void *data, struct wl_client *client);
 	/* client was accepted on a sandbox engine's socket (security-context-v1) with this
 	 * identity (app_id and instance_id may be NULL). Called before the client can send
 	 * anything; false drops the client, which must never run with an ordinary identity. */
@@ -118,12 +128,17 @@ struct garnet_security_hooks {
 	 * picks)? A denial leaves the window as it was. */
 	bool (*fullscreen)(void *data, struct wl_client *client, const char *output);
 	void *data;
+	/* true: every decision hook left NULL denies (global_visible hides privileged globals
+	 * only), so a hook forgotten by a security layer fails closed. A security layer sets
+	 * this; test harnesses that install one hook leave it false. */
+	bool deny_unset;
 };
 
 /* The client whose surface has the keyboard (and so is offered the selections), or NULL. */
 GARNET_EXPORT struct wl_client *garnet_compositor_get_focused_client(struct garnet_compositor *c);
 
-/* Replaces the hooks (copied); NULL members allow everything, except share_pixels. */
+/* Replaces the hooks (copied). NULL members allow everything, except share_pixels and
+ * idle_notify, unless hooks->deny_unset; NULL hooks: no security layer. */
 GARNET_EXPORT void garnet_compositor_set_security_hooks(struct garnet_compositor *c,
 					  const struct garnet_security_hooks *hooks);
 
