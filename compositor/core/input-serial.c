@@ -40,13 +40,23 @@ void garnet_seat_input_serials_finish(struct garnet_seat *seat)
 void garnet_seat_record_input_serial(struct garnet_seat *seat, struct wl_client *client,
 				     uint32_t serial)
 {
-	struct garnet_input_serial *e =
-		&seat->input_serials[seat->input_serial_next++ % GARNET_INPUT_SERIALS];
+	struct garnet_input_serial *e;
 
+	if (garnet_seat_input_last_client(seat) != client)
+		seat->input_generation++;
+	e = &seat->input_serials[seat->input_serial_next++ % GARNET_INPUT_SERIALS];
 	entry_clear(e);
 	e->client = client;
 	e->serial = serial;
 	wl_client_add_destroy_listener(client, &e->client_destroy);
+}
+
+struct wl_client *garnet_seat_input_last_client(struct garnet_seat *seat)
+{
+	unsigned int last = (seat->input_serial_next + GARNET_INPUT_SERIALS - 1) %
+			    GARNET_INPUT_SERIALS;
+
+	return seat->input_serial_next ? seat->input_serials[last].client : NULL;
 }
 
 bool garnet_seat_input_serial_valid(struct garnet_seat *seat, struct wl_client *client,

@@ -453,6 +453,8 @@ struct garnet_seat {
 
 	struct garnet_input_serial input_serials[GARNET_INPUT_SERIALS]; /* a ring */
 	unsigned int input_serial_next;
+	/* Grows each time a press goes to another client than the press before it. */
+	unsigned int input_generation;
 
 	struct wl_list data_devices;      /* wl_data_device resources */
 	struct wl_list primary_devices;   /* zwp_primary_selection_device_v1 resources */
@@ -544,6 +546,11 @@ void garnet_seat_record_input_serial(struct garnet_seat *seat, struct wl_client 
 /* Is serial one of the latest presses garnet sent to client? */
 bool garnet_seat_input_serial_valid(struct garnet_seat *seat, struct wl_client *client,
 				    uint32_t serial);
+/* The client the latest press went to, or NULL. */
+struct wl_client *garnet_seat_input_last_client(struct garnet_seat *seat);
+/* protocols/xdg-activation.c: a token garnet gives a program it starts (XDG_ACTIVATION_TOKEN),
+ * in name; false when none can be made. */
+bool garnet_activation_mint(struct garnet_compositor *c, char *name, size_t size);
 void garnet_seat_input_serials_init(struct garnet_seat *seat);
 void garnet_seat_input_serials_finish(struct garnet_seat *seat);
 bool garnet_seat_may_deliver(struct garnet_seat *seat, struct garnet_surface *surface,
