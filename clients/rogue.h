@@ -51,4 +51,11 @@ int rogue_frames(const char *path, int seconds);
  * was bound. */
 int rogue_shortcuts(const char *path, int seconds);
 
+/* popup FILE PARENT SERIAL, activation FILE STEP, token-flood FILE COUNT, launched FILE: the
+ * attacks on the keyboard focus (rogue-focus.c). */
+int rogue_popup(const char *path, const char *parent, const char *serial);
+int rogue_activation(const char *path, const char *step);
+int rogue_token_flood(const char *path, long count);
+int rogue_launched(const char *path);
+
 #endif
