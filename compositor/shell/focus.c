@@ -62,6 +62,8 @@ void garnet_shell_focus(struct garnet_shell *shell, struct garnet_toplevel *tl)
 	 * (which carries the held keys and modifiers). */
 	if (shell->focused && shell->focused != tl)
 		set_activated(shell->focused, false);
+	if (shell->focused != tl)
+		shell->presses_at_focus = seat->input_serial_next;
 	shell->focused = tl;
 	if (!tl) {
 		garnet_seat_set_keyboard_focus(seat, NULL);
@@ -131,9 +133,12 @@ void garnet_focus_toplevel_mapped(struct garnet_shell *shell, struct garnet_topl
 
 	tl->activate_on_map = false;
 	garnet_view_raise(&tl->view, toplevel_layer(tl));
-	/* Nothing to steal from when no window has the keyboard; the client's own new window
+	/* Nothing to steal from when no window has the keyboard, or when the user has not
+	 * pressed a key or button since the focused window took it; the client's own new window
 	 * (a dialog, a second window) follows the one the user is typing into. */
 	take = activated || (!focus && !shell->focused) ||
+	       (shell->focused && focus == shell->focused->surface &&
+		c->seat->input_serial_next == shell->presses_at_focus) ||
 	       garnet_focus_client_holds_keyboard(c, client);
 	if (take && may_raise_focus(c, client)) {
 		garnet_shell_focus(shell, tl);
