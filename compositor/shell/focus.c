@@ -133,13 +133,17 @@ void garnet_focus_toplevel_mapped(struct garnet_shell *shell, struct garnet_topl
 
 	tl->activate_on_map = false;
 	garnet_view_raise(&tl->view, toplevel_layer(tl));
-	/* Nothing to steal from when no window has the keyboard, or when the user has not
-	 * pressed a key or button since the focused window took it; the client's own new window
-	 * (a dialog, a second window) follows the one the user is typing into. */
-	take = activated || (!focus && !shell->focused) ||
-	       (shell->focused && focus == shell->focused->surface &&
-		c->seat->input_serial_next == shell->presses_at_focus) ||
-	       garnet_focus_client_holds_keyboard(c, client);
+	/* Nothing to take away when no window has the keyboard or the client's own window has
+	 * it (a dialog, a second window follows the one the user is typing into). */
+	if ((!focus && !shell->focused) || garnet_focus_client_holds_keyboard(c, client)) {
+		garnet_shell_focus(shell, tl);
+		return;
+	}
+	/* Taking it from another client needs raise-focus, and either a token shown shortly
+	 * before, or a focused window the user has not pressed a key or button in since it got
+	 * the keyboard (nobody is typing into it). */
+	take = activated || (shell->focused && focus == shell->focused->surface &&
+			     c->seat->input_serial_next == shell->presses_at_focus);
 	if (take && may_raise_focus(c, client)) {
 		garnet_shell_focus(shell, tl);
 		return;

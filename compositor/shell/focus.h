@@ -6,9 +6,10 @@
 
 #include "../core/internal.h"
 
-/* A toplevel mapped: it takes the keyboard only if its client holds it already, if nothing
- * holds it, or if it was activated with a valid token shortly before; otherwise it maps
- * unfocused and demands attention. The raise-focus permission is asked in every case. */
+/* A toplevel mapped: it takes the keyboard if its client holds it already or nothing holds
+ * it; from another client only with the raise-focus permission and either a valid token shown
+ * shortly before or a focused window the user has pressed nothing in since it got the
+ * keyboard. Otherwise it maps unfocused and demands attention. */
 void garnet_focus_toplevel_mapped(struct garnet_shell *shell, struct garnet_toplevel *tl);
 /* tl was unmapped or minimized: if it had the keyboard, the next window takes it. */
 void garnet_focus_toplevel_hidden(struct garnet_shell *shell, struct garnet_toplevel *tl);
