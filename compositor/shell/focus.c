@@ -79,6 +79,8 @@ void garnet_shell_focus(struct garnet_shell *shell, struct garnet_toplevel *tl)
 	} else if (tl->view.in_layer) {
 		garnet_view_raise(&tl->view, tl->view.layer);
 	}
+	/* Popups stay with their window, in its layer. */
+	garnet_xdg_raise_popups(tl->surface, tl->view.layer);
 	set_activated(tl, true);
 	garnet_seat_set_keyboard_focus(seat, tl->surface);
 	garnet_xdg_ping(tl->surface);
