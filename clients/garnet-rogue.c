@@ -201,6 +201,10 @@ static void usage(void)
 			"       garnet-rogue cover FILE cursor|drag|popup\n"
 			"       garnet-rogue idle FILE TIMEOUT_MS SECONDS\n"
 			"       garnet-rogue registries COUNT\n"
+			"       garnet-rogue popup FILE none|window|unmapped forged|click|stale\n"
+			"       garnet-rogue activation FILE replay|expire\n"
+			"       garnet-rogue token-flood FILE COUNT\n"
+			"       garnet-rogue launched FILE\n"
 			"Exit status: 0 the attack failed, 1 it succeeded, 2 error.\n");
 }
 
@@ -238,6 +242,14 @@ int main(int argc, char **argv)
 		return rogue_shortcuts(argv[2], atoi(argv[3]));
 	if (argc == 3 && strcmp(argv[1], "lifetime") == 0)
 		return rogue_lifetime(argv[2]);
+	if (argc == 5 && strcmp(argv[1], "popup") == 0)
+		return rogue_popup(argv[2], argv[3], argv[4]);
+	if (argc == 4 && strcmp(argv[1], "activation") == 0)
+		return rogue_activation(argv[2], argv[3]);
+	if (argc == 4 && strcmp(argv[1], "token-flood") == 0)
+		return rogue_token_flood(argv[2], atol(argv[3]));
+	if (argc == 3 && strcmp(argv[1], "launched") == 0)
+		return rogue_launched(argv[2]);
 	if (argc == 2 && strcmp(argv[1], "screencopy") == 0)
 		return cmd_screencopy(NULL);
 	if (argc == 3 && strcmp(argv[1], "screencopy") == 0)

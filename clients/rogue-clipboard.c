@@ -200,6 +200,10 @@ static void kb_leave(void *d, struct wl_keyboard *k, uint32_t serial, struct wl_
 static void kb_key(void *d, struct wl_keyboard *k, uint32_t serial, uint32_t time, uint32_t key,
 		   uint32_t state)
 {
+	char line[32];
+
+	snprintf(line, sizeof(line), "%u %u", key, state);
+	note(d, "key", line);
 }
 
 static void kb_modifiers(void *d, struct wl_keyboard *k, uint32_t serial, uint32_t dep,

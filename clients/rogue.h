@@ -66,5 +66,11 @@ int rogue_lifetime(const char *attack);
 int rogue_cover(const char *path, const char *kind);
 int rogue_idle(const char *path, uint32_t timeout_ms, int seconds);
 int rogue_registries(long count);
+/* popup FILE PARENT SERIAL, activation FILE STEP, token-flood FILE COUNT, launched FILE: the
+ * attacks on the keyboard focus (rogue-focus.c). */
+int rogue_popup(const char *path, const char *parent, const char *serial);
+int rogue_activation(const char *path, const char *step);
+int rogue_token_flood(const char *path, long count);
+int rogue_launched(const char *path);
 
 #endif

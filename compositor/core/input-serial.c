@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The serials of the latest presses garnet delivered, per client: the proof of user action that
-// popup grabs and activation tokens must show. Serials are a counter anyone can guess, so a
-// serial counts only for the client it was sent to.
+// The serials of the latest button, key and touch events garnet delivered, per client: the
+// proof of user action that popup grabs and activation tokens must show. Serials are a counter
+// anyone can guess, so a serial counts only for the client it was sent to.
 #include "internal.h"
 
 static void entry_clear(struct garnet_input_serial *e)
@@ -40,13 +40,23 @@ void garnet_seat_input_serials_finish(struct garnet_seat *seat)
 void garnet_seat_record_input_serial(struct garnet_seat *seat, struct wl_client *client,
 				     uint32_t serial)
 {
-	struct garnet_input_serial *e =
-		&seat->input_serials[seat->input_serial_next++ % GARNET_INPUT_SERIALS];
+	struct garnet_input_serial *e;
 
+	if (garnet_seat_input_last_client(seat) != client)
+		seat->input_generation++;
+	e = &seat->input_serials[seat->input_serial_next++ % GARNET_INPUT_SERIALS];
 	entry_clear(e);
 	e->client = client;
 	e->serial = serial;
 	wl_client_add_destroy_listener(client, &e->client_destroy);
+}
+
+struct wl_client *garnet_seat_input_last_client(struct garnet_seat *seat)
+{
+	unsigned int last = (seat->input_serial_next + GARNET_INPUT_SERIALS - 1) %
+			    GARNET_INPUT_SERIALS;
+
+	return seat->input_serial_next ? seat->input_serials[last].client : NULL;
 }
 
 bool garnet_seat_input_serial_valid(struct garnet_seat *seat, struct wl_client *client,

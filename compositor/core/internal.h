@@ -400,11 +400,12 @@ struct garnet_touch_point {
 };
 
 #define GARNET_TOUCH_POINTS 10
-/* How many of the latest presses (button, key, touch down) the seat remembers. */
+/* How many of the latest button, key and touch down/up events the seat remembers. */
 #define GARNET_INPUT_SERIALS 16
 
-/* The serial of a press garnet delivered, and to whom: a request that needs user action (a
- * popup grab, an activation token) must show one of these, sent to its own client. */
+/* The serial of a button, key or touch event garnet delivered (a press or its release), and to
+ * whom: a request that needs user action (a popup grab, an activation token) must show one of
+ * these, sent to its own client. */
 struct garnet_input_serial {
 	uint32_t serial;
 	struct wl_client *client; /* NULL: unused */
@@ -455,6 +456,8 @@ struct garnet_seat {
 
 	struct garnet_input_serial input_serials[GARNET_INPUT_SERIALS]; /* a ring */
 	unsigned int input_serial_next;
+	/* Grows each time a press goes to another client than the press before it. */
+	unsigned int input_generation;
 
 	struct wl_list data_devices;      /* wl_data_device resources */
 	struct wl_list primary_devices;   /* zwp_primary_selection_device_v1 resources */
@@ -540,12 +543,17 @@ void garnet_seat_send_button(struct garnet_seat *seat, uint32_t time, uint32_t b
 /* Touch points on clients' surfaces end with wl_touch.cancel (garnet takes the touch screen:
  * the consent dialog, the lock); the fingers' later moves and lifts go nowhere. */
 void garnet_seat_cancel_touch(struct garnet_seat *seat);
-/* core/input-serial.c: client was sent serial with a button press, key press or touch down. */
+/* core/input-serial.c: client was sent serial with a button, key or touch down/up event. */
 void garnet_seat_record_input_serial(struct garnet_seat *seat, struct wl_client *client,
 				     uint32_t serial);
-/* Is serial one of the latest presses garnet sent to client? */
+/* Is serial one of the latest such events garnet sent to client? */
 bool garnet_seat_input_serial_valid(struct garnet_seat *seat, struct wl_client *client,
 				    uint32_t serial);
+/* The client the latest press went to, or NULL. */
+struct wl_client *garnet_seat_input_last_client(struct garnet_seat *seat);
+/* protocols/xdg-activation.c: a token garnet gives a program it starts (XDG_ACTIVATION_TOKEN),
+ * in name; false when none can be made. */
+bool garnet_activation_mint(struct garnet_compositor *c, char *name, size_t size);
 void garnet_seat_input_serials_init(struct garnet_seat *seat);
 void garnet_seat_input_serials_finish(struct garnet_seat *seat);
 /* Garnet takes the input from every client (the consent dialog shows, the session locks): a

@@ -308,8 +308,7 @@ void garnet_seat_notify_key(struct garnet_seat *seat, uint32_t time_msec, uint32
 		return;
 	restore_keymap(seat);
 	serial = wl_display_next_serial(seat->compositor->display);
-	if (pressed)
-		garnet_seat_record_input_serial(seat, surface_client(focus), serial);
+	garnet_seat_record_input_serial(seat, surface_client(focus), serial);
 	wl_resource_for_each(keyboard, &seat->keyboards) {
 		if (wl_resource_get_client(keyboard) != surface_client(focus))
 			continue;
@@ -449,10 +448,9 @@ void garnet_seat_send_button(struct garnet_seat *seat, uint32_t time, uint32_t b
 	if (!focus || !garnet_seat_may_deliver(seat, focus, GARNET_INPUT_POINTER))
 		return;
 	serial = wl_display_next_serial(seat->compositor->display);
-	if (pressed) {
+	if (pressed)
 		seat->grab_serial = serial;
-		garnet_seat_record_input_serial(seat, surface_client(focus), serial);
-	}
+	garnet_seat_record_input_serial(seat, surface_client(focus), serial);
 	wl_resource_for_each(pointer, &seat->pointers) {
 		if (wl_resource_get_client(pointer) != surface_client(focus))
 			continue;
@@ -794,6 +792,7 @@ void garnet_seat_notify_touch_up(struct garnet_seat *seat, uint32_t time_msec, i
 		return;
 	if (tp->surface && garnet_seat_may_deliver(seat, tp->surface, GARNET_INPUT_TOUCH)) {
 		serial = wl_display_next_serial(seat->compositor->display);
+		garnet_seat_record_input_serial(seat, surface_client(tp->surface), serial);
 		wl_resource_for_each(touch, &seat->touches) {
 			if (wl_resource_get_client(touch) == surface_client(tp->surface))
 				wl_touch_send_up(touch, serial, time_msec, id);

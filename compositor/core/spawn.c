@@ -17,23 +17,26 @@
 
 extern char **environ;
 
-/* The environment for the child, built before fork: after it, only async-signal-safe calls. */
-static char **child_environment(const char *wayland_var)
+/* The environment for the child, built before fork: after it, only async-signal-safe calls.
+ * token_var (may be NULL) replaces any activation token garnet itself inherited. */
+static char **child_environment(const char *wayland_var, const char *token_var)
 {
 	size_t n = 0, k = 0;
 	char **env;
 
 	while (environ[n])
 		n++;
-	env = calloc(n + 2, sizeof(*env));
+	env = calloc(n + 3, sizeof(*env));
 	if (!env)
 		return NULL;
 	for (size_t i = 0; i < n; i++) {
 		if (strncmp(environ[i], "WAYLAND_DISPLAY=", 16) != 0 &&
-		    strncmp(environ[i], "WAYLAND_SOCKET=", 15) != 0)
+		    strncmp(environ[i], "WAYLAND_SOCKET=", 15) != 0 &&
+		    strncmp(environ[i], "XDG_ACTIVATION_TOKEN=", 21) != 0)
 			env[k++] = environ[i];
 	}
-	env[k] = (char *)wayland_var;
+	env[k++] = (char *)wayland_var;
+	env[k] = (char *)token_var;
 	return env;
 }
 
@@ -54,8 +57,8 @@ static void close_from(int first)
 static bool launch(struct garnet_compositor *c, const char *command, const char *path,
 		   char *const argv[], int client_fd)
 {
-	char var[128];
-	char **env;
+	char var[128], token_var[128];
+	char token[64], **env;
 	sigset_t all;
 	pid_t pid;
 
@@ -63,7 +66,13 @@ static bool launch(struct garnet_compositor *c, const char *command, const char 
 		snprintf(var, sizeof(var), "WAYLAND_SOCKET=3");
 	else
 		snprintf(var, sizeof(var), "WAYLAND_DISPLAY=%s", c->socket);
-	env = child_environment(var);
+	/* The program was started by the user's binding or by garnet's own configuration: its
+	 * first window may take the keyboard (xdg-activation), like one a launcher hands on. */
+	if (garnet_activation_mint(c, token, sizeof(token)))
+		snprintf(token_var, sizeof(token_var), "XDG_ACTIVATION_TOKEN=%s", token);
+	else
+		token_var[0] = '\0';
+	env = child_environment(var, token_var[0] ? token_var : NULL);
 	if (!env) {
 		garnet_log(c, GARNET_LOG_ERROR, "spawn", "cannot start '%s': out of memory",
 			   command);

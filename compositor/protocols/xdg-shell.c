@@ -1418,6 +1418,32 @@ struct garnet_surface *garnet_xdg_root_surface(struct garnet_surface *surface)
 	return NULL;
 }
 
+/* Menus nest a few levels deep; a client nesting thousands gets only the first ones raised
+ * rather than garnet's stack exhausted. */
+#define RAISE_DEPTH 16
+
+static void raise_popups(struct xdg_surface_data *xs, enum garnet_layer_id layer, int depth)
+{
+	struct xdg_popup_data *popup;
+
+	/* The list is topmost first: raising from its end keeps the order. */
+	wl_list_for_each_reverse(popup, &xs->popups, parent_link) {
+		if (!popup->view.in_layer)
+			continue;
+		garnet_view_raise(&popup->view, layer);
+		if (depth < RAISE_DEPTH)
+			raise_popups(popup->xs, layer, depth + 1);
+	}
+}
+
+void garnet_xdg_raise_popups(struct garnet_surface *surface, enum garnet_layer_id layer)
+{
+	struct xdg_surface_data *xs = surface ? xdg_from_surface(surface) : NULL;
+
+	if (xs)
+		raise_popups(xs, layer, 0);
+}
+
 struct garnet_toplevel *garnet_xdg_toplevel_from_resource(struct wl_resource *resource)
 {
 	struct xdg_surface_data *xs;

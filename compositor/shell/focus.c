@@ -62,6 +62,8 @@ void garnet_shell_focus(struct garnet_shell *shell, struct garnet_toplevel *tl)
 	 * (which carries the held keys and modifiers). */
 	if (shell->focused && shell->focused != tl)
 		set_activated(shell->focused, false);
+	if (shell->focused != tl)
+		shell->presses_at_focus = seat->input_serial_next;
 	shell->focused = tl;
 	if (!tl) {
 		garnet_seat_set_keyboard_focus(seat, NULL);
@@ -77,6 +79,8 @@ void garnet_shell_focus(struct garnet_shell *shell, struct garnet_toplevel *tl)
 	} else if (tl->view.in_layer) {
 		garnet_view_raise(&tl->view, tl->view.layer);
 	}
+	/* Popups stay with their window, in its layer. */
+	garnet_xdg_raise_popups(tl->surface, tl->view.layer);
 	set_activated(tl, true);
 	garnet_seat_set_keyboard_focus(seat, tl->surface);
 	garnet_xdg_ping(tl->surface);
@@ -131,10 +135,17 @@ void garnet_focus_toplevel_mapped(struct garnet_shell *shell, struct garnet_topl
 
 	tl->activate_on_map = false;
 	garnet_view_raise(&tl->view, toplevel_layer(tl));
-	/* Nothing to steal from when no window has the keyboard; the client's own new window
-	 * (a dialog, a second window) follows the one the user is typing into. */
-	take = activated || (!focus && !shell->focused) ||
-	       garnet_focus_client_holds_keyboard(c, client);
+	/* Nothing to take away when no window has the keyboard or the client's own window has
+	 * it (a dialog, a second window follows the one the user is typing into). */
+	if ((!focus && !shell->focused) || garnet_focus_client_holds_keyboard(c, client)) {
+		garnet_shell_focus(shell, tl);
+		return;
+	}
+	/* Taking it from another client needs raise-focus, and either a token shown shortly
+	 * before, or a focused window the user has not pressed a key or button in since it got
+	 * the keyboard (nobody is typing into it). */
+	take = activated || (shell->focused && focus == shell->focused->surface &&
+			     c->seat->input_serial_next == shell->presses_at_focus);
 	if (take && may_raise_focus(c, client)) {
 		garnet_shell_focus(shell, tl);
 		return;

@@ -6,9 +6,10 @@
 
 #include "../core/internal.h"
 
-/* A toplevel mapped: it takes the keyboard only if its client holds it already, if nothing
- * holds it, or if it was activated with a valid token shortly before; otherwise it maps
- * unfocused and demands attention. The raise-focus permission is asked in every case. */
+/* A toplevel mapped: it takes the keyboard if its client holds it already or nothing holds
+ * it; from another client only with the raise-focus permission and either a valid token shown
+ * shortly before or a focused window the user has pressed nothing in since it got the
+ * keyboard. Otherwise it maps unfocused and demands attention. */
 void garnet_focus_toplevel_mapped(struct garnet_shell *shell, struct garnet_toplevel *tl);
 /* tl was unmapped or minimized: if it had the keyboard, the next window takes it. */
 void garnet_focus_toplevel_hidden(struct garnet_shell *shell, struct garnet_toplevel *tl);
@@ -40,5 +41,9 @@ void garnet_focus_popup_gone(struct garnet_compositor *c, struct garnet_surface 
  * client's fullscreen window or the lock. */
 enum garnet_layer_id garnet_focus_popup_layer(struct garnet_compositor *c,
 					      struct garnet_surface *parent);
+
+/* protocols/xdg-shell.c: raises the shown popups of surface (and theirs) into layer, above
+ * it, after the window itself was raised. */
+void garnet_xdg_raise_popups(struct garnet_surface *surface, enum garnet_layer_id layer);
 
 #endif

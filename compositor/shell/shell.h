@@ -20,6 +20,7 @@ struct garnet_shell {
 	struct wl_list toplevels; /* garnet_toplevel.link, most recently focused first */
 	struct wl_list bindings;
 	struct garnet_toplevel *focused; /* changed in focus.c only */
+	unsigned int presses_at_focus; /* the seat's input_serial_next when focused took it */
 	int placed_count;
 	uint32_t swallowed_keys[8]; /* pressed keys whose release must not reach clients */
 	struct move_grab grab;

@@ -208,13 +208,29 @@ static void token_done(void *data, struct xdg_activation_token_v1 *token, const 
 
 static const struct xdg_activation_token_v1_listener token_listener = {token_done};
 
-/* A committed activation token of client c, in name (64 bytes). */
-static void get_token(struct client *c, struct xdg_activation_v1 *activation, char *name)
+/* A committed activation token of client c, in name (64 bytes), with the serial of the user's
+ * click on its window s (moved to 0,0 for it), or with no click when s is NULL. */
+static void get_token(struct client *c, struct client_surface *s,
+		      struct xdg_activation_v1 *activation, char *name)
 {
-	struct xdg_activation_token_v1 *token = xdg_activation_v1_get_activation_token(activation);
+	struct xdg_activation_token_v1 *token;
+	uint32_t serial = 0;
 
+	if (s) {
+		garnet_test_move_surface(c->garnet_test, s->wl_surface, 0, 0);
+		garnet_test_pointer_motion(c->garnet_test, wl_fixed_from_int(5),
+					   wl_fixed_from_int(5));
+		garnet_test_pointer_button(c->garnet_test, 0x110 /* BTN_LEFT */,
+					   WL_POINTER_BUTTON_STATE_PRESSED);
+		client_roundtrip(c);
+		serial = c->input.last_button_serial; /* the press's: a release proves nothing */
+		garnet_test_pointer_button(c->garnet_test, 0x110, WL_POINTER_BUTTON_STATE_RELEASED);
+		client_roundtrip(c);
+	}
+	token = xdg_activation_v1_get_activation_token(activation);
 	name[0] = '\0';
 	xdg_activation_token_v1_add_listener(token, &token_listener, name);
+	xdg_activation_token_v1_set_serial(token, serial, c->seat);
 	xdg_activation_token_v1_set_app_id(token, "org.example.launcher");
 	xdg_activation_token_v1_commit(token);
 	client_roundtrip(c);
@@ -234,7 +250,7 @@ TEST(focused_client_token_activates_another_window_once)
 	/* New toplevels take focus: a, created last, has it. */
 	client_roundtrip(b);
 	check(t, a->input.keyboard_focus == sa->wl_surface);
-	get_token(a, act_a, name);
+	get_token(a, sa, act_a, name);
 	xdg_activation_v1_activate(act_b, name, sb->wl_surface);
 	client_roundtrip(b);
 	check(t, b->input.keyboard_focus == sb->wl_surface);
@@ -261,7 +277,7 @@ TEST(unfocused_client_cannot_take_focus_with_a_token)
 	struct xdg_activation_v1 *act_b = bind_global(b, &xdg_activation_v1_interface);
 	char name[64];
 
-	get_token(b, act_b, name);
+	get_token(b, NULL, act_b, name);
 	xdg_activation_v1_activate(act_b, name, sb->wl_surface);
 	xdg_activation_v1_activate(act_b, "not-a-token", sb->wl_surface);
 	client_roundtrip(b);
