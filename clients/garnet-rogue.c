@@ -186,11 +186,16 @@ static void usage(void)
 			"       garnet-rogue flood COUNT\n"
 			"       garnet-rogue frames FILE SECONDS\n"
 			"       garnet-rogue shortcuts FILE SECONDS\n"
+			"       garnet-rogue pool SURFACES | regions COUNT | ping SECONDS\n"
+			"       garnet-rogue truncated-pool | bad-keymap | big WIDTH HEIGHT\n"
+			"       garnet-rogue commit-flood WIDTH HEIGHT SECONDS\n"
 			"Exit status: 0 the attack failed, 1 it succeeded, 2 error.\n");
 }
 
 int main(int argc, char **argv)
 {
+	int status;
+
 	if (argc == 3 && strcmp(argv[1], "globals") == 0)
 		return cmd_globals(argv[2]);
 	if (argc == 3 && strcmp(argv[1], "bind-hidden") == 0)
@@ -217,6 +222,9 @@ int main(int argc, char **argv)
 		return rogue_shortcuts(argv[2], atoi(argv[3]));
 	if (argc == 2 && strcmp(argv[1], "screencopy") == 0)
 		return cmd_screencopy();
+	status = rogue_budget(argc, argv);
+	if (status >= 0)
+		return status;
 	usage();
 	return 2;
 }
