@@ -295,8 +295,12 @@ static int cmd_big(int32_t width, int32_t height)
 	return report(display, "big window");
 }
 
+/* Commits per second of commit-flood: three requests each, inside garnet's default budget of
+ * 100,000 requests a second. */
+#define FLOOD_COMMITS_PER_SECOND 10000
+
 /* commit-flood WIDTH HEIGHT SECONDS: a window committing two WIDTHxHEIGHT buffers in turn,
- * all damaged, as fast as the socket takes them, never waiting for a frame. */
+ * all damaged, as fast as the request budget allows, never waiting for a frame. */
 static int cmd_commit_flood(int32_t width, int32_t height, int seconds)
 {
 	struct globals g = {0};
@@ -305,7 +309,7 @@ static int cmd_commit_flood(int32_t width, int32_t height, int seconds)
 	size_t size = (size_t)width * (size_t)height * 4;
 	struct wl_shm_pool *pool = make_pool(&g, 2 * size, 0xff884422, NULL);
 	struct wl_buffer *buffers[2];
-	uint64_t end = now_us() + (uint64_t)seconds * 1000000;
+	uint64_t end = now_us() + (uint64_t)seconds * 1000000, start;
 	long commits = 0;
 	char what[64];
 
@@ -313,8 +317,14 @@ static int cmd_commit_flood(int32_t width, int32_t height, int seconds)
 		buffers[i] = wl_shm_pool_create_buffer(pool, (int32_t)(i * size), width, height,
 						       width * 4, WL_SHM_FORMAT_XRGB8888);
 	open_toplevel(display, &g, &w);
+	start = now_us();
 	while (now_us() < end && wl_display_get_error(display) == 0) {
 		struct pollfd p = {wl_display_get_fd(display), POLLOUT, 0};
+		uint64_t due = start + (uint64_t)commits * 1000000 / FLOOD_COMMITS_PER_SECOND;
+		uint64_t now = now_us();
+
+		if (now < due)
+			usleep((useconds_t)(due - now));
 
 		wl_surface_attach(w.surface, buffers[commits & 1], 0, 0);
 		wl_surface_damage_buffer(w.surface, 0, 0, width, height);
@@ -381,6 +391,7 @@ static int cmd_bad_keymap(void)
 	struct wl_display *display = connect_with(&g);
 	struct zwp_virtual_keyboard_v1 *vk;
 	int keymap[2] = {-1, 0};
+	char page[4096];
 	int fd;
 
 	if (!g.vk_manager || !g.seat) {
@@ -398,12 +409,14 @@ static int cmd_bad_keymap(void)
 	if (wl_display_roundtrip(display) < 0)
 		return report(display, "an honest keymap was refused");
 	printf("an honest keymap was taken\n");
+	/* One page without a NUL: a reader looking for the end runs off the file. */
 	fd = memfd_create("garnet-rogue-keymap", MFD_CLOEXEC);
-	if (fd < 0 || write(fd, "xkb_keymap {", 12) != 12)
+	memset(page, 'x', sizeof(page));
+	if (fd < 0 || write(fd, page, sizeof(page)) != (ssize_t)sizeof(page))
 		return 2;
 	zwp_virtual_keyboard_v1_keymap(vk, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1, fd, 1 << 20);
 	wl_display_roundtrip(display);
-	return report(display, "sent a 12-byte keymap file as 1 MiB");
+	return report(display, "sent a 4096-byte keymap file as 1 MiB");
 }
 
 int rogue_budget(int argc, char **argv)

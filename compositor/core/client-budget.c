@@ -139,22 +139,28 @@ void garnet_client_uncharge(struct wl_client *client, enum garnet_limit limit, u
 		b->held[limit] -= amount < b->held[limit] ? amount : b->held[limit];
 }
 
-bool garnet_client_may_copy(struct wl_client *client, uint64_t generation, uint64_t bytes)
+uint64_t garnet_client_copy_take(struct wl_client *client, uint64_t generation, uint64_t bytes,
+				 uint64_t least)
 {
 	struct client_budget *b = find_budget(client);
-	uint64_t max;
+	uint64_t max, left;
 
 	if (!b)
-		return true;
+		return bytes;
 	max = b->compositor->options.limits.copy_bytes_per_frame;
 	if (b->copy_generation != generation) {
 		b->copy_generation = generation;
 		b->copied = 0;
 	}
-	if (max != 0 && b->copied > 0 && b->copied + bytes > max)
-		return false;
+	if (max == 0)
+		return bytes;
+	left = b->copied < max ? max - b->copied : 0;
+	if (b->copied == 0 && left < least)
+		left = least; /* a limit below one row still lets a row through each frame */
+	if (bytes > left)
+		bytes = left;
 	b->copied += bytes;
-	return true;
+	return bytes;
 }
 
 bool garnet_client_budget_init(struct garnet_compositor *c)

@@ -25,7 +25,7 @@ void garnet_options_init(struct garnet_options *o)
 				[GARNET_LIMIT_ACTIVATION_TOKENS] = 64,
 			},
 			.region_rects = 1024,
-			.copy_bytes_per_frame = 64u << 20,
+			.copy_bytes_per_frame = 32u << 20,
 		},
 		.builtin_cursor = true,
 	};

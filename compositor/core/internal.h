@@ -762,9 +762,11 @@ void garnet_client_budget_finish(struct garnet_compositor *c);
 bool garnet_client_charge(struct wl_client *client, enum garnet_limit limit, uint64_t amount);
 /* Gives back what a charge took, when the object goes. */
 void garnet_client_uncharge(struct wl_client *client, enum garnet_limit limit, uint64_t amount);
-/* May bytes more of the client's buffers be copied in the frame of this generation? The
- * first copy of each frame always may; false: wait for the next frame. */
-bool garnet_client_may_copy(struct wl_client *client, uint64_t generation, uint64_t bytes);
+/* How many of bytes more of the client's buffers may be copied in the frame of this
+ * generation (garnet_limits.copy_bytes_per_frame), taken from its share; at least least bytes
+ * a frame, so that every client moves on. */
+uint64_t garnet_client_copy_take(struct wl_client *client, uint64_t generation, uint64_t bytes,
+				 uint64_t least);
 /* The clipboard (or primary selection) changed: clipboard managers hear of it. */
 void garnet_data_control_selection_changed(struct garnet_seat *seat,
 					   enum garnet_selection_kind kind);

@@ -204,13 +204,15 @@ bool garnet_surface_copy_pixels(struct garnet_surface *surface, pixman_format_co
 	return true;
 }
 
-/* Copies the upload's damage into the texture prepared at its commit, and ends it. */
-static void upload_copy(struct shm_upload *u)
+/* Copies rows first to last - 1 of the upload's damage (all of it when rows is 0) into the
+ * texture prepared at its commit; the upload ends (false) once nothing is left to copy. */
+static bool upload_copy(struct shm_upload *u, int32_t first, int32_t rows)
 {
 	struct garnet_surface *surface = u->surface;
 	struct wl_shm_buffer *shm = wl_shm_buffer_get(u->buffer);
 	int32_t width = wl_shm_buffer_get_width(shm), height = wl_shm_buffer_get_height(shm);
 	pixman_format_code_t format;
+	pixman_region32_t part;
 	bool copied;
 
 	/* Every later attach ends or replaces the upload; this only guards that promise. */
@@ -218,31 +220,45 @@ static void upload_copy(struct shm_upload *u)
 	    pixman_image_get_format(surface->texture) != format ||
 	    surface->buffer_width != width || surface->buffer_height != height) {
 		upload_end(u);
-		return;
+		return false;
 	}
+	if (u->whole) {
+		pixman_region32_reset(&u->damage, &(pixman_box32_t){0, 0, width, height});
+		u->whole = false;
+	}
+	pixman_region32_init(&part);
+	pixman_region32_copy(&part, &u->damage);
+	if (rows > 0)
+		pixman_region32_intersect_rect(&part, &part, 0, first, (unsigned)width,
+					       (unsigned)rows);
 	/* The client can shrink the pool under us: reads happen only between begin and end
 	 * access, where libwayland turns a SIGBUS into a protocol error for that client. */
 	wl_shm_buffer_begin_access(shm);
 	copied = garnet_surface_copy_pixels(surface, format, width, height,
 					    wl_shm_buffer_get_data(shm),
-					    wl_shm_buffer_get_stride(shm),
-					    u->whole ? NULL : &u->damage);
+					    wl_shm_buffer_get_stride(shm), &part);
 	wl_shm_buffer_end_access(shm);
 	if (!copied)
 		wl_resource_post_no_memory(surface->resource);
+	pixman_region32_subtract(&u->damage, &u->damage, &part);
+	pixman_region32_fini(&part);
 	/* Its commit's damage was painted (with the old pixels) in an earlier frame. */
 	if (u->late)
 		garnet_surface_damage_tree(surface);
+	if (copied && pixman_region32_not_empty(&u->damage))
+		return true;
 	upload_end(u);
+	return false;
 }
 
-static uint64_t upload_bytes(struct shm_upload *u)
+/* The rows of the buffer the upload has yet to copy. */
+static void upload_rows(struct shm_upload *u, int32_t *first, int32_t *rows)
 {
-	struct wl_shm_buffer *shm = wl_shm_buffer_get(u->buffer);
 	const pixman_box32_t *box = pixman_region32_extents(&u->damage);
-	int64_t rows = u->whole ? wl_shm_buffer_get_height(shm) : box->y2 - box->y1;
 
-	return (uint64_t)(rows > 0 ? rows : 0) * (uint64_t)wl_shm_buffer_get_stride(shm);
+	*first = u->whole ? 0 : box->y1;
+	*rows = u->whole ? wl_shm_buffer_get_height(wl_shm_buffer_get(u->buffer))
+			 : box->y2 - box->y1;
 }
 
 void garnet_shm_flush_uploads(struct garnet_compositor *c)
@@ -252,13 +268,24 @@ void garnet_shm_flush_uploads(struct garnet_compositor *c)
 	bool left = false;
 
 	wl_list_for_each_safe(u, tmp, &c->shm_uploads.list, link) {
-		if (!garnet_client_may_copy(wl_resource_get_client(u->surface->resource),
-					    generation, upload_bytes(u))) {
-			u->late = true;
-			left = true;
+		uint64_t stride = (uint64_t)wl_shm_buffer_get_stride(wl_shm_buffer_get(u->buffer));
+		int32_t first, rows, granted;
+
+		upload_rows(u, &first, &rows);
+		granted = (int32_t)(garnet_client_copy_take(
+					    wl_resource_get_client(u->surface->resource), generation,
+					    (uint64_t)rows * stride, stride) /
+				    stride);
+		if (granted < rows) {
+			/* The rest in the next frames: the client's copies cost each frame no more
+			 * than its share, however big its buffers. */
+			if (granted == 0 || upload_copy(u, first, granted)) {
+				u->late = true;
+				left = true;
+			}
 			continue;
 		}
-		upload_copy(u);
+		upload_copy(u, 0, 0);
 	}
 	if (left)
 		garnet_compositor_schedule_repaint(c);
@@ -296,6 +323,10 @@ static bool upload_queue(struct garnet_surface *surface, struct wl_resource *buf
 		pixman_region32_union(&u->damage, &u->damage, damage);
 	else
 		u->whole = true;
+	/* Damage may reach far beyond the buffer; only its pixels are ever copied. */
+	pixman_region32_intersect_rect(&u->damage, &u->damage, 0, 0,
+				       (unsigned)surface->buffer_width,
+				       (unsigned)surface->buffer_height);
 	if (pixman_region32_n_rects(&u->damage) > 64) {
 		pixman_box32_t box = *pixman_region32_extents(&u->damage);
 
@@ -324,7 +355,7 @@ bool garnet_buffer_upload(struct garnet_surface *surface, struct wl_resource *bu
 	if (!shm) {
 		/* What an earlier shm commit damaged is not all in the new buffer's damage. */
 		if (pending)
-			upload_copy(pending);
+			upload_copy(pending, 0, 0);
 		if (garnet_single_pixel_buffer_get(buffer, rgba)) {
 			*full_damage = true;
 			if (!upload_single_pixel(surface, rgba)) {

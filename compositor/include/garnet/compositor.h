@@ -41,9 +41,9 @@ struct garnet_limits {
 	/* Rectangles in one wl_region (an add or subtract beyond is an error): keeps every
 	 * region operation cheap, since each costs as much as the rectangles it holds. */
 	uint32_t region_rects;
-	/* Bytes of one client's buffers copied into garnet per frame; the rest waits for the
-	 * next frame, so one client's commits delay the others by at most about a frame. At
-	 * least one buffer per client is copied each frame, whatever its size. */
+	/* Bytes of one client's buffers copied into garnet per frame; the rest (whole rows)
+	 * waits for the next frame, so that one client's commits delay the others by at most
+	 * about a frame, however big its buffers. At least one row a frame goes through. */
 	uint64_t copy_bytes_per_frame;
 };
 
