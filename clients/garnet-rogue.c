@@ -187,6 +187,7 @@ static void usage(void)
 			"       garnet-rogue frames FILE SECONDS\n"
 			"       garnet-rogue shortcuts FILE SECONDS\n"
 			"       garnet-rogue pool SURFACES | regions COUNT | ping SECONDS\n"
+			"       garnet-rogue objects surfaces|subsurfaces|mime-types COUNT\n"
 			"       garnet-rogue truncated-pool | bad-keymap | big WIDTH HEIGHT\n"
 			"       garnet-rogue commit-flood WIDTH HEIGHT SECONDS\n"
 			"Exit status: 0 the attack failed, 1 it succeeded, 2 error.\n");

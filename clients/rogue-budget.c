@@ -23,6 +23,8 @@ struct globals {
 	struct wl_seat *seat;
 	struct xdg_wm_base *wm_base;
 	struct zwp_virtual_keyboard_manager_v1 *vk_manager;
+	struct wl_data_device_manager *data_device_manager;
+	struct wl_subcompositor *subcompositor;
 };
 
 static void on_global(void *data, struct wl_registry *r, uint32_t name, const char *interface,
@@ -38,6 +40,11 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 		g->seat = wl_registry_bind(r, name, &wl_seat_interface, 1);
 	else if (strcmp(interface, xdg_wm_base_interface.name) == 0)
 		g->wm_base = wl_registry_bind(r, name, &xdg_wm_base_interface, 1);
+	else if (strcmp(interface, wl_data_device_manager_interface.name) == 0)
+		g->data_device_manager =
+			wl_registry_bind(r, name, &wl_data_device_manager_interface, 3);
+	else if (strcmp(interface, wl_subcompositor_interface.name) == 0)
+		g->subcompositor = wl_registry_bind(r, name, &wl_subcompositor_interface, 1);
 	else if (strcmp(interface, zwp_virtual_keyboard_manager_v1_interface.name) == 0)
 		g->vk_manager = wl_registry_bind(r, name,
 						 &zwp_virtual_keyboard_manager_v1_interface, 1);
@@ -137,6 +144,48 @@ static int cmd_pool(int surfaces)
 	return report(display, what);
 }
 
+/* objects KIND COUNT: COUNT surfaces, subsurfaces (of one parent) or mime types (offered by
+ * one data source), each held at once. */
+static int cmd_objects(const char *kind, long count)
+{
+	struct globals g = {0};
+	struct wl_display *display = connect_with(&g);
+	struct wl_surface *parent = wl_compositor_create_surface(g.compositor);
+	struct wl_data_source *source = NULL;
+	char what[96];
+	long made = 0;
+
+	if (strcmp(kind, "mime-types") == 0) {
+		if (!g.data_device_manager)
+			return 2;
+		source = wl_data_device_manager_create_data_source(g.data_device_manager);
+	} else if (strcmp(kind, "subsurfaces") == 0 && !g.subcompositor) {
+		return 2;
+	}
+	while (made < count) {
+		/* Batches that fit libwayland's 4 KiB buffer, so that garnet's answer to the one
+		 * that goes over is read, not lost in a broken pipe. */
+		for (long i = 0; i < 100 && made < count; i++, made++) {
+			if (source) {
+				char mime[48];
+
+				snprintf(mime, sizeof(mime), "text/x-rogue-%ld", made);
+				wl_data_source_offer(source, mime);
+			} else if (strcmp(kind, "subsurfaces") == 0) {
+				wl_subcompositor_get_subsurface(
+					g.subcompositor, wl_compositor_create_surface(g.compositor),
+					parent);
+			} else {
+				wl_compositor_create_surface(g.compositor);
+			}
+		}
+		if (wl_display_roundtrip(display) < 0)
+			break;
+	}
+	snprintf(what, sizeof(what), "made %ld of %ld %s", made, count, kind);
+	return report(display, what);
+}
+
 /* regions COUNT: one wl_region, COUNT single-pixel rectangles added, none touching. */
 static int cmd_regions(long count)
 {
@@ -148,7 +197,8 @@ static int cmd_regions(long count)
 	long added = 0;
 
 	while (added < count && now_us() - start < 20000000) {
-		for (long i = 0; i < 500 && added < count; i++, added++)
+		/* 150 adds fit libwayland's 4 KiB buffer: garnet's error is read, not lost. */
+		for (long i = 0; i < 150 && added < count; i++, added++)
 			wl_region_add(region, (int32_t)(added % 2000) * 2,
 				      (int32_t)(added / 2000) * 2, 1, 1);
 		if (wl_display_roundtrip(display) < 0)
@@ -423,6 +473,8 @@ int rogue_budget(int argc, char **argv)
 {
 	if (argc == 3 && strcmp(argv[1], "pool") == 0)
 		return cmd_pool(atoi(argv[2]));
+	if (argc == 4 && strcmp(argv[1], "objects") == 0)
+		return cmd_objects(argv[2], atol(argv[3]));
 	if (argc == 3 && strcmp(argv[1], "regions") == 0)
 		return cmd_regions(atol(argv[2]));
 	if (argc == 3 && strcmp(argv[1], "ping") == 0)

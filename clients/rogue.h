@@ -51,7 +51,8 @@ int rogue_frames(const char *path, int seconds);
  * was bound. */
 int rogue_shortcuts(const char *path, int seconds);
 
-/* The budget and client memory (rogue-budget.c): pool SURFACES, regions COUNT, ping SECONDS,
+/* The budget and client memory (rogue-budget.c): pool SURFACES, regions COUNT, objects KIND
+ * COUNT (surfaces, subsurfaces, mime-types), ping SECONDS,
  * truncated-pool, big WIDTH HEIGHT, commit-flood WIDTH HEIGHT SECONDS, bad-keymap. Each prints
  * what it did and how the connection ended; -1 when argv is none of them. */
 int rogue_budget(int argc, char **argv);

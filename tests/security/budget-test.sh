@@ -12,7 +12,7 @@ rogue=$2
 policy=$3
 png_equal=$4
 . "$(dirname "$0")/lib.sh"
-echo "1..10"
+echo "1..13"
 
 cat >"$work/garnet.ini" <<INI
 [security]
@@ -77,6 +77,20 @@ sort -n -k2 "$work/ping.txt" | awk '/^rtt/ { v[n++] = $2 }
 	END { printf "# %d round trips, p99 %d us, max %d us\n", n, v[int(n * 0.99)], v[n - 1];
 		exit !(n > 0 && v[n - 1] < 150000) }'
 result $? "other_clients_round_trips_stay_under_150_ms_during_the_region_flood"
+
+# Surfaces, subsurfaces and mime types: the default budget (4096, 1024, 1024) holds; one
+# client asking for ten times more is cut off, after an honest share was given.
+for kind in surfaces:4096 subsurfaces:1024 mime_types:1024; do
+	name=${kind%:*}
+	max=${kind#*:}
+	"$rogue" objects "$(echo "$name" | tr _ -)" $((max * 10)) >"$work/$name.txt" 2>&1
+	sed "s/^/# $name: /" "$work/$name.txt"
+	grep -q "over garnet's budget of $max $(echo "$name" | tr _ ' ') per client" \
+		"$work/$name.txt" && grep -q "Cannot allocate memory" "$work/$name.txt" &&
+		made=$(sed -n 's/^made \([0-9]*\) of.*/\1/p' "$work/$name.txt") &&
+		[ "$made" -ge "$max" ]
+	result $? "more_than_${max}_${name}_cut_the_client_off"
+done
 
 "$rogue" truncated-pool >"$work/truncated.txt" 2>&1
 sed 's/^/# truncated-pool: /' "$work/truncated.txt"
