@@ -197,8 +197,9 @@ static int cmd_regions(long count)
 	long added = 0;
 
 	while (added < count && now_us() - start < 20000000) {
-		/* 150 adds fit libwayland's 4 KiB buffer: garnet's error is read, not lost. */
-		for (long i = 0; i < 150 && added < count; i++, added++)
+		/* Big batches, each a long stretch of garnet's time where adds cost more and
+		 * more; garnet's error may then end in a broken pipe instead of being read. */
+		for (long i = 0; i < 2000 && added < count; i++, added++)
 			wl_region_add(region, (int32_t)(added % 2000) * 2,
 				      (int32_t)(added / 2000) * 2, 1, 1);
 		if (wl_display_roundtrip(display) < 0)

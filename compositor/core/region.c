@@ -49,6 +49,12 @@ static void region_account(struct wl_resource *resource, struct region *r)
 	uint32_t cap = r->compositor->options.limits.region_rects;
 
 	if (cap != 0 && rects > cap) {
+		pid_t pid = 0;
+
+		wl_client_get_credentials(client, &pid, NULL, NULL);
+		garnet_log(r->compositor, GARNET_LOG_WARNING, "security",
+			   "pid %d put more than %u rectangles in a region: disconnected", (int)pid,
+			   cap);
 		pixman_region32_clear(&r->pixels);
 		rects = 0;
 		wl_resource_post_error(wl_client_get_object(client, 1), WL_DISPLAY_ERROR_NO_MEMORY,
