@@ -268,14 +268,14 @@ void garnet_shm_flush_uploads(struct garnet_compositor *c)
 	bool left = false;
 
 	wl_list_for_each_safe(u, tmp, &c->shm_uploads.list, link) {
+		struct wl_client *client = wl_resource_get_client(u->surface->resource);
 		uint64_t stride = (uint64_t)wl_shm_buffer_get_stride(wl_shm_buffer_get(u->buffer));
+		uint64_t bytes;
 		int32_t first, rows, granted;
 
 		upload_rows(u, &first, &rows);
-		granted = (int32_t)(garnet_client_copy_take(
-					    wl_resource_get_client(u->surface->resource), generation,
-					    (uint64_t)rows * stride, stride) /
-				    stride);
+		bytes = garnet_client_copy_take(client, generation, (uint64_t)rows * stride, stride);
+		granted = (int32_t)(bytes / stride);
 		if (granted < rows) {
 			/* The rest in the next frames: the client's copies cost each frame no more
 			 * than its share, however big its buffers. */
