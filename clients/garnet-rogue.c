@@ -205,11 +205,17 @@ static void usage(void)
 			"       garnet-rogue activation FILE replay|expire\n"
 			"       garnet-rogue token-flood FILE COUNT\n"
 			"       garnet-rogue launched FILE\n"
+			"       garnet-rogue pool SURFACES | regions COUNT | ping SECONDS\n"
+			"       garnet-rogue objects surfaces|subsurfaces|mime-types COUNT\n"
+			"       garnet-rogue truncated-pool | bad-keymap | big WIDTH HEIGHT\n"
+			"       garnet-rogue commit-flood WIDTH HEIGHT SECONDS\n"
 			"Exit status: 0 the attack failed, 1 it succeeded, 2 error.\n");
 }
 
 int main(int argc, char **argv)
 {
+	int status;
+
 	if (argc == 3 && strcmp(argv[1], "globals") == 0)
 		return cmd_globals(argv[2]);
 	if (argc == 3 && strcmp(argv[1], "bind-hidden") == 0)
@@ -254,6 +260,9 @@ int main(int argc, char **argv)
 		return cmd_screencopy(NULL);
 	if (argc == 3 && strcmp(argv[1], "screencopy") == 0)
 		return cmd_screencopy(argv[2]);
+	status = rogue_budget(argc, argv);
+	if (status >= 0)
+		return status;
 	usage();
 	return 2;
 }

@@ -72,5 +72,10 @@ int rogue_popup(const char *path, const char *parent, const char *serial);
 int rogue_activation(const char *path, const char *step);
 int rogue_token_flood(const char *path, long count);
 int rogue_launched(const char *path);
+/* The budget and client memory (rogue-budget.c): pool SURFACES, regions COUNT, objects KIND
+ * COUNT (surfaces, subsurfaces, mime-types), ping SECONDS,
+ * truncated-pool, big WIDTH HEIGHT, commit-flood WIDTH HEIGHT SECONDS, bad-keymap. Each prints
+ * what it did and how the connection ended; -1 when argv is none of them. */
+int rogue_budget(int argc, char **argv);
 
 #endif

@@ -332,6 +332,51 @@ static int handle_security_key(struct config *cfg, const char *name, const char 
 	return 0;
 }
 
+/* [limits]: what one client may make garnet hold (garnet_limits); 0 is no limit. Sizes are in
+ * MiB. Kept in this one function so that it can move with the section. */
+static int handle_limits_key(struct config *cfg, const char *name, const char *value)
+{
+	static const struct {
+		const char *key;
+		int limit; /* enum garnet_limit, or -1 for a field of its own */
+		uint64_t unit;
+	} keys[] = {
+		{"buffer-memory-mib", GARNET_LIMIT_TEXTURE_BYTES, 1u << 20},
+		{"surfaces", GARNET_LIMIT_SURFACES, 1},
+		{"subsurfaces", GARNET_LIMIT_SUBSURFACES, 1},
+		{"region-rectangles", GARNET_LIMIT_REGION_RECTS, 1},
+		{"mime-types", GARNET_LIMIT_MIME_TYPES, 1},
+		{"activation-tokens", GARNET_LIMIT_ACTIVATION_TOKENS, 1},
+		{"rectangles-per-region", -1, 1},
+		{"copy-mib-per-frame", -1, 1u << 20},
+		{"requests-per-second", -1, 1},
+	};
+	struct garnet_limits *l = &cfg->options.limits;
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	v = strtoull(value, &end, 10);
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		if (strcmp(name, keys[i].key) != 0)
+			continue;
+		if (errno || end == value || *end || *value == '-' || v > UINT32_MAX)
+			break;
+		if (keys[i].limit >= 0)
+			l->max[keys[i].limit] = v * keys[i].unit;
+		else if (strcmp(name, "rectangles-per-region") == 0)
+			l->region_rects = (uint32_t)v;
+		else if (strcmp(name, "copy-mib-per-frame") == 0)
+			l->copy_bytes_per_frame = v * keys[i].unit;
+		else
+			cfg->options.requests_per_second = (uint32_t)v;
+		return 1;
+	}
+	snprintf(cfg->error, sizeof(cfg->error), "bad key or value '%s=%s' in [limits]", name,
+		 value);
+	return 0;
+}
+
 static int parse_bool(const char *value, int *out)
 {
 	if (strcmp(value, "true") == 0 || strcmp(value, "1") == 0)
@@ -484,6 +529,8 @@ static int config_handler(void *user, const char *section, const char *name, con
 	}
 	if (strcmp(section, "security") == 0)
 		return handle_security_key(cfg, name, value);
+	if (strcmp(section, "limits") == 0)
+		return handle_limits_key(cfg, name, value);
 	if (strcmp(section, "autostart") == 0 && strcmp(name, "command") == 0) {
 		if (cfg->autostart_count == MAX_LIST) {
 			snprintf(cfg->error, sizeof(cfg->error), "more than %d autostart commands",

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The request budget: a client that sends more requests in one second than any real program
-// does (a flood) is disconnected with a protocol error, so that it cannot starve the event
-// loop or grow garnet's memory at will while other clients wait for their frames.
+// Each client's budget, in one place: requests per second (a flood is disconnected with a
+// protocol error, so it cannot starve the event loop while other clients wait for their
+// frames), what it makes garnet hold (garnet_options.limits: texture bytes, surfaces,
+// rectangles, mime types, tokens) and the bytes of its buffers copied per frame.
+#include <inttypes.h>
 #include <stdlib.h>
 
 #include "internal.h"
@@ -12,6 +14,17 @@ struct client_budget {
 	uint64_t window_start_ms;
 	uint32_t requests;
 	bool exceeded;
+	uint64_t held[GARNET_LIMIT_COUNT];
+	uint64_t copy_generation, copied; /* bytes copied in the frame of that generation */
+};
+
+static const char *const limit_names[GARNET_LIMIT_COUNT] = {
+	[GARNET_LIMIT_TEXTURE_BYTES] = "bytes of buffer copies",
+	[GARNET_LIMIT_SURFACES] = "surfaces",
+	[GARNET_LIMIT_SUBSURFACES] = "subsurfaces",
+	[GARNET_LIMIT_REGION_RECTS] = "region rectangles",
+	[GARNET_LIMIT_MIME_TYPES] = "mime types",
+	[GARNET_LIMIT_ACTIVATION_TOKENS] = "activation tokens",
 };
 
 static void budget_client_destroyed(struct wl_listener *listener, void *data)
@@ -58,11 +71,13 @@ static void on_message(void *data, enum wl_protocol_logger_type type,
 	uint64_t now;
 	pid_t pid = 0;
 
-	if (type != WL_PROTOCOL_LOGGER_REQUEST || c->options.requests_per_second == 0)
+	if (type != WL_PROTOCOL_LOGGER_REQUEST)
 		return;
+	/* Made here, before the client's first request runs, so that charges (made by requests)
+	 * always find it, and never made while libwayland takes a client apart. */
 	client = wl_resource_get_client(message->resource);
 	b = budget_of(c, client);
-	if (!b || b->exceeded)
+	if (!b || b->exceeded || c->options.requests_per_second == 0)
 		return;
 	/* Checking the clock every request would cost more than the request: every 1024th. */
 	if ((++b->requests & 1023) != 0 && b->requests <= c->options.requests_per_second)
@@ -82,6 +97,70 @@ static void on_message(void *data, enum wl_protocol_logger_type type,
 		   c->options.requests_per_second);
 	wl_client_post_implementation_error(client, "more than %u requests in a second",
 					    c->options.requests_per_second);
+}
+
+static struct client_budget *find_budget(struct wl_client *client)
+{
+	struct wl_listener *l = wl_client_get_destroy_listener(client, budget_client_destroyed);
+	struct client_budget *b;
+
+	return l ? wl_container_of(l, b, destroy) : NULL;
+}
+
+bool garnet_client_charge(struct wl_client *client, enum garnet_limit limit, uint64_t amount)
+{
+	struct client_budget *b = find_budget(client);
+	uint64_t max;
+	pid_t pid = 0;
+
+	/* No budget: the client is being taken apart, and holds nothing for long. */
+	if (!b)
+		return true;
+	max = b->compositor->options.limits.max[limit];
+	if (max == 0 || (b->held[limit] <= max && amount <= max - b->held[limit])) {
+		b->held[limit] += amount;
+		return true;
+	}
+	wl_client_get_credentials(client, &pid, NULL, NULL);
+	garnet_log(b->compositor, GARNET_LOG_WARNING, "security",
+		   "pid %d asked for more than its %" PRIu64 " %s: disconnected", (int)pid, max,
+		   limit_names[limit]);
+	wl_resource_post_error(wl_client_get_object(client, 1), WL_DISPLAY_ERROR_NO_MEMORY,
+			       "over garnet's budget of %" PRIu64 " %s per client", max,
+			       limit_names[limit]);
+	return false;
+}
+
+void garnet_client_uncharge(struct wl_client *client, enum garnet_limit limit, uint64_t amount)
+{
+	struct client_budget *b = find_budget(client);
+
+	if (b)
+		b->held[limit] -= amount < b->held[limit] ? amount : b->held[limit];
+}
+
+uint64_t garnet_client_copy_take(struct wl_client *client, uint64_t generation, uint64_t bytes,
+				 uint64_t least)
+{
+	struct client_budget *b = find_budget(client);
+	uint64_t max, left;
+
+	if (!b)
+		return bytes;
+	max = b->compositor->options.limits.copy_bytes_per_frame;
+	if (b->copy_generation != generation) {
+		b->copy_generation = generation;
+		b->copied = 0;
+	}
+	if (max == 0)
+		return bytes;
+	left = b->copied < max ? max - b->copied : 0;
+	if (b->copied == 0 && left < least)
+		left = least; /* a limit below one row still lets a row through each frame */
+	if (bytes > left)
+		bytes = left;
+	b->copied += bytes;
+	return bytes;
 }
 
 bool garnet_client_budget_init(struct garnet_compositor *c)

@@ -15,6 +15,18 @@ void garnet_options_init(struct garnet_options *o)
 		.background_argb = 0xff2e3440,
 		.repaint_window_ms = 7,
 		.requests_per_second = 100000,
+		.limits = {
+			.max = {
+				[GARNET_LIMIT_TEXTURE_BYTES] = 256u << 20,
+				[GARNET_LIMIT_SURFACES] = 4096,
+				[GARNET_LIMIT_SUBSURFACES] = 1024,
+				[GARNET_LIMIT_REGION_RECTS] = 65536,
+				[GARNET_LIMIT_MIME_TYPES] = 1024,
+				[GARNET_LIMIT_ACTIVATION_TOKENS] = 64,
+			},
+			.region_rects = 1024,
+			.copy_bytes_per_frame = 32u << 20,
+		},
 		.builtin_cursor = true,
 	};
 }

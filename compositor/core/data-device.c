@@ -30,6 +30,10 @@ void garnet_data_source_finish(struct garnet_data_source *source)
 	char **mime;
 
 	wl_signal_emit_mutable(&source->events.destroy, source);
+	if (source->resource)
+		garnet_client_uncharge(wl_resource_get_client(source->resource),
+				       GARNET_LIMIT_MIME_TYPES,
+				       source->mime_types.size / sizeof(*mime));
 	wl_array_for_each(mime, &source->mime_types)
 		free(*mime);
 	wl_array_release(&source->mime_types);
@@ -37,13 +41,21 @@ void garnet_data_source_finish(struct garnet_data_source *source)
 
 bool garnet_data_source_add_mime(struct garnet_data_source *source, const char *mime)
 {
-	char **slot = wl_array_add(&source->mime_types, sizeof(*slot));
+	struct wl_client *client = wl_resource_get_client(source->resource);
+	char **slot;
 
-	if (!slot)
+	/* Over the budget the client's error is posted already; the caller's adds nothing. */
+	if (!garnet_client_charge(client, GARNET_LIMIT_MIME_TYPES, 1))
 		return false;
+	slot = wl_array_add(&source->mime_types, sizeof(*slot));
+	if (!slot) {
+		garnet_client_uncharge(client, GARNET_LIMIT_MIME_TYPES, 1);
+		return false;
+	}
 	*slot = strdup(mime);
 	if (!*slot) {
 		source->mime_types.size -= sizeof(*slot);
+		garnet_client_uncharge(client, GARNET_LIMIT_MIME_TYPES, 1);
 		return false;
 	}
 	return true;

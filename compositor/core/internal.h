@@ -98,6 +98,12 @@ struct garnet_compositor {
 	struct rlimit nofile; /* RLIMIT_NOFILE as found at creation, restored in children */
 
 	struct wl_protocol_logger *budget_logger; /* counts each client's requests */
+	/* protocols/shm.c: committed shm buffers not yet copied (shm_upload.link); generation
+	 * counts the repaints that copied, for the per-frame copy budget. */
+	struct {
+		struct wl_list list;
+		uint64_t generation;
+	} shm_uploads;
 	struct wl_list security_contexts;          /* sandbox_listener.link */
 	struct wl_global *security_context_global;
 
@@ -333,7 +339,8 @@ void garnet_subsurface_destroy_node(struct garnet_subsurface *sub);
 bool garnet_clamp_rect(int32_t x, int32_t y, int32_t width, int32_t height, pixman_box32_t *box);
 void garnet_region_add_rect(pixman_region32_t *region, int32_t x, int32_t y, int32_t width,
 			    int32_t height);
-bool garnet_region_create(struct wl_client *client, uint32_t version, uint32_t id);
+bool garnet_region_create(struct garnet_compositor *c, struct wl_client *client, uint32_t version,
+			  uint32_t id);
 pixman_region32_t *garnet_region_from_resource(struct wl_resource *resource);
 /* Maps the untransformed space (width x height) into a buffer turned by transform. */
 void garnet_transform_matrix(struct pixman_f_transform *m, int32_t transform, double width,
@@ -791,17 +798,36 @@ void garnet_security_context_finish(struct garnet_compositor *c);
 /* True for clients accepted on a sandbox engine's socket (security-context-v1). */
 bool garnet_client_is_sandboxed(const struct wl_client *client);
 void garnet_client_budget_finish(struct garnet_compositor *c);
+/* Takes amount of limit from the client's budget: false, with the client's no_memory error
+ * posted and logged, when it would go over (the caller then makes nothing). */
+bool garnet_client_charge(struct wl_client *client, enum garnet_limit limit, uint64_t amount);
+/* Gives back what a charge took, when the object goes. */
+void garnet_client_uncharge(struct wl_client *client, enum garnet_limit limit, uint64_t amount);
+/* How many of bytes more of the client's buffers may be copied in the frame of this
+ * generation (garnet_limits.copy_bytes_per_frame), taken from its share; at least least bytes
+ * a frame, so that every client moves on. */
+uint64_t garnet_client_copy_take(struct wl_client *client, uint64_t generation, uint64_t bytes,
+				 uint64_t least);
 /* The clipboard (or primary selection) changed: clipboard managers hear of it. */
 void garnet_data_control_selection_changed(struct garnet_seat *seat,
 					   enum garnet_selection_kind kind);
 /* True for the surfaces of ext-session-lock: the only ones shown while locked. */
 bool garnet_session_lock_owns(struct garnet_surface *surface);
 
-/* Buffers: shm or single-pixel; copied into an image at commit. */
-/* Copies damage (buffer pixels) of buffer into *image, reallocating it when the size or
- * format changed. Returns false when the buffer cannot be read (error already posted). */
+/* Buffers: shm, single-pixel or garnet's GEM. The texture is (re)allocated at commit; an shm
+ * buffer's pixels are copied at the next repaint (garnet_shm_flush_uploads), only the latest
+ * one of each surface, and the buffer is released then. */
+/* Takes damage (buffer pixels) of buffer into the surface's texture, reallocating it when the
+ * size or format changed. Returns false when the buffer cannot be read (error already posted). */
 bool garnet_buffer_upload(struct garnet_surface *surface, struct wl_resource *buffer,
 			  const pixman_region32_t *damage, bool *full_damage);
+/* Is garnet still to read this committed buffer (so it is released later)? */
+bool garnet_buffer_is_held(struct wl_resource *buffer);
+/* Copies the shm buffers committed since the last repaint into their surfaces' textures, each
+ * client's within its per-frame copy budget (the rest wait for the next repaint). */
+void garnet_shm_flush_uploads(struct garnet_compositor *c);
+/* Unmaps: frees the texture (and gives its bytes back to the client's budget). */
+void garnet_surface_drop_texture(struct garnet_surface *surface);
 bool garnet_single_pixel_buffer_get(struct wl_resource *buffer, uint32_t rgba[4]);
 /* Gives the surface a texture of this format and size (its pixels kept when neither changed;
  * *full_damage says whether they did). false: out of memory. */

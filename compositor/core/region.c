@@ -28,22 +28,63 @@ void garnet_region_add_rect(pixman_region32_t *region, int32_t x, int32_t y, int
 					   (unsigned)(b.y2 - b.y1));
 }
 
+/* A wl_region, its rectangles charged to its client's budget. */
+struct region {
+	pixman_region32_t pixels; /* first: garnet_region_from_resource hands out its address */
+	struct garnet_compositor *compositor;
+	uint32_t charged; /* rectangles taken from the client's budget */
+};
+
+/* Every operation costs as much as the rectangles the region holds: with their number capped,
+ * a client adding rectangle after rectangle costs linear time, not quadratic. */
+static void region_account(struct wl_resource *resource, struct region *r)
+{
+	struct wl_client *client = wl_resource_get_client(resource);
+	uint32_t rects = (uint32_t)pixman_region32_n_rects(&r->pixels);
+	uint32_t cap = r->compositor->options.limits.region_rects;
+
+	if (cap != 0 && rects > cap) {
+		pid_t pid = 0;
+
+		wl_client_get_credentials(client, &pid, NULL, NULL);
+		garnet_log(r->compositor, GARNET_LOG_WARNING, "security",
+			   "pid %d put more than %u rectangles in a region: disconnected", (int)pid,
+			   cap);
+		pixman_region32_clear(&r->pixels);
+		rects = 0;
+		wl_resource_post_error(wl_client_get_object(client, 1), WL_DISPLAY_ERROR_NO_MEMORY,
+				       "wl_region@%u: more than %u rectangles in one region",
+				       wl_resource_get_id(resource), cap);
+	} else if (rects > r->charged &&
+		   !garnet_client_charge(client, GARNET_LIMIT_REGION_RECTS, rects - r->charged)) {
+		pixman_region32_clear(&r->pixels);
+		rects = 0;
+	}
+	if (rects < r->charged)
+		garnet_client_uncharge(client, GARNET_LIMIT_REGION_RECTS, r->charged - rects);
+	r->charged = rects;
+}
+
 static void region_add(struct wl_client *client, struct wl_resource *resource, int32_t x,
 		       int32_t y, int32_t width, int32_t height)
 {
-	garnet_region_add_rect(wl_resource_get_user_data(resource), x, y, width, height);
+	struct region *r = wl_resource_get_user_data(resource);
+
+	garnet_region_add_rect(&r->pixels, x, y, width, height);
+	region_account(resource, r);
 }
 
 static void region_subtract(struct wl_client *client, struct wl_resource *resource, int32_t x,
 			    int32_t y, int32_t width, int32_t height)
 {
-	pixman_region32_t *region = wl_resource_get_user_data(resource);
+	struct region *r = wl_resource_get_user_data(resource);
 	pixman_region32_t rect;
 
 	pixman_region32_init(&rect);
 	garnet_region_add_rect(&rect, x, y, width, height);
-	pixman_region32_subtract(region, region, &rect);
+	pixman_region32_subtract(&r->pixels, &r->pixels, &rect);
 	pixman_region32_fini(&rect);
+	region_account(resource, r);
 }
 
 static const struct wl_region_interface region_impl = {
@@ -54,32 +95,39 @@ static const struct wl_region_interface region_impl = {
 
 static void region_resource_destroy(struct wl_resource *resource)
 {
-	pixman_region32_t *region = wl_resource_get_user_data(resource);
+	struct region *r = wl_resource_get_user_data(resource);
 
-	pixman_region32_fini(region);
-	free(region);
+	garnet_client_uncharge(wl_resource_get_client(resource), GARNET_LIMIT_REGION_RECTS,
+			       r->charged);
+	pixman_region32_fini(&r->pixels);
+	free(r);
 }
 
-bool garnet_region_create(struct wl_client *client, uint32_t version, uint32_t id)
+bool garnet_region_create(struct garnet_compositor *c, struct wl_client *client, uint32_t version,
+			  uint32_t id)
 {
-	pixman_region32_t *region = calloc(1, sizeof(*region));
+	struct region *r = calloc(1, sizeof(*r));
 	struct wl_resource *resource;
 
-	if (!region)
+	if (!r)
 		return false;
 	resource = wl_resource_create(client, &wl_region_interface, (int)version, id);
 	if (!resource) {
-		free(region);
+		free(r);
 		return false;
 	}
-	pixman_region32_init(region);
-	wl_resource_set_implementation(resource, &region_impl, region, region_resource_destroy);
+	r->compositor = c;
+	pixman_region32_init(&r->pixels);
+	wl_resource_set_implementation(resource, &region_impl, r, region_resource_destroy);
 	return true;
 }
 
 pixman_region32_t *garnet_region_from_resource(struct wl_resource *resource)
 {
+	struct region *r;
+
 	if (!wl_resource_instance_of(resource, &wl_region_interface, &region_impl))
 		return NULL;
-	return wl_resource_get_user_data(resource);
+	r = wl_resource_get_user_data(resource);
+	return &r->pixels;
 }

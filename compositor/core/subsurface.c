@@ -127,6 +127,7 @@ static void subsurface_resource_destroy(struct wl_resource *resource)
 {
 	struct garnet_subsurface *sub = wl_resource_get_user_data(resource);
 
+	garnet_client_uncharge(wl_resource_get_client(resource), GARNET_LIMIT_SUBSURFACES, 1);
 	if (!sub)
 		return;
 	subsurface_unlink(sub);
@@ -279,17 +280,17 @@ static void subcompositor_get_subsurface(struct wl_client *client, struct wl_res
 				       wl_resource_get_id(surface_resource));
 		return;
 	}
+	if (!garnet_client_charge(client, GARNET_LIMIT_SUBSURFACES, 1))
+		return;
 	sub = calloc(1, sizeof(*sub));
 	if (!sub || !self_node(parent)) {
 		free(sub);
-		wl_resource_post_no_memory(resource);
-		return;
+		goto err_charge;
 	}
 	sub->resource = wl_resource_create(client, &wl_subsurface_interface, 1, id);
 	if (!sub->resource) {
 		free(sub);
-		wl_resource_post_no_memory(resource);
-		return;
+		goto err_charge;
 	}
 	garnet_surface_state_init(&sub->cached);
 	sub->surface = surface;
@@ -306,6 +307,11 @@ static void subcompositor_get_subsurface(struct wl_client *client, struct wl_res
 				WL_SUBCOMPOSITOR_ERROR_BAD_SURFACE);
 	wl_resource_set_implementation(sub->resource, &subsurface_impl, sub,
 				       subsurface_resource_destroy);
+	return;
+
+err_charge:
+	garnet_client_uncharge(client, GARNET_LIMIT_SUBSURFACES, 1);
+	wl_resource_post_no_memory(resource);
 }
 
 static const struct wl_subcompositor_interface subcompositor_impl = {

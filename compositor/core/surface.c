@@ -265,11 +265,10 @@ void garnet_surface_apply_state(struct garnet_surface *surface, struct garnet_su
 			}
 			pixman_region32_fini(&upload);
 			full = full || whole;
-			if (!garnet_gem_buffer_is_held(s->buffer))
+			if (!garnet_buffer_is_held(s->buffer))
 				wl_buffer_send_release(s->buffer);
-		} else if (surface->texture) {
-			pixman_image_unref(surface->texture);
-			surface->texture = NULL;
+		} else {
+			garnet_surface_drop_texture(surface);
 		}
 	}
 	update_size(surface);
@@ -554,8 +553,8 @@ static void surface_resource_destroy(struct wl_resource *resource)
 	garnet_subsurface_destroy_node(surface->self_node);
 	garnet_surface_state_finish(&surface->pending);
 	garnet_surface_state_finish(&surface->current);
-	if (surface->texture)
-		pixman_image_unref(surface->texture);
+	garnet_surface_drop_texture(surface);
+	garnet_client_uncharge(wl_resource_get_client(resource), GARNET_LIMIT_SURFACES, 1);
 	free(surface);
 }
 
@@ -563,16 +562,17 @@ static void compositor_create_surface(struct wl_client *client, struct wl_resour
 				      uint32_t id)
 {
 	struct garnet_compositor *c = wl_resource_get_user_data(resource);
-	struct garnet_surface *surface = calloc(1, sizeof(*surface));
+	struct garnet_surface *surface;
 
-	if (!surface) {
-		wl_resource_post_no_memory(resource);
+	if (!garnet_client_charge(client, GARNET_LIMIT_SURFACES, 1))
 		return;
-	}
-	surface->resource = wl_resource_create(client, &wl_surface_interface,
-					       wl_resource_get_version(resource), id);
-	if (!surface->resource) {
+	surface = calloc(1, sizeof(*surface));
+	if (surface)
+		surface->resource = wl_resource_create(client, &wl_surface_interface,
+						       wl_resource_get_version(resource), id);
+	if (!surface || !surface->resource) {
 		free(surface);
+		garnet_client_uncharge(client, GARNET_LIMIT_SURFACES, 1);
 		wl_resource_post_no_memory(resource);
 		return;
 	}
@@ -591,7 +591,7 @@ static void compositor_create_surface(struct wl_client *client, struct wl_resour
 static void compositor_create_region(struct wl_client *client, struct wl_resource *resource,
 				     uint32_t id)
 {
-	if (!garnet_region_create(client, 1, id))
+	if (!garnet_region_create(wl_resource_get_user_data(resource), client, 1, id))
 		wl_resource_post_no_memory(resource);
 }
 

@@ -1,7 +1,25 @@
 // SPDX-License-Identifier: MIT
 // wl_shm (libwayland's) with every format pixman reads, and the copy of a buffer into a surface.
+//
+// A commit only takes note of an shm buffer; its pixels are copied at the next repaint, once,
+// from the latest buffer of each surface (damage of the commits in between adds up), and the
+// buffer is released then, as wl_buffer intends. A client committing faster than frames come
+// costs one copy a frame, and each client's copies per frame are bounded
+// (garnet_limits.copy_bytes_per_frame), so that it delays the others by about a frame at most.
+#include <stdlib.h>
+
 #include "../core/gem-buffer.h"
 #include "../core/internal.h"
+
+struct shm_upload {
+	struct garnet_surface *surface;
+	struct wl_resource *buffer;
+	pixman_region32_t damage; /* buffer pixels; unused when whole */
+	bool whole;
+	bool late; /* waited past the frame its commit damaged */
+	struct wl_list link;      /* garnet_compositor.shm_uploads.list */
+	struct wl_listener surface_destroy, buffer_destroy;
+};
 
 static const struct {
 	uint32_t shm;
@@ -36,6 +54,7 @@ static bool pixman_format_for(uint32_t shm_format, pixman_format_code_t *out)
 
 bool garnet_shm_init(struct garnet_compositor *c)
 {
+	wl_list_init(&c->shm_uploads.list);
 	if (wl_display_init_shm(c->display) < 0)
 		return false;
 	/* ARGB8888 and XRGB8888 come with wl_display_init_shm. */
@@ -46,13 +65,95 @@ bool garnet_shm_init(struct garnet_compositor *c)
 	return true;
 }
 
+static uint64_t texture_bytes(pixman_image_t *image)
+{
+	return image ? (uint64_t)pixman_image_get_stride(image) *
+			       (uint64_t)pixman_image_get_height(image)
+		     : 0;
+}
+
+static void upload_free(struct shm_upload *u)
+{
+	wl_list_remove(&u->link);
+	wl_list_remove(&u->surface_destroy.link);
+	wl_list_remove(&u->buffer_destroy.link);
+	pixman_region32_fini(&u->damage);
+	free(u);
+}
+
+static void upload_buffer_destroyed(struct wl_listener *listener, void *data)
+{
+	struct shm_upload *u = wl_container_of(listener, u, buffer_destroy);
+
+	/* Gone before garnet read it: the surface keeps the pixels it had. */
+	upload_free(u);
+}
+
+/* The buffer is the client's again once no surface waits to read it. */
+static void release_if_free(struct wl_resource *buffer)
+{
+	if (!wl_resource_get_destroy_listener(buffer, upload_buffer_destroyed))
+		wl_buffer_send_release(buffer);
+}
+
+static void upload_end(struct shm_upload *u)
+{
+	struct wl_resource *buffer = u->buffer;
+
+	upload_free(u);
+	release_if_free(buffer);
+}
+
+static void upload_surface_destroyed(struct wl_listener *listener, void *data)
+{
+	struct shm_upload *u = wl_container_of(listener, u, surface_destroy);
+
+	upload_end(u);
+}
+
+static struct shm_upload *upload_of(struct garnet_surface *surface)
+{
+	struct wl_listener *l = wl_signal_get(&surface->events.destroy, upload_surface_destroyed);
+	struct shm_upload *u;
+
+	return l ? wl_container_of(l, u, surface_destroy) : NULL;
+}
+
+void garnet_surface_drop_texture(struct garnet_surface *surface)
+{
+	struct shm_upload *u = upload_of(surface);
+
+	if (u)
+		upload_end(u);
+	if (!surface->texture)
+		return;
+	garnet_client_uncharge(wl_resource_get_client(surface->resource),
+			       GARNET_LIMIT_TEXTURE_BYTES, texture_bytes(surface->texture));
+	pixman_image_unref(surface->texture);
+	surface->texture = NULL;
+}
+
 static bool replace_texture(struct garnet_surface *surface, pixman_format_code_t format,
 			    int32_t width, int32_t height)
 {
-	pixman_image_t *image = pixman_image_create_bits(format, width, height, NULL, 0);
+	struct wl_client *client = wl_resource_get_client(surface->resource);
+	uint64_t old = texture_bytes(surface->texture);
+	/* pixman's own stride: rows of whole 32-bit words */
+	uint64_t bytes = ((uint64_t)width * PIXMAN_FORMAT_BPP(format) + 31) / 32 * 4 *
+			 (uint64_t)height;
+	pixman_image_t *image;
 
-	if (!image)
+	/* Charged before it exists: the allocation itself is what the budget bounds. The
+	 * charge posts the client's error. */
+	garnet_client_uncharge(client, GARNET_LIMIT_TEXTURE_BYTES, old);
+	if (!garnet_client_charge(client, GARNET_LIMIT_TEXTURE_BYTES, bytes))
 		return false;
+	image = pixman_image_create_bits(format, width, height, NULL, 0);
+	if (!image) {
+		garnet_client_uncharge(client, GARNET_LIMIT_TEXTURE_BYTES, bytes);
+		garnet_client_charge(client, GARNET_LIMIT_TEXTURE_BYTES, old);
+		return false;
+	}
 	if (surface->texture)
 		pixman_image_unref(surface->texture);
 	surface->texture = image;
@@ -103,17 +204,158 @@ bool garnet_surface_copy_pixels(struct garnet_surface *surface, pixman_format_co
 	return true;
 }
 
+/* Copies rows first to last - 1 of the upload's damage (all of it when rows is 0) into the
+ * texture prepared at its commit; the upload ends (false) once nothing is left to copy. */
+static bool upload_copy(struct shm_upload *u, int32_t first, int32_t rows)
+{
+	struct garnet_surface *surface = u->surface;
+	struct wl_shm_buffer *shm = wl_shm_buffer_get(u->buffer);
+	int32_t width = wl_shm_buffer_get_width(shm), height = wl_shm_buffer_get_height(shm);
+	pixman_format_code_t format;
+	pixman_region32_t part;
+	bool copied;
+
+	/* Every later attach ends or replaces the upload; this only guards that promise. */
+	if (!pixman_format_for(wl_shm_buffer_get_format(shm), &format) || !surface->texture ||
+	    pixman_image_get_format(surface->texture) != format ||
+	    surface->buffer_width != width || surface->buffer_height != height) {
+		upload_end(u);
+		return false;
+	}
+	if (u->whole) {
+		pixman_region32_reset(&u->damage, &(pixman_box32_t){0, 0, width, height});
+		u->whole = false;
+	}
+	pixman_region32_init(&part);
+	pixman_region32_copy(&part, &u->damage);
+	if (rows > 0)
+		pixman_region32_intersect_rect(&part, &part, 0, first, (unsigned)width,
+					       (unsigned)rows);
+	/* The client can shrink the pool under us: reads happen only between begin and end
+	 * access, where libwayland turns a SIGBUS into a protocol error for that client. */
+	wl_shm_buffer_begin_access(shm);
+	copied = garnet_surface_copy_pixels(surface, format, width, height,
+					    wl_shm_buffer_get_data(shm),
+					    wl_shm_buffer_get_stride(shm), &part);
+	wl_shm_buffer_end_access(shm);
+	if (!copied)
+		wl_resource_post_no_memory(surface->resource);
+	pixman_region32_subtract(&u->damage, &u->damage, &part);
+	pixman_region32_fini(&part);
+	/* Its commit's damage was painted (with the old pixels) in an earlier frame. */
+	if (u->late)
+		garnet_surface_damage_tree(surface);
+	if (copied && pixman_region32_not_empty(&u->damage))
+		return true;
+	upload_end(u);
+	return false;
+}
+
+/* The rows of the buffer the upload has yet to copy. */
+static void upload_rows(struct shm_upload *u, int32_t *first, int32_t *rows)
+{
+	const pixman_box32_t *box = pixman_region32_extents(&u->damage);
+
+	*first = u->whole ? 0 : box->y1;
+	*rows = u->whole ? wl_shm_buffer_get_height(wl_shm_buffer_get(u->buffer))
+			 : box->y2 - box->y1;
+}
+
+void garnet_shm_flush_uploads(struct garnet_compositor *c)
+{
+	uint64_t generation = ++c->shm_uploads.generation;
+	struct shm_upload *u, *tmp;
+	bool left = false;
+
+	wl_list_for_each_safe(u, tmp, &c->shm_uploads.list, link) {
+		struct wl_client *client = wl_resource_get_client(u->surface->resource);
+		uint64_t stride = (uint64_t)wl_shm_buffer_get_stride(wl_shm_buffer_get(u->buffer));
+		uint64_t bytes;
+		int32_t first, rows, granted;
+
+		upload_rows(u, &first, &rows);
+		bytes = garnet_client_copy_take(client, generation, (uint64_t)rows * stride, stride);
+		granted = (int32_t)(bytes / stride);
+		if (granted < rows) {
+			/* The rest in the next frames: the client's copies cost each frame no more
+			 * than its share, however big its buffers. */
+			if (granted == 0 || upload_copy(u, first, granted)) {
+				u->late = true;
+				left = true;
+			}
+			continue;
+		}
+		upload_copy(u, 0, 0);
+	}
+	if (left)
+		garnet_compositor_schedule_repaint(c);
+}
+
+/* Takes note of the commit of an shm buffer (damage NULL: all of it) for the next repaint. */
+static bool upload_queue(struct garnet_surface *surface, struct wl_resource *buffer,
+			 const pixman_region32_t *damage)
+{
+	struct shm_upload *u = upload_of(surface);
+	struct wl_resource *old;
+
+	if (!u) {
+		u = calloc(1, sizeof(*u));
+		if (!u)
+			return false;
+		u->surface = surface;
+		pixman_region32_init(&u->damage);
+		u->surface_destroy.notify = upload_surface_destroyed;
+		wl_signal_add(&surface->events.destroy, &u->surface_destroy);
+		u->buffer_destroy.notify = upload_buffer_destroyed;
+		wl_list_init(&u->buffer_destroy.link);
+		wl_list_insert(surface->compositor->shm_uploads.list.prev, &u->link);
+	}
+	if (u->buffer != buffer) {
+		/* The newer buffer holds everything: the older one is never read. */
+		old = u->buffer;
+		wl_list_remove(&u->buffer_destroy.link);
+		u->buffer = buffer;
+		wl_resource_add_destroy_listener(buffer, &u->buffer_destroy);
+		if (old)
+			release_if_free(old);
+	}
+	if (damage)
+		pixman_region32_union(&u->damage, &u->damage, damage);
+	else
+		u->whole = true;
+	/* Damage may reach far beyond the buffer; only its pixels are ever copied. */
+	pixman_region32_intersect_rect(&u->damage, &u->damage, 0, 0,
+				       (unsigned)surface->buffer_width,
+				       (unsigned)surface->buffer_height);
+	if (pixman_region32_n_rects(&u->damage) > 64) {
+		pixman_box32_t box = *pixman_region32_extents(&u->damage);
+
+		pixman_region32_reset(&u->damage, &box);
+	}
+	garnet_compositor_schedule_repaint(surface->compositor);
+	return true;
+}
+
+bool garnet_buffer_is_held(struct wl_resource *buffer)
+{
+	return garnet_gem_buffer_is_held(buffer) ||
+	       wl_resource_get_destroy_listener(buffer, upload_buffer_destroyed) != NULL;
+}
+
 bool garnet_buffer_upload(struct garnet_surface *surface, struct wl_resource *buffer,
 			  const pixman_region32_t *damage, bool *full_damage)
 {
 	struct wl_shm_buffer *shm = wl_shm_buffer_get(buffer);
+	struct shm_upload *pending = upload_of(surface);
 	struct garnet_gem_buffer *gem;
 	pixman_format_code_t format;
 	int32_t width, height;
 	uint32_t rgba[4];
-	bool copied;
 
 	if (!shm) {
+		/* What an earlier shm commit damaged is not all in the new buffer's damage. */
+		if (pending)
+			upload_copy(pending, 0, 0);
 		if (garnet_single_pixel_buffer_get(buffer, rgba)) {
 			*full_damage = true;
 			if (!upload_single_pixel(surface, rgba)) {
@@ -150,20 +392,8 @@ bool garnet_buffer_upload(struct garnet_surface *surface, struct wl_resource *bu
 				       wl_shm_buffer_get_format(shm));
 		return false;
 	}
-	if (!garnet_surface_prepare_texture(surface, format, width, height, full_damage)) {
-		wl_resource_post_no_memory(surface->resource);
-		return false;
-	}
-
-	/* The client can shrink the pool under us: reads happen only between begin and end
-	 * access, where libwayland turns a SIGBUS into a protocol error for that client. */
-	wl_shm_buffer_begin_access(shm);
-	copied = garnet_surface_copy_pixels(surface, format, width, height,
-					    wl_shm_buffer_get_data(shm),
-					    wl_shm_buffer_get_stride(shm),
-					    *full_damage ? NULL : damage);
-	wl_shm_buffer_end_access(shm);
-	if (!copied) {
+	if (!garnet_surface_prepare_texture(surface, format, width, height, full_damage) ||
+	    !upload_queue(surface, buffer, *full_damage ? NULL : damage)) {
 		wl_resource_post_no_memory(surface->resource);
 		return false;
 	}

@@ -3,9 +3,12 @@
 // wtype launched by garnet). The manager is a privileged global, and every keyboard it makes is
 // asked of the security layer (inject_keys). Keys go through the seat like hardware keys, to
 // the keyboard focus only; the focused client gets the virtual keyboard's keymap first.
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <xkbcommon/xkbcommon.h>
 
@@ -13,7 +16,7 @@
 #include "virtual-keyboard-unstable-v1-server-protocol.h"
 
 /* Far beyond any real keymap (a full one is ~100 KiB); bounds what a client can make garnet
- * map and parse. */
+ * read and parse. */
 #define MAX_KEYMAP_SIZE (4u << 20)
 /* Keys a client may hold down at once; released for it when it goes. */
 #define MAX_HELD_KEYS 32
@@ -31,44 +34,86 @@ static struct virtual_keyboard *from_resource(struct wl_resource *resource)
 	return wl_resource_get_user_data(resource);
 }
 
-/* The keymap must compile: a broken one would break the focused client, not this one. */
-static bool keymap_compiles(struct garnet_compositor *c, int fd, uint32_t size)
+/* The client's keymap is read with pread, never mapped (a file shorter than it claims would be
+ * a SIGBUS in garnet), compiled (a broken one would break the focused client, not this one),
+ * and what the focused client gets is garnet's own sealed copy of it (the client could change
+ * or truncate its file under the reader). Returns the sealed fd, or -1 with *why set. */
+static int copy_keymap(struct garnet_compositor *c, int fd, uint32_t size, const char **why)
 {
-	struct xkb_keymap *keymap;
-	void *map;
+	struct xkb_keymap *keymap = NULL;
+	char *text = NULL, *normal = NULL;
+	struct stat st;
+	size_t len;
+	ssize_t got;
+	int sealed = -1;
 
-	map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
-	if (map == MAP_FAILED)
-		return false;
-	keymap = xkb_keymap_new_from_buffer(c->seat->xkb, map, strnlen(map, size),
+	*why = "not an xkb v1 keymap that compiles";
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size < (off_t)size) {
+		*why = "a size larger than its file";
+		return -1;
+	}
+	text = malloc((size_t)size + 1);
+	if (!text)
+		goto out;
+	for (len = 0; len < size; len += (size_t)got) {
+		got = pread(fd, text + len, size - len, (off_t)len);
+		if (got <= 0) {
+			*why = "a file that could not be read to its size";
+			goto out;
+		}
+	}
+	text[size] = '\0';
+	keymap = xkb_keymap_new_from_buffer(c->seat->xkb, text, strlen(text),
 					    XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS);
-	munmap(map, size);
 	if (!keymap)
-		return false;
+		goto out;
+	normal = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1);
+	if (!normal)
+		goto out;
+	len = strlen(normal) + 1;
+	sealed = memfd_create("garnet-virtual-keymap", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+	if (sealed < 0 || write(sealed, normal, len) != (ssize_t)len ||
+	    fcntl(sealed, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL) <
+		    0) {
+		garnet_log(c, GARNET_LOG_ERROR, "seat", "sealed copy of a virtual keymap: %s",
+			   strerror(errno));
+		*why = "a keymap garnet had no memory to copy";
+		if (sealed >= 0)
+			close(sealed);
+		sealed = -1;
+	}
+out:
+	free(normal);
 	xkb_keymap_unref(keymap);
-	return true;
+	free(text);
+	return sealed;
 }
 
 static void vk_keymap(struct wl_client *client, struct wl_resource *resource, uint32_t format,
 		      int32_t fd, uint32_t size)
 {
 	struct virtual_keyboard *vk = from_resource(resource);
+	const char *why = "not an xkb v1 keymap";
+	uint32_t sealed_size;
+	int sealed = -1;
 
-	if (format != WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1 || size == 0 || size > MAX_KEYMAP_SIZE ||
-	    !keymap_compiles(vk->compositor, fd, size)) {
-		close(fd);
+	if (format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1 && size > 0 && size <= MAX_KEYMAP_SIZE)
+		sealed = copy_keymap(vk->compositor, fd, size, &why);
+	close(fd);
+	if (sealed < 0) {
 		wl_resource_post_error(wl_client_get_object(client, 1),
 				       WL_DISPLAY_ERROR_INVALID_METHOD,
-				       "zwp_virtual_keyboard_v1.keymap: not an xkb v1 keymap of 1 "
-				       "to %u bytes that compiles", MAX_KEYMAP_SIZE);
+				       "zwp_virtual_keyboard_v1.keymap: %s (1 to %u bytes)", why,
+				       MAX_KEYMAP_SIZE);
 		return;
 	}
+	sealed_size = (uint32_t)lseek(sealed, 0, SEEK_END);
 	/* A new keymap is a new keyboard layout for the focused client. */
 	garnet_seat_virtual_keyboard_gone(vk->compositor->seat, vk);
 	if (vk->keys.keymap_fd >= 0)
 		close(vk->keys.keymap_fd);
-	vk->keys.keymap_fd = fd;
-	vk->keys.keymap_size = size;
+	vk->keys.keymap_fd = sealed;
+	vk->keys.keymap_size = sealed_size;
 }
 
 static bool has_keymap(struct virtual_keyboard *vk)

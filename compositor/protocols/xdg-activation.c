@@ -154,6 +154,7 @@ static void token_resource_destroy(struct wl_resource *resource)
 {
 	struct activation_token *token = wl_resource_get_user_data(resource);
 
+	garnet_client_uncharge(token->client, GARNET_LIMIT_ACTIVATION_TOKENS, 1);
 	token->resource = NULL;
 	if (!token->owner)
 		free(token);
@@ -246,9 +247,15 @@ static void activation_get_activation_token(struct wl_client *client,
 					    struct wl_resource *resource, uint32_t id)
 {
 	struct activation *activation = wl_resource_get_user_data(resource);
-	struct activation_token *token = calloc(1, sizeof(*token));
+	struct activation_token *token;
 
+	/* Every token object counts against its client's budget while it exists (a refusal has
+	 * already cut the client off). */
+	if (!garnet_client_charge(client, GARNET_LIMIT_ACTIVATION_TOKENS, 1))
+		return;
+	token = calloc(1, sizeof(*token));
 	if (!token) {
+		garnet_client_uncharge(client, GARNET_LIMIT_ACTIVATION_TOKENS, 1);
 		wl_resource_post_no_memory(resource);
 		return;
 	}
@@ -256,6 +263,7 @@ static void activation_get_activation_token(struct wl_client *client,
 					     wl_resource_get_version(resource), id);
 	if (!token->resource) {
 		free(token);
+		garnet_client_uncharge(client, GARNET_LIMIT_ACTIVATION_TOKENS, 1);
 		wl_resource_post_no_memory(resource);
 		return;
 	}

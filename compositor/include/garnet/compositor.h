@@ -24,6 +24,29 @@ struct garnet_keyboard_options {
 	int32_t repeat_delay; /* milliseconds */
 };
 
+/* What one client may hold at once (core/client-budget.c). A client that asks for more gets a
+ * wl_display no_memory error and is disconnected; garnet and other clients go on. */
+enum garnet_limit {
+	GARNET_LIMIT_TEXTURE_BYTES,   /* garnet's copies of its buffers, in bytes */
+	GARNET_LIMIT_SURFACES,        /* wl_surfaces */
+	GARNET_LIMIT_SUBSURFACES,     /* wl_subsurfaces */
+	GARNET_LIMIT_REGION_RECTS,    /* rectangles in all its wl_regions together */
+	GARNET_LIMIT_MIME_TYPES,      /* mime types offered by all its data sources */
+	GARNET_LIMIT_ACTIVATION_TOKENS, /* xdg_activation tokens it holds */
+	GARNET_LIMIT_COUNT,
+};
+
+struct garnet_limits {
+	uint64_t max[GARNET_LIMIT_COUNT]; /* 0: no limit */
+	/* Rectangles in one wl_region (an add or subtract beyond is an error): keeps every
+	 * region operation cheap, since each costs as much as the rectangles it holds. */
+	uint32_t region_rects;
+	/* Bytes of one client's buffers copied into garnet per frame; the rest (whole rows)
+	 * waits for the next frame, so that one client's commits delay the others by at most
+	 * about a frame, however big its buffers. At least one row a frame goes through. */
+	uint64_t copy_bytes_per_frame;
+};
+
 struct garnet_options {
 	/* Listening socket name in XDG_RUNTIME_DIR; NULL picks the first free wayland-N. A
 	 * compositor that only serves clients it creates itself may set no_socket. */
@@ -38,6 +61,7 @@ struct garnet_options {
 	/* A client that sends more requests than this within one second is disconnected with a
 	 * protocol error (a flood); 0 disables the limit. */
 	uint32_t requests_per_second;
+	struct garnet_limits limits;
 	/* Draw garnet's own arrow where no client has set a cursor image (on by default; tests
 	 * that compare pixels under the pointer turn it off). */
 	bool builtin_cursor;
