@@ -1,0 +1,1 @@
+#include "kernel-shim.h"
