@@ -138,7 +138,8 @@ static bool deny_client(void *data, struct wl_client *client)
 	return false;
 }
 
-static bool deny_shortcut(void *data, struct wl_client *client, const char *action)
+/* An act of client on a named object (a shortcut action, an output). */
+static bool deny_named(void *data, struct wl_client *client, const char *name)
 {
 	return false;
 }
@@ -167,8 +168,10 @@ void garnet_compositor_set_security_hooks(struct garnet_compositor *c,
 	h->lock_session = h->lock_session ? h->lock_session : deny_client;
 	h->inject_keys = h->inject_keys ? h->inject_keys : deny_client;
 	h->input_method = h->input_method ? h->input_method : deny_client;
-	h->global_shortcut = h->global_shortcut ? h->global_shortcut : deny_shortcut;
+	h->global_shortcut = h->global_shortcut ? h->global_shortcut : deny_named;
 	h->idle_notify = h->idle_notify ? h->idle_notify : deny_client;
+	h->raise_focus = h->raise_focus ? h->raise_focus : deny_client;
+	h->fullscreen = h->fullscreen ? h->fullscreen : deny_named;
 	h->client_sandboxed = h->client_sandboxed ? h->client_sandboxed : deny_sandbox;
 }
 
