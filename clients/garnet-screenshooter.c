@@ -72,6 +72,26 @@ static bool wait_for(const char *path)
 	return false;
 }
 
+/* The picture appears under its name whole or not at all: it is written beside it and renamed,
+ * so whoever waits for the file never reads half a PNG. */
+static bool write_png_whole(const struct capture *shot, const char *path)
+{
+	char *tmp = NULL;
+	bool ok;
+
+	if (asprintf(&tmp, "%s.part", path) < 0)
+		return false;
+	ok = write_png(shot, tmp);
+	if (ok && rename(tmp, path) < 0) {
+		fprintf(stderr, "garnet-screenshooter: %s: %s\n", path, strerror(errno));
+		ok = false;
+	}
+	if (!ok)
+		unlink(tmp);
+	free(tmp);
+	return ok;
+}
+
 int main(int argc, char **argv)
 {
 	static const char *const outcome[] = {"no screencopy global (not trusted)",
@@ -106,7 +126,7 @@ int main(int argc, char **argv)
 			status == CAPTURE_ERROR ? "connection error" : outcome[status]);
 		return 1;
 	}
-	status = write_png(&shot, out) ? 0 : 1;
+	status = write_png_whole(&shot, out) ? 0 : 1;
 	free(shot.pixels);
 	return (int)status;
 }

@@ -195,9 +195,11 @@ def run(q):
           second == (ax + 32, ay + 32, ax + 32 + WINDOW[0], ay + 32 + WINDOW[1]),
           f"the windows are placed centred and cascaded: {first}, {second}")
     bx, by = second[0], second[1]
+    # The user was typing into the first window: the second, another client's, comes up on top
+    # but without the keyboard (it demands attention; the focus authority, doc/compositor.md).
+    check(events("b.log", "keyboard-enter") == [],
+          "a new window of another client does not take the keyboard from the one typed into")
     click(q, size, ax + 10, ay + 10)
-    check(wait_log("a.log", "keyboard-enter", 30, times=2),
-          "clicking the first window gives it the keyboard again")
     type_keys(q, ["c"])
     check(wait_log("a.log", "key 46 0"), "the key reached the clicked window")
     time.sleep(1)

@@ -34,7 +34,9 @@ sleep 0.5
 	[ ! -e "$work/shot.png" ] && [ ! -e "$work/locker.txt" ]
 result $? "launched_entries_wait_for_their_binding"
 touch "$work/go"
-wait_for "$work/log" "launcher screenshooter exited" && [ -s "$work/shot.png" ] &&
+# garnet sees the screenshooter leave when it disconnects, before it has written the picture
+# (whole, under its name, at once): wait for the file too.
+wait_for "$work/log" "launcher screenshooter exited" && wait_for "$work/shot.png" "PNG" &&
 	head -c 8 "$work/shot.png" | od -An -c | grep -q "P   N   G"
 result $? "print_binding_starts_the_screenshooter_which_writes_a_png"
 kill "$pid" 2>/dev/null
