@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <wayland-client.h>
 
+#include "rogue-ignore.h"
 #include "rogue.h"
 #include "virtual-keyboard-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
@@ -50,11 +51,7 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 						 &zwp_virtual_keyboard_manager_v1_interface, 1);
 }
 
-static void on_global_remove(void *data, struct wl_registry *r, uint32_t name)
-{
-}
-
-static const struct wl_registry_listener registry_listener = {on_global, on_global_remove};
+static const struct wl_registry_listener registry_listener = {on_global, rogue_ignore_global_remove};
 
 static struct wl_display *connect_with(struct globals *g)
 {
@@ -412,26 +409,8 @@ static void kb_enter(void *d, struct wl_keyboard *k, uint32_t serial, struct wl_
 {
 }
 
-static void kb_leave(void *d, struct wl_keyboard *k, uint32_t serial, struct wl_surface *s)
-{
-}
-
-static void kb_key(void *d, struct wl_keyboard *k, uint32_t serial, uint32_t time, uint32_t key,
-		   uint32_t state)
-{
-}
-
-static void kb_modifiers(void *d, struct wl_keyboard *k, uint32_t serial, uint32_t depressed,
-			 uint32_t latched, uint32_t locked, uint32_t group)
-{
-}
-
-static void kb_repeat(void *d, struct wl_keyboard *k, int32_t rate, int32_t delay)
-{
-}
-
 static const struct wl_keyboard_listener kb_listener = {
-	kb_keymap, kb_enter, kb_leave, kb_key, kb_modifiers, kb_repeat,
+	kb_keymap, kb_enter, rogue_ignore_keyboard_leave, rogue_ignore_keyboard_key, rogue_ignore_keyboard_modifiers, rogue_ignore_keyboard_repeat,
 };
 
 /* bad-keymap (a trusted virtual keyboard): first garnet's own keymap, which must be taken,

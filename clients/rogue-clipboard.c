@@ -11,6 +11,7 @@
 #include <wayland-client.h>
 
 #include "garnet-test-client-protocol.h"
+#include "rogue-ignore.h"
 #include "rogue.h"
 #include "single-pixel-buffer-v1-client-protocol.h"
 #include "viewporter-client-protocol.h"
@@ -78,10 +79,6 @@ static void read_offer(struct clip *c, struct wl_data_offer *offer, const char *
 	fflush(c->log);
 }
 
-static void source_target(void *d, struct wl_data_source *s, const char *mime)
-{
-}
-
 static void source_send(void *d, struct wl_data_source *s, const char *mime, int32_t fd)
 {
 	note(d, "send", mime);
@@ -105,44 +102,15 @@ static void source_action(void *d, struct wl_data_source *s, uint32_t a)
 }
 
 static const struct wl_data_source_listener source_listener = {
-	source_target, source_send, source_cancelled, source_nothing, source_nothing, source_action,
+	rogue_ignore_source_target, source_send, source_cancelled, source_nothing, source_nothing, source_action,
 };
 
-static void offer_offer(void *d, struct wl_data_offer *o, const char *mime)
-{
-}
-
-static void offer_source_actions(void *d, struct wl_data_offer *o, uint32_t a)
-{
-}
-
-static void offer_action(void *d, struct wl_data_offer *o, uint32_t a)
-{
-}
-
-static const struct wl_data_offer_listener offer_listener = {offer_offer, offer_source_actions,
-							     offer_action};
+static const struct wl_data_offer_listener offer_listener = {rogue_ignore_offer_mime, rogue_ignore_offer_actions,
+							     rogue_ignore_offer_actions};
 
 static void dd_data_offer(void *d, struct wl_data_device *dd, struct wl_data_offer *offer)
 {
 	wl_data_offer_add_listener(offer, &offer_listener, d);
-}
-
-static void dd_enter(void *d, struct wl_data_device *dd, uint32_t serial, struct wl_surface *s,
-		     wl_fixed_t x, wl_fixed_t y, struct wl_data_offer *offer)
-{
-}
-
-static void dd_leave(void *d, struct wl_data_device *dd)
-{
-}
-
-static void dd_motion(void *d, struct wl_data_device *dd, uint32_t t, wl_fixed_t x, wl_fixed_t y)
-{
-}
-
-static void dd_drop(void *d, struct wl_data_device *dd)
-{
 }
 
 static void dd_selection(void *d, struct wl_data_device *dd, struct wl_data_offer *offer)
@@ -159,7 +127,7 @@ static void dd_selection(void *d, struct wl_data_device *dd, struct wl_data_offe
 }
 
 static const struct wl_data_device_listener device_listener = {
-	dd_data_offer, dd_enter, dd_leave, dd_motion, dd_drop, dd_selection,
+	dd_data_offer, rogue_ignore_data_device_enter, rogue_ignore_data_device_event, rogue_ignore_data_device_motion, rogue_ignore_data_device_event, dd_selection,
 };
 
 static void kb_keymap(void *d, struct wl_keyboard *k, uint32_t format, int32_t fd, uint32_t size)
@@ -206,17 +174,8 @@ static void kb_key(void *d, struct wl_keyboard *k, uint32_t serial, uint32_t tim
 	note(d, "key", line);
 }
 
-static void kb_modifiers(void *d, struct wl_keyboard *k, uint32_t serial, uint32_t dep,
-			 uint32_t lat, uint32_t lock, uint32_t group)
-{
-}
-
-static void kb_repeat(void *d, struct wl_keyboard *k, int32_t rate, int32_t delay)
-{
-}
-
 static const struct wl_keyboard_listener keyboard_listener = {
-	kb_keymap, kb_enter, kb_leave, kb_key, kb_modifiers, kb_repeat,
+	kb_keymap, kb_enter, kb_leave, kb_key, rogue_ignore_keyboard_modifiers, rogue_ignore_keyboard_repeat,
 };
 
 static void on_global(void *data, struct wl_registry *r, uint32_t name, const char *interface,
@@ -241,11 +200,7 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 		c->test = wl_registry_bind(r, name, &garnet_test_interface, 1);
 }
 
-static void on_global_remove(void *data, struct wl_registry *r, uint32_t name)
-{
-}
-
-static const struct wl_registry_listener registry_listener = {on_global, on_global_remove};
+static const struct wl_registry_listener registry_listener = {on_global, rogue_ignore_global_remove};
 
 static void wm_ping(void *data, struct xdg_wm_base *base, uint32_t serial)
 {
@@ -268,16 +223,7 @@ static void xs_configure(void *data, struct xdg_surface *xs, uint32_t serial)
 
 static const struct xdg_surface_listener xdg_surface_listener = {xs_configure};
 
-static void tl_configure(void *data, struct xdg_toplevel *tl, int32_t width, int32_t height,
-			 struct wl_array *states)
-{
-}
-
-static void tl_close(void *data, struct xdg_toplevel *tl)
-{
-}
-
-static const struct xdg_toplevel_listener toplevel_listener = {tl_configure, tl_close};
+static const struct xdg_toplevel_listener toplevel_listener = {rogue_ignore_toplevel_configure, rogue_ignore_toplevel_close};
 
 int rogue_clipboard(const char *path, const char *refocus, bool victim)
 {

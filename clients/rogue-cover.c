@@ -6,6 +6,7 @@
 #include <string.h>
 #include <wayland-client.h>
 
+#include "rogue-ignore.h"
 #include "rogue.h"
 #include "single-pixel-buffer-v1-client-protocol.h"
 #include "viewporter-client-protocol.h"
@@ -51,10 +52,6 @@ static void fill_red(struct cover *c, struct wl_surface *surface, int32_t size)
 	wl_surface_commit(surface);
 }
 
-static void source_target(void *d, struct wl_data_source *s, const char *mime)
-{
-}
-
 static void source_send(void *d, struct wl_data_source *s, const char *mime, int32_t fd)
 {
 }
@@ -65,19 +62,14 @@ static void source_cancelled(void *d, struct wl_data_source *s)
 }
 
 static const struct wl_data_source_listener source_listener = {
-	.target = source_target, .send = source_send, .cancelled = source_cancelled};
-
-static void popup_configure(void *d, struct xdg_popup *p, int32_t x, int32_t y, int32_t w,
-			    int32_t h)
-{
-}
+	.target = rogue_ignore_source_target, .send = source_send, .cancelled = source_cancelled};
 
 static void popup_done(void *d, struct xdg_popup *p)
 {
 	note(d, "popup-done");
 }
 
-static const struct xdg_popup_listener popup_listener = {.configure = popup_configure,
+static const struct xdg_popup_listener popup_listener = {.configure = rogue_ignore_popup_configure,
 							 .popup_done = popup_done};
 
 static void popup_xs_configure(void *d, struct xdg_surface *xs, uint32_t serial)
@@ -142,10 +134,6 @@ static void p_leave(void *d, struct wl_pointer *p, uint32_t serial, struct wl_su
 	note(d, "pointer-leave");
 }
 
-static void p_motion(void *d, struct wl_pointer *p, uint32_t time, wl_fixed_t x, wl_fixed_t y)
-{
-}
-
 static void p_button(void *d, struct wl_pointer *p, uint32_t serial, uint32_t time,
 		     uint32_t button, uint32_t state)
 {
@@ -156,30 +144,10 @@ static void p_button(void *d, struct wl_pointer *p, uint32_t serial, uint32_t ti
 		start(c, serial);
 }
 
-static void p_axis(void *d, struct wl_pointer *p, uint32_t time, uint32_t axis, wl_fixed_t v)
-{
-}
-
-static void p_frame(void *d, struct wl_pointer *p)
-{
-}
-
-static void p_axis_source(void *d, struct wl_pointer *p, uint32_t source)
-{
-}
-
-static void p_axis_stop(void *d, struct wl_pointer *p, uint32_t time, uint32_t axis)
-{
-}
-
-static void p_axis_discrete(void *d, struct wl_pointer *p, uint32_t axis, int32_t discrete)
-{
-}
-
 static const struct wl_pointer_listener pointer_listener = {
-	.enter = p_enter, .leave = p_leave, .motion = p_motion, .button = p_button,
-	.axis = p_axis, .frame = p_frame, .axis_source = p_axis_source,
-	.axis_stop = p_axis_stop, .axis_discrete = p_axis_discrete};
+	.enter = p_enter, .leave = p_leave, .motion = rogue_ignore_pointer_motion, .button = p_button,
+	.axis = rogue_ignore_pointer_axis, .frame = rogue_ignore_pointer_frame, .axis_source = rogue_ignore_pointer_axis_source,
+	.axis_stop = rogue_ignore_pointer_axis_stop, .axis_discrete = rogue_ignore_pointer_axis_discrete};
 
 static void xs_configure(void *d, struct xdg_surface *xs, uint32_t serial)
 {
@@ -195,16 +163,7 @@ static void xs_configure(void *d, struct xdg_surface *xs, uint32_t serial)
 
 static const struct xdg_surface_listener xs_listener = {xs_configure};
 
-static void tl_configure(void *d, struct xdg_toplevel *t, int32_t w, int32_t h,
-			 struct wl_array *states)
-{
-}
-
-static void tl_close(void *d, struct xdg_toplevel *t)
-{
-}
-
-static const struct xdg_toplevel_listener tl_listener = {tl_configure, tl_close};
+static const struct xdg_toplevel_listener tl_listener = {rogue_ignore_toplevel_configure, rogue_ignore_toplevel_close};
 
 static void ping(void *d, struct xdg_wm_base *b, uint32_t serial)
 {
@@ -233,11 +192,7 @@ static void on_global(void *d, struct wl_registry *r, uint32_t name, const char 
 		c->ddm = wl_registry_bind(r, name, &wl_data_device_manager_interface, 3);
 }
 
-static void on_global_remove(void *d, struct wl_registry *r, uint32_t name)
-{
-}
-
-static const struct wl_registry_listener registry_listener = {on_global, on_global_remove};
+static const struct wl_registry_listener registry_listener = {on_global, rogue_ignore_global_remove};
 
 int rogue_cover(const char *path, const char *kind)
 {

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "garnet-test-client-protocol.h"
+#include "rogue-ignore.h"
 #include "rogue.h"
 
 static void on_global(void *data, struct wl_registry *r, uint32_t name, const char *interface,
@@ -19,11 +20,7 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 		*test = wl_registry_bind(r, name, &garnet_test_interface, 1);
 }
 
-static void on_global_remove(void *data, struct wl_registry *r, uint32_t name)
-{
-}
-
-static const struct wl_registry_listener registry_listener = {on_global, on_global_remove};
+static const struct wl_registry_listener registry_listener = {on_global, rogue_ignore_global_remove};
 
 /* The key combinations of garnet.ini's bindings the tests press, as evdev codes held in
  * order and released in reverse. */

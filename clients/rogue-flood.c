@@ -9,6 +9,7 @@
 #include <time.h>
 #include <wayland-client.h>
 
+#include "rogue-ignore.h"
 #include "rogue.h"
 #include "single-pixel-buffer-v1-client-protocol.h"
 #include "viewporter-client-protocol.h"
@@ -37,11 +38,7 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 		g->wm_base = wl_registry_bind(r, name, &xdg_wm_base_interface, 1);
 }
 
-static void on_global_remove(void *data, struct wl_registry *r, uint32_t name)
-{
-}
-
-static const struct wl_registry_listener registry_listener = {on_global, on_global_remove};
+static const struct wl_registry_listener registry_listener = {on_global, rogue_ignore_global_remove};
 
 static void get_globals(struct wl_display *display, struct globals *g)
 {

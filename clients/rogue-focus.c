@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include <wayland-client.h>
 
+#include "rogue-ignore.h"
 #include "rogue.h"
 #include "single-pixel-buffer-v1-client-protocol.h"
 #include "viewporter-client-protocol.h"
@@ -97,17 +98,8 @@ static void kb_key(void *d, struct wl_keyboard *k, uint32_t serial, uint32_t tim
 	say(d, "key %u %u", key, state);
 }
 
-static void kb_modifiers(void *d, struct wl_keyboard *k, uint32_t serial, uint32_t dep,
-			 uint32_t lat, uint32_t lock, uint32_t group)
-{
-}
-
-static void kb_repeat(void *d, struct wl_keyboard *k, int32_t rate, int32_t delay)
-{
-}
-
 static const struct wl_keyboard_listener keyboard_listener = {
-	kb_keymap, kb_enter, kb_leave, kb_key, kb_modifiers, kb_repeat,
+	kb_keymap, kb_enter, kb_leave, kb_key, rogue_ignore_keyboard_modifiers, rogue_ignore_keyboard_repeat,
 };
 
 static void p_enter(void *d, struct wl_pointer *p, uint32_t serial, struct wl_surface *s,
@@ -116,10 +108,6 @@ static void p_enter(void *d, struct wl_pointer *p, uint32_t serial, struct wl_su
 }
 
 static void p_leave(void *d, struct wl_pointer *p, uint32_t serial, struct wl_surface *s)
-{
-}
-
-static void p_motion(void *d, struct wl_pointer *p, uint32_t time, wl_fixed_t x, wl_fixed_t y)
 {
 }
 
@@ -135,29 +123,9 @@ static void p_button(void *d, struct wl_pointer *p, uint32_t serial, uint32_t ti
 	say(c, "button");
 }
 
-static void p_axis(void *d, struct wl_pointer *p, uint32_t time, uint32_t axis, wl_fixed_t v)
-{
-}
-
-static void p_frame(void *d, struct wl_pointer *p)
-{
-}
-
-static void p_axis_source(void *d, struct wl_pointer *p, uint32_t source)
-{
-}
-
-static void p_axis_stop(void *d, struct wl_pointer *p, uint32_t time, uint32_t axis)
-{
-}
-
-static void p_axis_discrete(void *d, struct wl_pointer *p, uint32_t axis, int32_t discrete)
-{
-}
-
 static const struct wl_pointer_listener pointer_listener = {
-	p_enter, p_leave, p_motion, p_button, p_axis, p_frame, p_axis_source, p_axis_stop,
-	p_axis_discrete,
+	p_enter, p_leave, rogue_ignore_pointer_motion, p_button, rogue_ignore_pointer_axis, rogue_ignore_pointer_frame, rogue_ignore_pointer_axis_source, rogue_ignore_pointer_axis_stop,
+	rogue_ignore_pointer_axis_discrete,
 };
 
 /* Reads what the selection holds, as the thief would. */
@@ -181,41 +149,12 @@ static void read_selection(struct conn *c, struct wl_data_offer *offer)
 	say(c, "selection-data '%s'", buf);
 }
 
-static void offer_offer(void *d, struct wl_data_offer *o, const char *mime)
-{
-}
-
-static void offer_source_actions(void *d, struct wl_data_offer *o, uint32_t a)
-{
-}
-
-static void offer_action(void *d, struct wl_data_offer *o, uint32_t a)
-{
-}
-
-static const struct wl_data_offer_listener offer_listener = {offer_offer, offer_source_actions,
-							     offer_action};
+static const struct wl_data_offer_listener offer_listener = {rogue_ignore_offer_mime, rogue_ignore_offer_actions,
+							     rogue_ignore_offer_actions};
 
 static void dd_data_offer(void *d, struct wl_data_device *dd, struct wl_data_offer *offer)
 {
 	wl_data_offer_add_listener(offer, &offer_listener, d);
-}
-
-static void dd_enter(void *d, struct wl_data_device *dd, uint32_t serial, struct wl_surface *s,
-		     wl_fixed_t x, wl_fixed_t y, struct wl_data_offer *offer)
-{
-}
-
-static void dd_leave(void *d, struct wl_data_device *dd)
-{
-}
-
-static void dd_motion(void *d, struct wl_data_device *dd, uint32_t t, wl_fixed_t x, wl_fixed_t y)
-{
-}
-
-static void dd_drop(void *d, struct wl_data_device *dd)
-{
 }
 
 static void dd_selection(void *d, struct wl_data_device *dd, struct wl_data_offer *offer)
@@ -230,7 +169,7 @@ static void dd_selection(void *d, struct wl_data_device *dd, struct wl_data_offe
 }
 
 static const struct wl_data_device_listener data_device_listener = {
-	dd_data_offer, dd_enter, dd_leave, dd_motion, dd_drop, dd_selection,
+	dd_data_offer, rogue_ignore_data_device_enter, rogue_ignore_data_device_event, rogue_ignore_data_device_motion, rogue_ignore_data_device_event, dd_selection,
 };
 
 static void wm_ping(void *d, struct xdg_wm_base *b, uint32_t serial)
@@ -263,11 +202,7 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 		c->activation = wl_registry_bind(r, name, &xdg_activation_v1_interface, 1);
 }
 
-static void on_global_remove(void *data, struct wl_registry *r, uint32_t name)
-{
-}
-
-static const struct wl_registry_listener registry_listener = {on_global, on_global_remove};
+static const struct wl_registry_listener registry_listener = {on_global, rogue_ignore_global_remove};
 
 static bool conn_open(struct conn *c, const char *name, FILE *log)
 {
@@ -302,16 +237,7 @@ static void xs_configure(void *d, struct xdg_surface *xs, uint32_t serial)
 
 static const struct xdg_surface_listener xs_listener = {xs_configure};
 
-static void tl_configure(void *d, struct xdg_toplevel *t, int32_t w, int32_t h,
-			 struct wl_array *states)
-{
-}
-
-static void tl_close(void *d, struct xdg_toplevel *t)
-{
-}
-
-static const struct xdg_toplevel_listener tl_listener = {tl_configure, tl_close};
+static const struct xdg_toplevel_listener tl_listener = {rogue_ignore_toplevel_configure, rogue_ignore_toplevel_close};
 
 static void window_map(struct conn *c, int32_t width, int32_t height)
 {
@@ -374,11 +300,6 @@ static void popup_xs_configure(void *d, struct xdg_surface *xs, uint32_t serial)
 
 static const struct xdg_surface_listener popup_xs_listener = {popup_xs_configure};
 
-static void popup_configure(void *d, struct xdg_popup *pp, int32_t x, int32_t y, int32_t w,
-			    int32_t h)
-{
-}
-
 static void popup_done(void *d, struct xdg_popup *pp)
 {
 	struct popup *p = d;
@@ -391,7 +312,7 @@ static void popup_repositioned(void *d, struct xdg_popup *pp, uint32_t token)
 {
 }
 
-static const struct xdg_popup_listener popup_listener = {popup_configure, popup_done,
+static const struct xdg_popup_listener popup_listener = {rogue_ignore_popup_configure, popup_done,
 							 popup_repositioned};
 
 /* A popup of parent (NULL: none) that grabs with serial; shown (committed) only if show. */

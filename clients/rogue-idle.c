@@ -10,6 +10,7 @@
 #include <wayland-client.h>
 
 #include "ext-idle-notify-v1-client-protocol.h"
+#include "rogue-ignore.h"
 #include "rogue.h"
 
 struct idle_client {
@@ -30,11 +31,7 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 		ic->seat = wl_registry_bind(r, name, &wl_seat_interface, 1);
 }
 
-static void on_global_remove(void *data, struct wl_registry *r, uint32_t name)
-{
-}
-
-static const struct wl_registry_listener registry_listener = {on_global, on_global_remove};
+static const struct wl_registry_listener registry_listener = {on_global, rogue_ignore_global_remove};
 
 static long now_ms(void)
 {

@@ -13,6 +13,7 @@
 #include <wayland-client.h>
 
 #include "pointer-constraints-unstable-v1-client-protocol.h"
+#include "rogue-ignore.h"
 #include "rogue.h"
 #include "single-pixel-buffer-v1-client-protocol.h"
 #include "viewporter-client-protocol.h"
@@ -71,11 +72,7 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 	(void)version;
 }
 
-static void on_global_remove(void *data, struct wl_registry *r, uint32_t name)
-{
-}
-
-static const struct wl_registry_listener registry_listener = {on_global, on_global_remove};
+static const struct wl_registry_listener registry_listener = {on_global, rogue_ignore_global_remove};
 
 static void kb_keymap(void *d, struct wl_keyboard *k, uint32_t f, int32_t fd, uint32_t size)
 {
@@ -88,22 +85,8 @@ static void kb_enter(void *d, struct wl_keyboard *k, uint32_t serial, struct wl_
 	((struct rogue *)d)->enter_serial = serial;
 }
 
-static void kb_leave(void *d, struct wl_keyboard *k, uint32_t serial, struct wl_surface *s)
-{
-}
-
-static void kb_key(void *d, struct wl_keyboard *k, uint32_t serial, uint32_t t, uint32_t key,
-		   uint32_t state)
-{
-}
-
-static void kb_modifiers(void *d, struct wl_keyboard *k, uint32_t serial, uint32_t dep,
-			 uint32_t lat, uint32_t lock, uint32_t group)
-{
-}
-
-static const struct wl_keyboard_listener keyboard_listener = {kb_keymap, kb_enter, kb_leave, kb_key,
-							      kb_modifiers};
+static const struct wl_keyboard_listener keyboard_listener = {kb_keymap, kb_enter, rogue_ignore_keyboard_leave, rogue_ignore_keyboard_key,
+							      rogue_ignore_keyboard_modifiers};
 
 static void wm_ping(void *data, struct xdg_wm_base *base, uint32_t serial)
 {
@@ -122,16 +105,7 @@ static void xs_configure(void *data, struct xdg_surface *xs, uint32_t serial)
 
 static const struct xdg_surface_listener xdg_surface_listener = {xs_configure};
 
-static void tl_configure(void *data, struct xdg_toplevel *tl, int32_t width, int32_t height,
-			 struct wl_array *states)
-{
-}
-
-static void tl_close(void *data, struct xdg_toplevel *tl)
-{
-}
-
-static const struct xdg_toplevel_listener toplevel_listener = {tl_configure, tl_close};
+static const struct xdg_toplevel_listener toplevel_listener = {rogue_ignore_toplevel_configure, rogue_ignore_toplevel_close};
 
 static void token_done(void *data, struct xdg_activation_token_v1 *token, const char *name)
 {

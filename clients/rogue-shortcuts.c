@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "garnet-shortcuts-v1-client-protocol.h"
+#include "rogue-ignore.h"
 #include "rogue.h"
 
 static const char *const actions[] = {
@@ -60,11 +61,7 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 		*m = wl_registry_bind(r, name, &garnet_shortcuts_manager_v1_interface, 1);
 }
 
-static void on_global_remove(void *data, struct wl_registry *r, uint32_t name)
-{
-}
-
-static const struct wl_registry_listener registry_listener = {on_global, on_global_remove};
+static const struct wl_registry_listener registry_listener = {on_global, rogue_ignore_global_remove};
 
 static void ask(struct garnet_shortcuts_manager_v1 *m, struct asked *a)
 {

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <wayland-client.h>
 
+#include "rogue-ignore.h"
 #include "rogue.h"
 #include "single-pixel-buffer-v1-client-protocol.h"
 #include "text-input-unstable-v3-client-protocol.h"
@@ -60,17 +61,8 @@ static void kb_key(void *d, struct wl_keyboard *k, uint32_t serial, uint32_t tim
 	note(d, line);
 }
 
-static void kb_modifiers(void *d, struct wl_keyboard *k, uint32_t serial, uint32_t dep,
-			 uint32_t lat, uint32_t lock, uint32_t group)
-{
-}
-
-static void kb_repeat(void *d, struct wl_keyboard *k, int32_t rate, int32_t delay)
-{
-}
-
 static const struct wl_keyboard_listener keyboard_listener = {
-	kb_keymap, kb_enter, kb_leave, kb_key, kb_modifiers, kb_repeat,
+	kb_keymap, kb_enter, kb_leave, kb_key, rogue_ignore_keyboard_modifiers, rogue_ignore_keyboard_repeat,
 };
 
 static void p_enter(void *d, struct wl_pointer *p, uint32_t serial, struct wl_surface *s,
@@ -100,25 +92,9 @@ static void p_axis(void *d, struct wl_pointer *p, uint32_t time, uint32_t axis, 
 	note(d, "axis");
 }
 
-static void p_frame(void *d, struct wl_pointer *p)
-{
-}
-
-static void p_axis_source(void *d, struct wl_pointer *p, uint32_t source)
-{
-}
-
-static void p_axis_stop(void *d, struct wl_pointer *p, uint32_t time, uint32_t axis)
-{
-}
-
-static void p_axis_discrete(void *d, struct wl_pointer *p, uint32_t axis, int32_t discrete)
-{
-}
-
 static const struct wl_pointer_listener pointer_listener = {
-	p_enter, p_leave, p_motion, p_button, p_axis, p_frame, p_axis_source, p_axis_stop,
-	p_axis_discrete,
+	p_enter, p_leave, p_motion, p_button, p_axis, rogue_ignore_pointer_frame, rogue_ignore_pointer_axis_source, rogue_ignore_pointer_axis_stop,
+	rogue_ignore_pointer_axis_discrete,
 };
 
 static void t_down(void *d, struct wl_touch *t, uint32_t serial, uint32_t time,
@@ -138,15 +114,7 @@ static void t_motion(void *d, struct wl_touch *t, uint32_t time, int32_t id, wl_
 	note(d, "touch-motion");
 }
 
-static void t_frame(void *d, struct wl_touch *t)
-{
-}
-
-static void t_cancel(void *d, struct wl_touch *t)
-{
-}
-
-static const struct wl_touch_listener touch_listener = {t_down, t_up, t_motion, t_frame, t_cancel};
+static const struct wl_touch_listener touch_listener = {t_down, t_up, t_motion, rogue_ignore_touch_event, rogue_ignore_touch_event};
 
 /* ---- a text field: enabled whenever it has the focus; logs what it is given ---- */
 
@@ -216,11 +184,7 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 		w->text_inputs = wl_registry_bind(r, name, &zwp_text_input_manager_v3_interface, 1);
 }
 
-static void on_global_remove(void *data, struct wl_registry *r, uint32_t name)
-{
-}
-
-static const struct wl_registry_listener registry_listener = {on_global, on_global_remove};
+static const struct wl_registry_listener registry_listener = {on_global, rogue_ignore_global_remove};
 
 static void wm_ping(void *data, struct xdg_wm_base *base, uint32_t serial)
 {
@@ -257,16 +221,7 @@ static void xs_configure(void *data, struct xdg_surface *xs, uint32_t serial)
 
 static const struct xdg_surface_listener xdg_surface_listener = {xs_configure};
 
-static void tl_configure(void *data, struct xdg_toplevel *tl, int32_t width, int32_t height,
-			 struct wl_array *states)
-{
-}
-
-static void tl_close(void *data, struct xdg_toplevel *tl)
-{
-}
-
-static const struct xdg_toplevel_listener toplevel_listener = {tl_configure, tl_close};
+static const struct xdg_toplevel_listener toplevel_listener = {rogue_ignore_toplevel_configure, rogue_ignore_toplevel_close};
 
 int rogue_window(const char *path, int32_t width, int32_t height, bool text_field)
 {
