@@ -59,3 +59,8 @@ start_garnet() {
 	wait_for "$work/out" "WAYLAND_DISPLAY" || { echo "Bail out! garnet did not start"; exit 1; }
 	export WAYLAND_DISPLAY=security-test
 }
+# garnet_serves_a_new_client: garnet is alive and a client connecting now gets a round trip
+# answered (the rogue's `ping`), which a process that merely exists would not.
+garnet_serves_a_new_client() {
+	kill -0 "$pid" && "$rogue" ping 1 >"$work/ping.txt" 2>&1 && grep -q "^rtt" "$work/ping.txt"
+}
