@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Clients that come and go in numbers, vanish mid-request, or send garbage: the compositor
 // survives, leaks nothing (the ASan build checks at exit) and keeps serving everyone else.
+#include <poll.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -75,20 +77,42 @@ TEST(client_disconnecting_mid_request_does_not_hurt_others)
 	client_destroy(c);
 }
 
+/* Malformed messages a client can write; each must end that client, and that client alone. */
+static const struct {
+	const char *what;
+	uint32_t words[6];
+	size_t count;
+} garbage[] = {
+	{"an object that does not exist", {9999, 16u << 16 | 0, 0xdeadbeef, 0xfeedface}, 4},
+	{"an opcode wl_display does not have", {1, 8u << 16 | 77}, 2},
+	{"a size smaller than the header", {1, 4u << 16 | 0, 0}, 3},
+	{"a size that is not a multiple of four", {1, 10u << 16 | 0, 2, 0}, 4},
+	{"a new id of zero (wl_display.get_registry)", {1, 12u << 16 | 1, 0}, 3},
+	{"a new id already in use", {1, 12u << 16 | 1, 1}, 3},
+	{"a new id far beyond the next free one", {1, 12u << 16 | 1, 0x00fffff0}, 3},
+	{"a request too short for its arguments (wl_display.sync)", {1, 8u << 16 | 0}, 2},
+};
+
 TEST(garbage_on_the_socket_ends_only_that_client)
 {
-	struct client *c = client_create(t);
-	int fd = wl_display_get_fd(c->display);
-	/* Object 9999 does not exist; opcode 77 does not either. */
-	uint32_t garbage[4] = {9999, (16u << 16) | 77, 0xdeadbeef, 0xfeedface};
 	char buf[256];
 
-	check_int(t, write(fd, garbage, sizeof(garbage)), ==, (long)sizeof(garbage));
-	/* The compositor answers with an error and closes the connection. */
-	while (read(fd, buf, sizeof(buf)) > 0)
-		;
-	check_compositor_serves(t);
-	client_destroy(c);
+	for (size_t i = 0; i < ARRAY_LENGTH(garbage); i++) {
+		struct client *c = client_create(t);
+		int fd = wl_display_get_fd(c->display);
+		size_t bytes = garbage[i].count * sizeof(uint32_t);
+		struct pollfd pfd = {.fd = fd, .events = POLLIN};
+		ssize_t n = 1;
+
+		fprintf(stderr, "# %s\n", garbage[i].what);
+		check_int(t, write(fd, garbage[i].words, bytes), ==, (long)bytes);
+		/* The compositor answers with an error and closes the connection, soon. */
+		while (n > 0 && poll(&pfd, 1, 5000) == 1)
+			n = read(fd, buf, sizeof(buf));
+		check_int(t, n, ==, 0);
+		check_compositor_serves(t);
+		client_destroy(c);
+	}
 }
 
 TEST(client_vanishing_mid_drag_leaves_no_grab_behind)
