@@ -54,13 +54,18 @@ result $? "untrusted_client_cannot_take_over_the_abandoned_lock"
 # and the binding does nothing.
 lines_before=$(wc -l <"$work/victim.txt")
 touch "$work/go"
-wait_for "$work/done" "^done" || echo "# the driver did not finish"
+# The driver writes "done" only after garnet took every event it injected: without it the
+# checks below would hold of a user who never typed.
+wait_for "$work/done" "^done"
+driven=$?
+[ $driven -eq 0 ] || echo "# the driver did not finish"
 sleep 0.3
 tail -n +"$((lines_before + 1))" "$work/victim.txt" >"$work/victim-after.txt"
 sed 's/^/# victim after the lock: /' "$work/victim-after.txt"
-! grep -Eq "^(key|button|axis|motion|touch|pointer-enter|keyboard-enter)" "$work/victim-after.txt"
+[ $driven -eq 0 ] &&
+	! grep -Eq "^(key|button|axis|motion|touch|pointer-enter|keyboard-enter)" "$work/victim-after.txt"
 result $? "no_input_reaches_the_victim_while_locked"
-kill -0 "$pid" && ! grep -q "shutting down" "$work/log"
+[ $driven -eq 0 ] && kill -0 "$pid" && ! grep -q "shutting down" "$work/log"
 result $? "bindings_are_inert_while_locked"
 grep -q "deny: pid [0-9]* uid [0-9]* exe $(readlink -f "$rogue") privileged-global ext_session_lock_manager_v1" \
 	"$work/log"
