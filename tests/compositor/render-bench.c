@@ -48,8 +48,8 @@ TEST_WITH(render_cost_per_frame, NULL, {1920, 1080, 1, 0, 0})
 	small = run(t, top, top_buffer, 64, 64);
 	printf("# BenchmarkRender/fullscreen_over_20 %d %.3f ms/frame\n", FRAMES, full);
 	printf("# BenchmarkRender/damage_64x64 %d %.3f ms/frame\n", FRAMES, small);
-	/* Damage tracking must make the small update much cheaper than the full one. */
-	check(t, small * 4 < full);
+	/* That the small update repaints only its corner is a test (surface_test,
+	 * small_damage_over_a_translucent_full_screen_scene_repaints_only_it): here, figures. */
 
 	buffer_destroy(top_buffer);
 	surface_destroy(top);

@@ -132,6 +132,38 @@ TEST(unchanged_scene_is_not_repainted)
 	client_destroy(c);
 }
 
+/* The render benchmark's scene (compositor_render_bench): a translucent full-screen window
+ * over twenty others. A small damaged corner must repaint that corner and nothing else,
+ * counted in pixels rather than timed. */
+TEST_WITH(small_damage_over_a_translucent_full_screen_scene_repaints_only_it, NULL,
+	  {1920, 1080, 1, 0, 0})
+{
+	struct client *c = client_create(t);
+	struct client_output *out = client_first_output(c);
+	struct client_surface *below[20], *top;
+	struct buffer *b;
+
+	for (int i = 0; i < 20; i++)
+		below[i] = surface_create_placed(c, (i % 5) * 380, (i / 5) * 260, 500, 500,
+						 0xff000000u | (uint32_t)(i * 0x0a0b0c), NULL);
+	top = surface_create_placed(c, 0, 0, 1920, 1080, 0x80202020, &b);
+	/* Three times, so that the last paints into a buffer that saw the ones before (its age). */
+	for (int i = 0; i < 3; i++) {
+		buffer_fill_rect(b, 0, 0, 64, 64, 0x80000000u | (uint32_t)(i * 5));
+		wl_surface_attach(top->wl_surface, b->wl_buffer, 0, 0);
+		wl_surface_damage_buffer(top->wl_surface, 0, 0, 64, 64);
+		check(t, surface_commit_and_wait_frame(top));
+	}
+	query_output_stats(c, out);
+	check_int(t, c->stats[2], >=, 64 * 64);
+	check_int(t, c->stats[2], <=, 2 * 64 * 64); /* this frame's and the last one's, at most */
+	buffer_destroy(b);
+	surface_destroy(top);
+	for (int i = 0; i < 20; i++)
+		surface_destroy(below[i]);
+	client_destroy(c);
+}
+
 TEST(damage_repaints_only_the_damaged_area)
 {
 	struct client *c = client_create(t);
