@@ -51,7 +51,8 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 						 &zwp_virtual_keyboard_manager_v1_interface, 1);
 }
 
-static const struct wl_registry_listener registry_listener = {on_global, rogue_ignore_global_remove};
+static const struct wl_registry_listener registry_listener = {on_global,
+							      rogue_ignore_global_remove};
 
 static struct wl_display *connect_with(struct globals *g)
 {
@@ -410,7 +411,12 @@ static void kb_enter(void *d, struct wl_keyboard *k, uint32_t serial, struct wl_
 }
 
 static const struct wl_keyboard_listener kb_listener = {
-	kb_keymap, kb_enter, rogue_ignore_keyboard_leave, rogue_ignore_keyboard_key, rogue_ignore_keyboard_modifiers, rogue_ignore_keyboard_repeat,
+	kb_keymap,
+	kb_enter,
+	rogue_ignore_keyboard_leave,
+	rogue_ignore_keyboard_key,
+	rogue_ignore_keyboard_modifiers,
+	rogue_ignore_keyboard_repeat,
 };
 
 /* bad-keymap (a trusted virtual keyboard): first garnet's own keymap, which must be taken,

@@ -102,11 +102,16 @@ static void source_action(void *d, struct wl_data_source *s, uint32_t a)
 }
 
 static const struct wl_data_source_listener source_listener = {
-	rogue_ignore_source_target, source_send, source_cancelled, source_nothing, source_nothing, source_action,
+	rogue_ignore_source_target,
+	source_send,
+	source_cancelled,
+	source_nothing,
+	source_nothing,
+	source_action,
 };
 
-static const struct wl_data_offer_listener offer_listener = {rogue_ignore_offer_mime, rogue_ignore_offer_actions,
-							     rogue_ignore_offer_actions};
+static const struct wl_data_offer_listener offer_listener = {
+	rogue_ignore_offer_mime, rogue_ignore_offer_actions, rogue_ignore_offer_actions};
 
 static void dd_data_offer(void *d, struct wl_data_device *dd, struct wl_data_offer *offer)
 {
@@ -127,7 +132,12 @@ static void dd_selection(void *d, struct wl_data_device *dd, struct wl_data_offe
 }
 
 static const struct wl_data_device_listener device_listener = {
-	dd_data_offer, rogue_ignore_data_device_enter, rogue_ignore_data_device_event, rogue_ignore_data_device_motion, rogue_ignore_data_device_event, dd_selection,
+	dd_data_offer,
+	rogue_ignore_data_device_enter,
+	rogue_ignore_data_device_event,
+	rogue_ignore_data_device_motion,
+	rogue_ignore_data_device_event,
+	dd_selection,
 };
 
 static void kb_keymap(void *d, struct wl_keyboard *k, uint32_t format, int32_t fd, uint32_t size)
@@ -175,7 +185,12 @@ static void kb_key(void *d, struct wl_keyboard *k, uint32_t serial, uint32_t tim
 }
 
 static const struct wl_keyboard_listener keyboard_listener = {
-	kb_keymap, kb_enter, kb_leave, kb_key, rogue_ignore_keyboard_modifiers, rogue_ignore_keyboard_repeat,
+	kb_keymap,
+	kb_enter,
+	kb_leave,
+	kb_key,
+	rogue_ignore_keyboard_modifiers,
+	rogue_ignore_keyboard_repeat,
 };
 
 static void on_global(void *data, struct wl_registry *r, uint32_t name, const char *interface,
@@ -200,7 +215,8 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 		c->test = wl_registry_bind(r, name, &garnet_test_interface, 1);
 }
 
-static const struct wl_registry_listener registry_listener = {on_global, rogue_ignore_global_remove};
+static const struct wl_registry_listener registry_listener = {on_global,
+							      rogue_ignore_global_remove};
 
 static void wm_ping(void *data, struct xdg_wm_base *base, uint32_t serial)
 {
@@ -223,7 +239,8 @@ static void xs_configure(void *data, struct xdg_surface *xs, uint32_t serial)
 
 static const struct xdg_surface_listener xdg_surface_listener = {xs_configure};
 
-static const struct xdg_toplevel_listener toplevel_listener = {rogue_ignore_toplevel_configure, rogue_ignore_toplevel_close};
+static const struct xdg_toplevel_listener toplevel_listener = {rogue_ignore_toplevel_configure,
+							       rogue_ignore_toplevel_close};
 
 int rogue_clipboard(const char *path, const char *refocus, bool victim)
 {

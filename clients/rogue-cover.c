@@ -145,9 +145,15 @@ static void p_button(void *d, struct wl_pointer *p, uint32_t serial, uint32_t ti
 }
 
 static const struct wl_pointer_listener pointer_listener = {
-	.enter = p_enter, .leave = p_leave, .motion = rogue_ignore_pointer_motion, .button = p_button,
-	.axis = rogue_ignore_pointer_axis, .frame = rogue_ignore_pointer_frame, .axis_source = rogue_ignore_pointer_axis_source,
-	.axis_stop = rogue_ignore_pointer_axis_stop, .axis_discrete = rogue_ignore_pointer_axis_discrete};
+	.enter = p_enter,
+	.leave = p_leave,
+	.motion = rogue_ignore_pointer_motion,
+	.button = p_button,
+	.axis = rogue_ignore_pointer_axis,
+	.frame = rogue_ignore_pointer_frame,
+	.axis_source = rogue_ignore_pointer_axis_source,
+	.axis_stop = rogue_ignore_pointer_axis_stop,
+	.axis_discrete = rogue_ignore_pointer_axis_discrete};
 
 static void xs_configure(void *d, struct xdg_surface *xs, uint32_t serial)
 {
@@ -163,7 +169,8 @@ static void xs_configure(void *d, struct xdg_surface *xs, uint32_t serial)
 
 static const struct xdg_surface_listener xs_listener = {xs_configure};
 
-static const struct xdg_toplevel_listener tl_listener = {rogue_ignore_toplevel_configure, rogue_ignore_toplevel_close};
+static const struct xdg_toplevel_listener tl_listener = {rogue_ignore_toplevel_configure,
+							 rogue_ignore_toplevel_close};
 
 static void ping(void *d, struct xdg_wm_base *b, uint32_t serial)
 {
@@ -192,7 +199,8 @@ static void on_global(void *d, struct wl_registry *r, uint32_t name, const char 
 		c->ddm = wl_registry_bind(r, name, &wl_data_device_manager_interface, 3);
 }
 
-static const struct wl_registry_listener registry_listener = {on_global, rogue_ignore_global_remove};
+static const struct wl_registry_listener registry_listener = {on_global,
+							      rogue_ignore_global_remove};
 
 int rogue_cover(const char *path, const char *kind)
 {

@@ -20,7 +20,8 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 		*test = wl_registry_bind(r, name, &garnet_test_interface, 1);
 }
 
-static const struct wl_registry_listener registry_listener = {on_global, rogue_ignore_global_remove};
+static const struct wl_registry_listener registry_listener = {on_global,
+							      rogue_ignore_global_remove};
 
 /* The key combinations of garnet.ini's bindings the tests press, as evdev codes held in
  * order and released in reverse. */

@@ -38,7 +38,8 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 		g->wm_base = wl_registry_bind(r, name, &xdg_wm_base_interface, 1);
 }
 
-static const struct wl_registry_listener registry_listener = {on_global, rogue_ignore_global_remove};
+static const struct wl_registry_listener registry_listener = {on_global,
+							      rogue_ignore_global_remove};
 
 static void get_globals(struct wl_display *display, struct globals *g)
 {

@@ -99,7 +99,12 @@ static void kb_key(void *d, struct wl_keyboard *k, uint32_t serial, uint32_t tim
 }
 
 static const struct wl_keyboard_listener keyboard_listener = {
-	kb_keymap, kb_enter, kb_leave, kb_key, rogue_ignore_keyboard_modifiers, rogue_ignore_keyboard_repeat,
+	kb_keymap,
+	kb_enter,
+	kb_leave,
+	kb_key,
+	rogue_ignore_keyboard_modifiers,
+	rogue_ignore_keyboard_repeat,
 };
 
 static void p_enter(void *d, struct wl_pointer *p, uint32_t serial, struct wl_surface *s,
@@ -124,7 +129,14 @@ static void p_button(void *d, struct wl_pointer *p, uint32_t serial, uint32_t ti
 }
 
 static const struct wl_pointer_listener pointer_listener = {
-	p_enter, p_leave, rogue_ignore_pointer_motion, p_button, rogue_ignore_pointer_axis, rogue_ignore_pointer_frame, rogue_ignore_pointer_axis_source, rogue_ignore_pointer_axis_stop,
+	p_enter,
+	p_leave,
+	rogue_ignore_pointer_motion,
+	p_button,
+	rogue_ignore_pointer_axis,
+	rogue_ignore_pointer_frame,
+	rogue_ignore_pointer_axis_source,
+	rogue_ignore_pointer_axis_stop,
 	rogue_ignore_pointer_axis_discrete,
 };
 
@@ -149,8 +161,8 @@ static void read_selection(struct conn *c, struct wl_data_offer *offer)
 	say(c, "selection-data '%s'", buf);
 }
 
-static const struct wl_data_offer_listener offer_listener = {rogue_ignore_offer_mime, rogue_ignore_offer_actions,
-							     rogue_ignore_offer_actions};
+static const struct wl_data_offer_listener offer_listener = {
+	rogue_ignore_offer_mime, rogue_ignore_offer_actions, rogue_ignore_offer_actions};
 
 static void dd_data_offer(void *d, struct wl_data_device *dd, struct wl_data_offer *offer)
 {
@@ -169,7 +181,12 @@ static void dd_selection(void *d, struct wl_data_device *dd, struct wl_data_offe
 }
 
 static const struct wl_data_device_listener data_device_listener = {
-	dd_data_offer, rogue_ignore_data_device_enter, rogue_ignore_data_device_event, rogue_ignore_data_device_motion, rogue_ignore_data_device_event, dd_selection,
+	dd_data_offer,
+	rogue_ignore_data_device_enter,
+	rogue_ignore_data_device_event,
+	rogue_ignore_data_device_motion,
+	rogue_ignore_data_device_event,
+	dd_selection,
 };
 
 static void wm_ping(void *d, struct xdg_wm_base *b, uint32_t serial)
@@ -202,7 +219,8 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 		c->activation = wl_registry_bind(r, name, &xdg_activation_v1_interface, 1);
 }
 
-static const struct wl_registry_listener registry_listener = {on_global, rogue_ignore_global_remove};
+static const struct wl_registry_listener registry_listener = {on_global,
+							      rogue_ignore_global_remove};
 
 static bool conn_open(struct conn *c, const char *name, FILE *log)
 {
@@ -237,7 +255,8 @@ static void xs_configure(void *d, struct xdg_surface *xs, uint32_t serial)
 
 static const struct xdg_surface_listener xs_listener = {xs_configure};
 
-static const struct xdg_toplevel_listener tl_listener = {rogue_ignore_toplevel_configure, rogue_ignore_toplevel_close};
+static const struct xdg_toplevel_listener tl_listener = {rogue_ignore_toplevel_configure,
+							 rogue_ignore_toplevel_close};
 
 static void window_map(struct conn *c, int32_t width, int32_t height)
 {

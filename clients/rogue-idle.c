@@ -31,7 +31,8 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 		ic->seat = wl_registry_bind(r, name, &wl_seat_interface, 1);
 }
 
-static const struct wl_registry_listener registry_listener = {on_global, rogue_ignore_global_remove};
+static const struct wl_registry_listener registry_listener = {on_global,
+							      rogue_ignore_global_remove};
 
 static long now_ms(void)
 {

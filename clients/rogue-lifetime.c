@@ -72,7 +72,8 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 	(void)version;
 }
 
-static const struct wl_registry_listener registry_listener = {on_global, rogue_ignore_global_remove};
+static const struct wl_registry_listener registry_listener = {on_global,
+							      rogue_ignore_global_remove};
 
 static void kb_keymap(void *d, struct wl_keyboard *k, uint32_t f, int32_t fd, uint32_t size)
 {
@@ -85,8 +86,9 @@ static void kb_enter(void *d, struct wl_keyboard *k, uint32_t serial, struct wl_
 	((struct rogue *)d)->enter_serial = serial;
 }
 
-static const struct wl_keyboard_listener keyboard_listener = {kb_keymap, kb_enter, rogue_ignore_keyboard_leave, rogue_ignore_keyboard_key,
-							      rogue_ignore_keyboard_modifiers};
+static const struct wl_keyboard_listener keyboard_listener = {
+	kb_keymap, kb_enter, rogue_ignore_keyboard_leave, rogue_ignore_keyboard_key,
+	rogue_ignore_keyboard_modifiers};
 
 static void wm_ping(void *data, struct xdg_wm_base *base, uint32_t serial)
 {
@@ -105,7 +107,8 @@ static void xs_configure(void *data, struct xdg_surface *xs, uint32_t serial)
 
 static const struct xdg_surface_listener xdg_surface_listener = {xs_configure};
 
-static const struct xdg_toplevel_listener toplevel_listener = {rogue_ignore_toplevel_configure, rogue_ignore_toplevel_close};
+static const struct xdg_toplevel_listener toplevel_listener = {rogue_ignore_toplevel_configure,
+							       rogue_ignore_toplevel_close};
 
 static void token_done(void *data, struct xdg_activation_token_v1 *token, const char *name)
 {

@@ -49,7 +49,8 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 		l->manager = wl_registry_bind(r, name, &ext_session_lock_manager_v1_interface, 1);
 }
 
-static const struct wl_registry_listener registry_listener = {on_global, rogue_ignore_global_remove};
+static const struct wl_registry_listener registry_listener = {on_global,
+							      rogue_ignore_global_remove};
 
 static void surface_configure(void *data, struct ext_session_lock_surface_v1 *ls, uint32_t serial,
 			      uint32_t width, uint32_t height)

@@ -61,7 +61,8 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 		*m = wl_registry_bind(r, name, &garnet_shortcuts_manager_v1_interface, 1);
 }
 
-static const struct wl_registry_listener registry_listener = {on_global, rogue_ignore_global_remove};
+static const struct wl_registry_listener registry_listener = {on_global,
+							      rogue_ignore_global_remove};
 
 static void ask(struct garnet_shortcuts_manager_v1 *m, struct asked *a)
 {

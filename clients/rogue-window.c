@@ -62,7 +62,12 @@ static void kb_key(void *d, struct wl_keyboard *k, uint32_t serial, uint32_t tim
 }
 
 static const struct wl_keyboard_listener keyboard_listener = {
-	kb_keymap, kb_enter, kb_leave, kb_key, rogue_ignore_keyboard_modifiers, rogue_ignore_keyboard_repeat,
+	kb_keymap,
+	kb_enter,
+	kb_leave,
+	kb_key,
+	rogue_ignore_keyboard_modifiers,
+	rogue_ignore_keyboard_repeat,
 };
 
 static void p_enter(void *d, struct wl_pointer *p, uint32_t serial, struct wl_surface *s,
@@ -93,7 +98,14 @@ static void p_axis(void *d, struct wl_pointer *p, uint32_t time, uint32_t axis, 
 }
 
 static const struct wl_pointer_listener pointer_listener = {
-	p_enter, p_leave, p_motion, p_button, p_axis, rogue_ignore_pointer_frame, rogue_ignore_pointer_axis_source, rogue_ignore_pointer_axis_stop,
+	p_enter,
+	p_leave,
+	p_motion,
+	p_button,
+	p_axis,
+	rogue_ignore_pointer_frame,
+	rogue_ignore_pointer_axis_source,
+	rogue_ignore_pointer_axis_stop,
 	rogue_ignore_pointer_axis_discrete,
 };
 
@@ -114,7 +126,8 @@ static void t_motion(void *d, struct wl_touch *t, uint32_t time, int32_t id, wl_
 	note(d, "touch-motion");
 }
 
-static const struct wl_touch_listener touch_listener = {t_down, t_up, t_motion, rogue_ignore_touch_event, rogue_ignore_touch_event};
+static const struct wl_touch_listener touch_listener = {
+	t_down, t_up, t_motion, rogue_ignore_touch_event, rogue_ignore_touch_event};
 
 /* ---- a text field: enabled whenever it has the focus; logs what it is given ---- */
 
@@ -184,7 +197,8 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 		w->text_inputs = wl_registry_bind(r, name, &zwp_text_input_manager_v3_interface, 1);
 }
 
-static const struct wl_registry_listener registry_listener = {on_global, rogue_ignore_global_remove};
+static const struct wl_registry_listener registry_listener = {on_global,
+							      rogue_ignore_global_remove};
 
 static void wm_ping(void *data, struct xdg_wm_base *base, uint32_t serial)
 {
@@ -221,7 +235,8 @@ static void xs_configure(void *data, struct xdg_surface *xs, uint32_t serial)
 
 static const struct xdg_surface_listener xdg_surface_listener = {xs_configure};
 
-static const struct xdg_toplevel_listener toplevel_listener = {rogue_ignore_toplevel_configure, rogue_ignore_toplevel_close};
+static const struct xdg_toplevel_listener toplevel_listener = {rogue_ignore_toplevel_configure,
+							       rogue_ignore_toplevel_close};
 
 int rogue_window(const char *path, int32_t width, int32_t height, bool text_field)
 {
