@@ -38,7 +38,9 @@ struct launched {
 struct client_subject {
 	struct wmac_subject *subject;
 	struct launched *launched; /* the entry this client was started as, or NULL */
-	uint32_t logged[LOGGED_DENIALS]; /* hashes of permission and object */
+	/* "permission object" of each, compared whole: a hash would let a client pick an
+	 * object whose denial collides with one already logged and so goes unrecorded. */
+	char *logged[LOGGED_DENIALS];
 	int logged_count;
 	struct wl_listener destroy;
 };
@@ -85,6 +87,8 @@ static void on_client_destroy(struct wl_listener *listener, void *data)
 	(void)data;
 	wl_list_remove(&cs->destroy.link);
 	wmac_subject_destroy(cs->subject);
+	for (int i = 0; i < cs->logged_count && i < LOGGED_DENIALS; i++)
+		free(cs->logged[i]);
 	free(cs);
 	if (l) {
 		l->client = NULL;
@@ -126,39 +130,31 @@ static void on_client_created(struct wl_listener *listener, void *data)
 	attach(client, subject);
 }
 
-static uint32_t denial_hash(const char *permission, const char *object)
-{
-	uint32_t h = 2166136261u;
-
-	for (const char *p = permission; *p; p++)
-		h = (h ^ (unsigned char)*p) * 16777619u;
-	h = (h ^ 0xff) * 16777619u;
-	for (const char *p = object; *p; p++)
-		h = (h ^ (unsigned char)*p) * 16777619u;
-	return h;
-}
-
 /* True the first time this client is denied this permission on this object; after
  * LOGGED_DENIALS distinct ones, once more to say that the rest go unlogged. */
 static bool first_denial(struct garnet_security *s, struct client_subject *cs,
 			 const struct wmac_audit_record *r)
 {
-	uint32_t h = denial_hash(r->permission, r->object);
+	char *key;
 
+	if (asprintf(&key, "%s %s", r->permission, r->object ? r->object : "") < 0)
+		return true; /* logged, not remembered */
 	for (int i = 0; i < cs->logged_count && i < LOGGED_DENIALS; i++) {
-		if (cs->logged[i] == h)
+		if (strcmp(cs->logged[i], key) == 0) {
+			free(key);
 			return false;
+		}
 	}
-	if (cs->logged_count > LOGGED_DENIALS)
-		return false;
-	if (cs->logged_count == LOGGED_DENIALS) {
-		cs->logged_count++;
-		garnet_log(s->compositor, GARNET_LOG_WARNING, "security",
-			   "%d different denials for one client; its further denials are not "
-			   "logged", LOGGED_DENIALS);
+	if (cs->logged_count >= LOGGED_DENIALS) {
+		/* Said once: the count stops one past the last remembered denial. */
+		if (cs->logged_count == LOGGED_DENIALS && cs->logged_count++)
+			garnet_log(s->compositor, GARNET_LOG_WARNING, "security",
+				   "%d different denials for one client; its further denials are "
+				   "not logged", LOGGED_DENIALS);
+		free(key);
 		return false;
 	}
-	cs->logged[cs->logged_count++] = h;
+	cs->logged[cs->logged_count++] = key;
 	return true;
 }
 
