@@ -244,6 +244,16 @@ static enum garnet_decision capture_output(void *data, struct wl_client *client,
 	}
 }
 
+/* garnet_buffer's capture_output: another client's pixels put into an object shared with the
+ * asker's DRM file, i.e. a screenshot. The request cannot wait for the consent dialog, so only an
+ * outright allow shares; "ask" is a refusal like "deny". */
+static bool share_pixels(void *data, struct wl_client *client, enum garnet_pixels_kind kind,
+			 const char *object)
+{
+	return kind == GARNET_PIXELS_OUTPUT &&
+	       check(data, client, WMAC_PERMISSION_SCREENSHOT, object);
+}
+
 static void describe_client(void *data, struct wl_client *client, char *buf, size_t size)
 {
 	struct client_subject *cs = subject_of(client);
@@ -407,6 +417,7 @@ struct garnet_security *garnet_security_create(struct garnet_compositor *c,
 		.global_visible = global_visible,
 		.bind_privileged = bind_privileged,
 		.capture_output = capture_output,
+		.share_pixels = share_pixels,
 		.describe_client = describe_client,
 		.user_answered = user_answered,
 		.lock_session = lock_session,
@@ -421,7 +432,7 @@ struct garnet_security *garnet_security_create(struct garnet_compositor *c,
 		.fullscreen = fullscreen,
 		.deliver_input = deliver_input,
 		.data = s,
-		/* A hook not listed here (share_pixels: garnet_buffer's output shares) denies. */
+		/* A hook added to libgarnet later denies until it is listed here. */
 		.deny_unset = true,
 	});
 	return s;
