@@ -2,13 +2,13 @@
 # SPDX-License-Identifier: MIT
 # Shared first half of ./run and ./check: install the Debian packages that are missing (the list
 # is data/debian-packages.txt), then configure a meson build directory.
-# usage: . tools/setup.sh; garnet_install_packages; garnet_configure BUILDDIR [MESON_OPTIONS...]
+# usage: . tools/setup.sh; garnet_install_packages [LIST]; garnet_configure BUILDDIR [OPTIONS...]
 
 garnet_top=$(cd "$(dirname "$0")" && pwd)
 
 garnet_missing_packages()
 {
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$garnet_top/data/debian-packages.txt" |
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$garnet_top/${1:-data/debian-packages.txt}" |
 	while read -r pkg; do
 		status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null)
 		case "$status" in
@@ -20,7 +20,7 @@ garnet_missing_packages()
 
 garnet_install_packages()
 {
-	missing=$(garnet_missing_packages | tr '\n' ' ')
+	missing=$(garnet_missing_packages "$@" | tr '\n' ' ')
 	[ -z "$missing" ] && return 0
 	echo "garnet: installing missing Debian packages: $missing"
 	if [ "$(id -u)" -eq 0 ]; then
