@@ -69,7 +69,6 @@ static int counters_show(struct seq_file *m, void *unused)
 	for (i = 0; i < ARRAY_SIZE(domain_names); i++)
 		seq_printf(m, "invalidate_%s %lld\n", domain_names[i],
 			   atomic64_read(&c->invalidate[i]));
-	seq_printf(m, "clflush %lld\n", atomic64_read(&c->clflush));
 	seq_printf(m, "purged %lld\n", atomic64_read(&c->purged));
 	seq_printf(m, "share_created %lld\n", atomic64_read(&c->share_created));
 	seq_printf(m, "share_accepted %lld\n", atomic64_read(&c->share_accepted));

@@ -4,12 +4,14 @@
  * domains (caches) at once but written through at most one. Moving an object flushes the write
  * domain when someone else will read, and invalidates the domains that start reading. Every
  * flush and invalidate is counted, so tests can prove which rule fired.
+ *
+ * Garnet's engine is the CPU, coherent with every CPU mapping (GETPARAM says HAS_LLC): a CPU
+ * domain flush or invalidate is bookkeeping only, with no clflush pass over the pages, which
+ * would cost a full walk of the object and buy nothing.
  */
 #include <linux/dma-resv.h>
-#include <linux/pagemap.h>
 #include <linux/sched.h>
 
-#include <drm/drm_cache.h>
 #include <drm/drm_file.h>
 #include <uapi/drm/i915_drm.h>
 
@@ -29,30 +31,6 @@ static void count_domains(atomic64_t *counters, u32 domains)
 
 	for_each_set_bit(bit, &bits, 8)
 		atomic64_inc(&counters[bit]);
-}
-
-/*
- * Writes back and drops the CPU cache lines of every resident page, so that a reader that
- * bypasses the CPU cache sees what the CPU wrote, and the CPU later sees what others wrote.
- */
-static void garnet_object_clflush(struct garnet_device *gdev, struct garnet_object *gobj)
-{
-	struct file *filp = gobj->shmem.base.filp;
-	pgoff_t n = gobj->shmem.base.size >> PAGE_SHIFT;
-	pgoff_t i;
-
-	atomic64_inc(&gdev->counters.clflush);
-	if (!filp)
-		return;
-	for (i = 0; i < n; i++) {
-		struct page *page = find_get_page(filp->f_mapping, i);
-
-		if (!page)
-			continue;
-		drm_clflush_pages(&page, 1);
-		put_page(page);
-		cond_resched();
-	}
 }
 
 /* CPU access must wait for the GPU: reads for its writes, writes for all its accesses. */
@@ -102,8 +80,6 @@ void garnet_object_move_domains_locked(struct garnet_object *gobj, u32 read_doma
 
 	count_domains(gdev->counters.flush, flush);
 	count_domains(gdev->counters.invalidate, invalidate);
-	if ((flush | invalidate) & I915_GEM_DOMAIN_CPU)
-		garnet_object_clflush(gdev, gobj);
 
 	gobj->read_domains = read_domains;
 	gobj->write_domain = write_domain;
@@ -152,8 +128,8 @@ int garnet_gem_set_domain_ioctl(struct drm_device *drm, void *data, struct drm_f
 }
 
 /*
- * The CPU is done writing. Only a pinned object (one the display may scan out) needs its CPU
- * writes flushed now; for any other object the next domain change does it.
+ * The CPU is done writing. Only a pinned object (one the display may scan out) has its CPU
+ * write domain flushed now; for any other object the next domain change does it.
  */
 int garnet_gem_sw_finish_ioctl(struct drm_device *drm, void *data, struct drm_file *file)
 {
@@ -171,7 +147,6 @@ int garnet_gem_sw_finish_ioctl(struct drm_device *drm, void *data, struct drm_fi
 		goto out;
 	if (READ_ONCE(gobj->pin_count) && gobj->write_domain == I915_GEM_DOMAIN_CPU) {
 		count_domains(gdev->counters.flush, I915_GEM_DOMAIN_CPU);
-		garnet_object_clflush(gdev, gobj);
 		gobj->write_domain = 0;
 	}
 	dma_resv_unlock(gobj->shmem.base.resv);

@@ -28,7 +28,6 @@ struct garnet_counters {
 	atomic64_t objects_freed;
 	atomic64_t flush[8];		/* per domain bit: write domain flushed */
 	atomic64_t invalidate[8];	/* per domain bit: read domain invalidated */
-	atomic64_t clflush;		/* objects whose CPU cache lines were flushed */
 	atomic64_t purged;		/* objects purged by the shrinker */
 	atomic64_t share_created;
 	atomic64_t share_accepted;

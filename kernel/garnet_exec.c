@@ -202,7 +202,7 @@ static int eb_bind(struct eb *eb)
 
 /*
  * The 2008 design's move to the GPU domains (garnet_domain.c applies the rules and counts each
- * flush and invalidate; CPU writes are clflushed there). The GPU caches that must be flushed
+ * flush and invalidate; the CPU's are bookkeeping only). The GPU caches that must be flushed
  * or invalidated are all handled by one MI_FLUSH for the whole execbuffer. Nothing here waits:
  * the engine runs requests in order, so a GPU write is visible to every later request.
  * Caller holds every reservation lock.

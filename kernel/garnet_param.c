@@ -57,8 +57,11 @@ int garnet_getparam_ioctl(struct drm_device *drm, void *data, struct drm_file *f
 		value = 0;
 		break;
 	case I915_PARAM_HAS_LLC:
-		/* Like the gen3 parts it mimics: CPU caches are flushed explicitly (clflush). */
-		value = 0;
+		/*
+		 * The engine is the CPU: it reads and writes through the same caches as every
+		 * mapping, so nothing is ever clflushed and userspace need not either.
+		 */
+		value = 1;
 		break;
 	case I915_PARAM_MMAP_VERSION:
 		/* GEM_MMAP without the write-combining flag (version 0). */

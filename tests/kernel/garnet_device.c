@@ -37,6 +37,10 @@ static void getparam_chipset_id_is_gen3(void)
 	gt_assert_eq(value, 0x29c2);
 	gt_assert_ok(getparam(fd, I915_PARAM_HAS_GEM, &value));
 	gt_assert_eq(value, 1);
+	/* The engine is the CPU, coherent with every mapping: userspace must not clflush. */
+	value = 0;
+	gt_assert_ok(getparam(fd, I915_PARAM_HAS_LLC, &value));
+	gt_assert_eq(value, 1);
 	close(fd);
 }
 
@@ -62,7 +66,7 @@ static void getparam_bad_pointer_is_efault(void)
 static void getparam_absent_features_are_zero(void)
 {
 	static const int absent[] = {
-		I915_PARAM_HAS_LLC, I915_PARAM_HAS_VEBOX, I915_PARAM_HAS_EXEC_SOFTPIN,
+		I915_PARAM_HAS_VEBOX, I915_PARAM_HAS_EXEC_SOFTPIN,
 		I915_PARAM_NUM_FENCES_AVAIL, I915_PARAM_MMAP_VERSION,
 	};
 	int fd = gt_open_render();
