@@ -16,22 +16,20 @@ if ! command -v grim >/dev/null || ! command -v swaylock >/dev/null; then
 	exit 0
 fi
 echo "1..8"
-# swaylock's password-checking children outlive a killed swaylock. swaylock checks passwords
-# with its own PAM service; for the test it is a stack that knows one password, and the
-# system's file comes back at the end.
-restore_pam() {
-	[ -f "$work/swaylock.pam" ] && cp "$work/swaylock.pam" /etc/pam.d/swaylock
-	return 0
-}
-trap 'pkill -f "^swaylock --color (102030|203040)"; restore_pam; cleanup' EXIT
-cp /etc/pam.d/swaylock "$work/swaylock.pam" 2>/dev/null || : >"$work/swaylock.pam"
+# swaylock checks passwords with its own PAM service, from /etc/pam.d; for the test it is a
+# stack that knows one password, in a directory of the test's own mounted over /etc/pam.d in
+# the test's mount namespace (the host's file is never touched). swaylock's password-checking
+# children outlive a killed swaylock: pkill sees only the test's pid namespace.
+trap 'pkill -f "^swaylock --color (102030|203040)"; cleanup' EXIT
+mkdir "$work/pam.d"
 cat >"$work/check-password.sh" <<'SH'
 #!/bin/sh
 [ "$(tr -d '\000')" = "sesame" ]
 SH
 chmod +x "$work/check-password.sh"
 printf 'auth required pam_exec.so expose_authtok quiet %s\naccount required pam_permit.so\n' \
-	"$work/check-password.sh" >/etc/pam.d/swaylock
+	"$work/check-password.sh" >"$work/pam.d/swaylock"
+mount --bind "$work/pam.d" /etc/pam.d || { echo "Bail out! cannot mount over /etc/pam.d"; exit 1; }
 
 # grim as the screenshooter, once the window is up (the wrapper execs grim, which keeps the
 # socket garnet launched it with, and so the screenshooter's identity).
