@@ -22,7 +22,7 @@ else
 	user_uid=$(id -u)
 	as_user=
 fi
-echo "1..8"
+echo "1..9"
 
 # refused: prints garnet's stderr for FILE given as --config (or searched, with no FILE)
 refused() {
@@ -37,18 +37,21 @@ refused() {
 }
 
 # The attacker's file: owned by the user, holding each trust section in turn.
-for section in launcher security limits; do
-	case $section in
+# The PAM directory would let the attacker's own PAM stack accept any password at the lock.
+for what in launcher security pam limits; do
+	section=$what
+	case $what in
 	launcher) key="lock-screen=$rogue globals $work/stolen.txt" ;;
 	security) key="policy=$work/attacker.policy" ;;
+	pam) section=security key="unlock-pam-confdir=$work/attacker-pam.d" ;;
 	limits) key="max-surfaces=100000" ;;
 	esac
-	printf '[core]\nrepaint-window=7\n\n[%s]\n%s\n' "$section" "$key" >"$work/user-$section.ini"
-	[ -z "$as_user" ] || chown nobody "$work/user-$section.ini"
-	refused "$work/user-$section.ini" &&
-		grep -q "user-$section.ini:5: \[$section\] is read only from a root-owned system file" \
+	printf '[core]\nrepaint-window=7\n\n[%s]\n%s\n' "$section" "$key" >"$work/user-$what.ini"
+	[ -z "$as_user" ] || chown nobody "$work/user-$what.ini"
+	refused "$work/user-$what.ini" &&
+		grep -q "user-$what.ini:5: \[$section\] is read only from a root-owned system file" \
 			"$work/refused.txt"
-	result $? "user_file_with_${section}_is_refused_with_file_and_line"
+	result $? "user_file_with_${what}_is_refused_with_file_and_line"
 done
 [ ! -e "$work/stolen.txt" ]
 result $? "no_launcher_of_the_user_file_ran"
