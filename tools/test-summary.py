@@ -20,7 +20,7 @@ TAIL_LINES = 25
 SKIPPED = {"SKIP"}
 TAP_RESULT = re.compile(r"^(ok|not ok) \d+\b[^#\n]*(#.*)?$", re.MULTILINE)
 TAP_PLAN = re.compile(r"^1\.\.\d+", re.MULTILINE)
-TAP_NAME = re.compile(r"^(?:ok|not ok) \d+ ([^#\n]*)")
+TAP_NAME = re.compile(r"^(?:ok|not ok) \d+(?: -)? ([^#\n]*)")
 TAP_EMPTY_PLAN = re.compile(r"^1\.\.0\b.*?(?:#\s*SKIP\S*\s*(.*))?$", re.MULTILINE | re.I)
 # The test that runs wlcs (tests/wlcs/meson.build); its subtests skipped by wlcs itself.
 WLCS_TEST = "wlcs"
