@@ -1078,9 +1078,8 @@ int main(int argc, char **argv)
 	for (int i = 0; i < cli.autostart_count; i++)
 		garnet_compositor_spawn(s.compositor, cli.autostart[i]);
 
-	unlock = garnet_unlock_pam_create(s.compositor,
-					  cfg.pam_service ? cfg.pam_service : "garnet",
-					  cfg.pam_confdir);
+	unlock = garnet_unlock_pam_create(
+		s.compositor, cfg.pam_service ? cfg.pam_service : "garnet", cfg.pam_confdir);
 	logind = garnet_logind_lock_create(s.compositor);
 	garnet_compositor_run(s.compositor);
 	garnet_logind_lock_destroy(logind);

@@ -119,8 +119,8 @@ static void authenticate(void *data, const char *password)
 	}
 }
 
-struct garnet_unlock_pam *garnet_unlock_pam_create(struct garnet_compositor *c,
-						   const char *service, const char *confdir)
+struct garnet_unlock_pam *garnet_unlock_pam_create(struct garnet_compositor *c, const char *service,
+						   const char *confdir)
 {
 	struct garnet_unlock_pam *p = calloc(1, sizeof(*p));
 	struct passwd *pw = getpwuid(getuid());

@@ -11,8 +11,8 @@ struct garnet_unlock_pam;
  * /etc/pam.d/SERVICE, or CONFDIR/SERVICE when confdir is not NULL (only the root-owned system
  * garnet.ini may name one: whoever writes it decides which password unlocks). NULL on failure
  * (logged). */
-struct garnet_unlock_pam *garnet_unlock_pam_create(struct garnet_compositor *c,
-						   const char *service, const char *confdir);
+struct garnet_unlock_pam *garnet_unlock_pam_create(struct garnet_compositor *c, const char *service,
+						   const char *confdir);
 /* Waits for a check in progress. */
 void garnet_unlock_pam_destroy(struct garnet_unlock_pam *p);
 

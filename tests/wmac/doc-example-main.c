@@ -80,7 +80,8 @@ int main(void)
 {
 	if (!become_root()) {
 		printf("the example loads a root-owned system policy: not root, and no user "
-		       "namespace: %s\n", strerror(errno));
+		       "namespace: %s\n",
+		       strerror(errno));
 		return 1;
 	}
 	char sleep_exe[PATH_MAX], dir[] = "/tmp/wmac-example-XXXXXX", policy[256], sock[100];
