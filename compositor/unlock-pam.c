@@ -7,9 +7,11 @@
 #include <security/pam_appl.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <wayland-server-core.h>
 
@@ -119,6 +121,24 @@ static void authenticate(void *data, const char *password)
 	}
 }
 
+/* Whoever may write a PAM service chooses the password that unlocks: the directory garnet.ini
+ * names and the service in it must be root's and writable by root only, as /etc/pam.d is. */
+static bool root_only(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && st.st_uid == 0 && !(st.st_mode & (S_IWGRP | S_IWOTH));
+}
+
+static bool confdir_is_root_only(const char *confdir, const char *service)
+{
+	char path[4096];
+
+	if (snprintf(path, sizeof(path), "%s/%s", confdir, service) >= (int)sizeof(path))
+		return false;
+	return root_only(confdir) && root_only(path);
+}
+
 struct garnet_unlock_pam *garnet_unlock_pam_create(struct garnet_compositor *c, const char *service,
 						   const char *confdir)
 {
@@ -127,6 +147,13 @@ struct garnet_unlock_pam *garnet_unlock_pam_create(struct garnet_compositor *c, 
 
 	if (!p)
 		return NULL;
+	if (confdir && !confdir_is_root_only(confdir, service)) {
+		garnet_log(c, GARNET_LOG_ERROR, "lock",
+			   "no lock screen: PAM service %s/%s is not root's alone", confdir,
+			   service);
+		free(p);
+		return NULL;
+	}
 	p->compositor = c;
 	p->service = strdup(service);
 	p->confdir = confdir ? strdup(confdir) : NULL;
