@@ -22,9 +22,14 @@ echo "1..8"
 # children outlive a killed swaylock: pkill sees only the test's pid namespace.
 trap 'pkill -f "^swaylock --color (102030|203040)"; cleanup' EXIT
 mkdir "$work/pam.d"
-cat >"$work/check-password.sh" <<'SH'
+# Each check leaves its outcome: swaylock drops the keys typed while it checks a password, so
+# the next password is typed only once the last check is over.
+cat >"$work/check-password.sh" <<SH
 #!/bin/sh
-[ "$(tr -d '\000')" = "sesame" ]
+[ "\$(tr -d '\\000')" = "sesame" ]
+status=\$?
+echo "checked \$status" >>"$work/checks.txt"
+exit \$status
 SH
 chmod +x "$work/check-password.sh"
 printf 'auth required pam_exec.so expose_authtok quiet %s\naccount required pam_permit.so\n' \
@@ -81,6 +86,7 @@ result $? "the_lock_binding_starts_swaylock_which_locks"
 # the drive always presses).
 touch "$work/go-wrong" "$work/go-right"
 "$rogue" drive "$work/go-wrong" "$work/done-wrong" type:nope,
+wait_for "$work/checks.txt" "^checked 1" 10 || echo "# swaylock never checked the wrong password"
 sleep 1
 ! grep -q "lock: session unlocked" "$work/log"
 result $? "a_wrong_password_typed_into_swaylock_keeps_the_session_locked"
