@@ -51,6 +51,7 @@ struct config {
 	int launcher_count, launcher_restarts;
 	int lock_after_idle; /* seconds, 0: never */
 	const char *pam_service; /* garnet's own lock screen checks passwords with it */
+	const char *pam_confdir; /* where that service is, when not /etc/pam.d */
 	const char *policy, *user_policy;
 	char *strings[MAX_LIST]; /* owned copies of string options */
 	int string_count;
@@ -319,6 +320,8 @@ static int handle_security_key(struct config *cfg, const char *name, const char 
 		return (cfg->user_policy = keep(cfg, value)) != NULL;
 	if (strcmp(name, "unlock-pam-service") == 0)
 		return (cfg->pam_service = keep(cfg, value)) != NULL;
+	if (strcmp(name, "unlock-pam-confdir") == 0 && value[0] == '/')
+		return (cfg->pam_confdir = keep(cfg, value)) != NULL;
 	if (strcmp(name, "launcher-restarts") == 0 &&
 	    parse_int(value, 0, 100, &cfg->launcher_restarts))
 		return 1;
@@ -1075,8 +1078,8 @@ int main(int argc, char **argv)
 	for (int i = 0; i < cli.autostart_count; i++)
 		garnet_compositor_spawn(s.compositor, cli.autostart[i]);
 
-	unlock = garnet_unlock_pam_create(s.compositor,
-					  cfg.pam_service ? cfg.pam_service : "garnet");
+	unlock = garnet_unlock_pam_create(
+		s.compositor, cfg.pam_service ? cfg.pam_service : "garnet", cfg.pam_confdir);
 	logind = garnet_logind_lock_create(s.compositor);
 	garnet_compositor_run(s.compositor);
 	garnet_logind_lock_destroy(logind);

@@ -7,9 +7,11 @@
 #include <security/pam_appl.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <wayland-server-core.h>
 
@@ -19,7 +21,7 @@
 
 struct garnet_unlock_pam {
 	struct garnet_compositor *compositor;
-	char *service, *user;
+	char *service, *confdir, *user;
 	int done_fd;
 	struct wl_event_source *done_source;
 	pthread_t thread;
@@ -62,7 +64,7 @@ static void *check(void *data)
 	uint64_t one = 1;
 	int ret;
 
-	ret = pam_start(p->service, p->user, &conv, &pam);
+	ret = pam_start_confdir(p->service, p->user, &conv, p->confdir, &pam);
 	if (ret == PAM_SUCCESS)
 		ret = pam_authenticate(pam, 0);
 	if (ret == PAM_SUCCESS)
@@ -119,19 +121,45 @@ static void authenticate(void *data, const char *password)
 	}
 }
 
-struct garnet_unlock_pam *garnet_unlock_pam_create(struct garnet_compositor *c,
-						   const char *service)
+/* Whoever may write a PAM service chooses the password that unlocks: the directory garnet.ini
+ * names and the service in it must be root's and writable by root only, as /etc/pam.d is. */
+static bool root_only(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && st.st_uid == 0 && !(st.st_mode & (S_IWGRP | S_IWOTH));
+}
+
+static bool confdir_is_root_only(const char *confdir, const char *service)
+{
+	char path[4096];
+
+	if (snprintf(path, sizeof(path), "%s/%s", confdir, service) >= (int)sizeof(path))
+		return false;
+	return root_only(confdir) && root_only(path);
+}
+
+struct garnet_unlock_pam *garnet_unlock_pam_create(struct garnet_compositor *c, const char *service,
+						   const char *confdir)
 {
 	struct garnet_unlock_pam *p = calloc(1, sizeof(*p));
 	struct passwd *pw = getpwuid(getuid());
 
 	if (!p)
 		return NULL;
+	if (confdir && !confdir_is_root_only(confdir, service)) {
+		garnet_log(c, GARNET_LOG_ERROR, "lock",
+			   "no lock screen: PAM service %s/%s is not root's alone", confdir,
+			   service);
+		free(p);
+		return NULL;
+	}
 	p->compositor = c;
 	p->service = strdup(service);
+	p->confdir = confdir ? strdup(confdir) : NULL;
 	p->user = pw ? strdup(pw->pw_name) : NULL;
 	p->done_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-	if (!p->service || !p->user || p->done_fd < 0)
+	if (!p->service || (confdir && !p->confdir) || !p->user || p->done_fd < 0)
 		goto err;
 	p->done_source = wl_event_loop_add_fd(garnet_compositor_get_loop(c), p->done_fd,
 					      WL_EVENT_READABLE, check_done, p);
@@ -146,6 +174,7 @@ err:
 	if (p->done_fd >= 0)
 		close(p->done_fd);
 	free(p->service);
+	free(p->confdir);
 	free(p->user);
 	free(p);
 	return NULL;
@@ -161,6 +190,7 @@ void garnet_unlock_pam_destroy(struct garnet_unlock_pam *p)
 	wl_event_source_remove(p->done_source);
 	close(p->done_fd);
 	free(p->service);
+	free(p->confdir);
 	free(p->user);
 	free(p);
 }

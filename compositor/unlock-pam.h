@@ -7,10 +7,12 @@
 struct garnet_compositor;
 struct garnet_unlock_pam;
 
-/* Checks passwords of the user garnet runs as with PAM service `service` (/etc/pam.d/SERVICE)
- * for c's lock screen. NULL on failure (logged). */
-struct garnet_unlock_pam *garnet_unlock_pam_create(struct garnet_compositor *c,
-						   const char *service);
+/* Checks passwords of the user garnet runs as with PAM service `service` for c's lock screen:
+ * /etc/pam.d/SERVICE, or CONFDIR/SERVICE when confdir is not NULL (only the root-owned system
+ * garnet.ini may name one: whoever writes it decides which password unlocks; the directory and
+ * the service must be root's and writable by root only). NULL on failure (logged). */
+struct garnet_unlock_pam *garnet_unlock_pam_create(struct garnet_compositor *c, const char *service,
+						   const char *confdir);
 /* Waits for a check in progress. */
 void garnet_unlock_pam_destroy(struct garnet_unlock_pam *p);
 

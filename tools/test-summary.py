@@ -2,9 +2,16 @@
 # SPDX-License-Identifier: MIT
 """Adds up meson's test logs into the one closing line ./check promises:
 "N passed, N failed, N skipped". TAP tests count each subtest. Exits 1 if anything failed
-or if a log is missing (a build that failed ran no tests, which is a failure)."""
+or if a log is missing (a build that failed ran no tests, which is a failure).
+
+With --strict (or GARNET_STRICT_SKIPS=1) a skip is a failure too, listed by name, unless wlcs
+declared it: wlcs skips its tests of protocols the compositor does not offer, and those are
+wlcs's own list, not a test garnet could not run.
+
+usage: test-summary.py [--strict] TESTLOG.json..."""
 
 import json
+import os
 import re
 import sys
 
@@ -13,9 +20,27 @@ TAIL_LINES = 25
 SKIPPED = {"SKIP"}
 TAP_RESULT = re.compile(r"^(ok|not ok) \d+\b[^#\n]*(#.*)?$", re.MULTILINE)
 TAP_PLAN = re.compile(r"^1\.\.\d+", re.MULTILINE)
+TAP_NAME = re.compile(r"^(?:ok|not ok) \d+(?: -)? ([^#\n]*)")
+TAP_EMPTY_PLAN = re.compile(r"^1\.\.0\b.*?(?:#\s*SKIP\S*\s*(.*))?$", re.MULTILINE | re.I)
+# The test that runs wlcs (tests/wlcs/meson.build); its subtests skipped by wlcs itself.
+WLCS_TEST = "wlcs"
+WLCS_DECLARED_SKIP = re.compile(r"#\s*SKIP\b.*\bMissing\b", re.I)
 
 
-def count(path, failures, tails):
+def wlcs_declared(name, line):
+    return name.split(" / ")[-1] == WLCS_TEST and WLCS_DECLARED_SKIP.search(line)
+
+
+def skip_reason(out):
+    """Why a whole test skipped: the TAP plan's reason, else its last line of output."""
+    m = TAP_EMPTY_PLAN.search(out)
+    if m and m.group(1):
+        return m.group(1).strip()
+    lines = [line for line in out.splitlines() if line.strip()]
+    return lines[-1].strip() if lines else "no reason given"
+
+
+def count(path, failures, tails, skips):
     passed = failed = skipped = 0
     with open(path) as f:
         for line in f:
@@ -25,13 +50,18 @@ def count(path, failures, tails):
             result = t.get("result")
             out = t.get("stdout") or ""
             tap = TAP_RESULT.findall(out) if TAP_PLAN.search(out) else []
+            lines = [m.group(0) for m in TAP_RESULT.finditer(out)] if tap else []
             if tap and result in ("OK", "FAIL"):
-                for status, directive in tap:
+                for (status, directive), line in zip(tap, lines):
                     if status == "not ok" and "TODO" not in directive.upper():
                         failed += 1
                         failures.append(f"{path}: {t.get('name')}")
                     elif "SKIP" in directive.upper():
                         skipped += 1
+                        if not wlcs_declared(t.get("name", ""), line):
+                            sub = TAP_NAME.match(line).group(1).strip()
+                            why = directive.split("SKIP", 1)[-1].strip() or "no reason given"
+                            skips.append(f"{t.get('name')}: {sub}: {why}")
                     else:
                         passed += 1
                 if result == "FAIL" and not any(s == "not ok" for s, _ in tap):
@@ -41,6 +71,7 @@ def count(path, failures, tails):
                 passed += 1
             elif result in SKIPPED:
                 skipped += 1
+                skips.append(f"{t.get('name')}: {skip_reason(out)}")
             else:
                 failed += 1
                 failures.append(f"{path}: {t.get('name')} ({result})")
@@ -49,14 +80,18 @@ def count(path, failures, tails):
     return passed, failed, skipped
 
 
-def main(paths):
+def main(args):
+    strict = os.environ.get("GARNET_STRICT_SKIPS", "") not in ("", "0")
+    if args and args[0] == "--strict":
+        strict, args = True, args[1:]
     total = [0, 0, 0]
     missing = 0
     failures = []
     tails = []
-    for path in paths:
+    skips = []
+    for path in args:
         try:
-            for i, n in enumerate(count(path, failures, tails)):
+            for i, n in enumerate(count(path, failures, tails, skips)):
                 total[i] += n
         except FileNotFoundError:
             print(f"test-summary: {path} is missing: that build ran no tests", file=sys.stderr)
@@ -70,6 +105,10 @@ def main(paths):
             print(f"    {line}")
     for name in dict.fromkeys(failures):
         print(f"failed: {name}")
+    for name in skips:
+        print(f"{'failed, skipped in strict mode' if strict else 'skipped'}: {name}")
+    if strict and skips:
+        failed, skipped = failed + len(skips), skipped - len(skips)
     print(f"{passed} passed, {failed} failed, {skipped} skipped")
     return 1 if failed else 0
 

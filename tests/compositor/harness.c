@@ -2,9 +2,12 @@
 // Test runner: a fresh compositor per test on the main thread, the test body as a client thread,
 // results as TAP.
 #include <errno.h>
+#include <ftw.h>
+#include <limits.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
@@ -187,14 +190,13 @@ static bool run_test(const struct test *test, int index)
 	return !t.failed;
 }
 
-static void ensure_runtime_dir(char *made, size_t size)
+/* Always a runtime directory of the test's own, never the user's: the tests leave sockets and
+ * files there, and a test must not touch anything on the host outside its own directories. */
+static void make_runtime_dir(char *made, size_t size)
 {
-	const char *dir = getenv("XDG_RUNTIME_DIR");
+	const char *tmp = getenv("TMPDIR");
 
-	made[0] = '\0';
-	if (dir && *dir && access(dir, W_OK) == 0)
-		return;
-	snprintf(made, size, "/tmp/garnet-test-runtime-XXXXXX");
+	snprintf(made, size, "%s/garnet-test-runtime-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(made)) {
 		perror("mkdtemp");
 		exit(1);
@@ -202,13 +204,19 @@ static void ensure_runtime_dir(char *made, size_t size)
 	setenv("XDG_RUNTIME_DIR", made, 1);
 }
 
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	remove(path);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
-	char runtime[64];
+	char runtime[PATH_MAX];
 	int failures = 0, number = 0;
 	size_t selected = 0;
 
-	ensure_runtime_dir(runtime, sizeof(runtime));
+	make_runtime_dir(runtime, sizeof(runtime));
 	setvbuf(stdout, NULL, _IONBF, 0);
 	for (size_t i = 0; i < registered_count; i++)
 		selected += argc < 2 || strcmp(argv[1], registered[i]->name) == 0;
@@ -226,7 +234,6 @@ int main(int argc, char **argv)
 			failures++;
 		}
 	}
-	if (runtime[0])
-		rmdir(runtime);
+	nftw(runtime, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 	return failures ? 1 : 0;
 }

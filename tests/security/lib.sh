@@ -1,11 +1,30 @@
 # SPDX-License-Identifier: MIT
 # Shared by the security suite's scripts: a private runtime dir, TAP results, waiting, and a
 # garnet started with a given garnet.ini. Sourced after `set -u`; expects $garnet.
-if [ "$(id -u)" -ne 0 ]; then
-	# libwmac trusts only a root-owned system policy; a source tree owned by a user is not.
-	echo "1..0 # SKIP the policy file must be owned by root"
-	exit 0
+#
+# The script runs again in namespaces of its own, so that it needs no root and changes nothing
+# on the host: a user namespace when it is not root (there the user is root, and the policy
+# and garnet.ini it writes are root-owned, as libwmac and garnet require of system files), a
+# mount namespace (bind mounts stay private) and a pid namespace (whatever a test started dies
+# with it, /proc shows only its processes). A script that needs the host's view itself sets
+# own_namespaces=no before sourcing this file and runs garnet as the system with $as_system.
+if [ "$(id -u)" -eq 0 ]; then
+	as_system=
+else
+	as_system="unshare --user --map-root-user --"
 fi
+if [ "${own_namespaces:-yes}" = yes ] && [ -z "${GARNET_SECURITY_NS:-}" ]; then
+	export GARNET_SECURITY_NS=1
+	user=
+	[ "$(id -u)" -eq 0 ] || user="--user --map-root-user"
+	# shellcheck disable=SC2086 # $user is two options or none
+	exec unshare $user --mount --propagation private --pid --fork --mount-proc -- \
+		sh "$0" "$@"
+fi
+unset GARNET_SECURITY_NS
+# As the first process of its pid namespace the script gets no signal it has no handler for;
+# meson's SIGTERM at a timeout must end it (and so everything it started) through cleanup.
+trap 'exit 143' HUP INT TERM
 work=$(mktemp -d "${TMPDIR:-/tmp}/garnet-security-XXXXXX")
 pid=
 cleanup() {
@@ -25,6 +44,12 @@ cleanup() {
 }
 trap cleanup EXIT
 mkdir -m 0700 "$work/runtime"
+# The policy as a file of the test's: the source tree may belong to someone who is not root
+# here (another user's checkout, or root's seen from a user namespace).
+if [ -n "${policy:-}" ]; then
+	cp "$policy" "$work/system.policy" && chmod 0644 "$work/system.policy"
+	policy=$work/system.policy
+fi
 export XDG_RUNTIME_DIR="$work/runtime" XDG_CONFIG_HOME="$work/config"
 unset WAYLAND_DISPLAY WAYLAND_SOCKET
 n=0
@@ -53,7 +78,7 @@ start_garnet() {
 	# Emptied here, not by the redirection below: that happens in the background child,
 	# maybe after wait_for has read the previous garnet's "WAYLAND_DISPLAY".
 	: >"$work/out"
-	"$garnet" --config "$work/garnet.ini" --socket security-test --log "$work/log" "$@" \
+	$as_system "$garnet" --config "$work/garnet.ini" --socket security-test --log "$work/log" "$@" \
 		>"$work/out" 2>&1 &
 	pid=$!
 	wait_for "$work/out" "WAYLAND_DISPLAY" || { echo "Bail out! garnet did not start"; exit 1; }

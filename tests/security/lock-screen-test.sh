@@ -9,16 +9,14 @@ garnet=$1
 rogue=$2
 policy=$3
 . "$(dirname "$0")/lib.sh"
-if [ ! -d /etc/pam.d ] || [ ! -w /etc/pam.d ]; then
-	echo "1..0 # SKIP no writable /etc/pam.d for the test's PAM service"
-	exit 0
-fi
-echo "1..5"
+echo "1..6"
 
-# A PAM service of the test's own: pam_exec hands the password to a script that knows it.
-service=garnet-test-$$
-pamfile=/etc/pam.d/$service
-trap 'rm -f "$pamfile"; cleanup' EXIT
+# A PAM service of the test's own, in a directory of its own that the system garnet.ini names
+# (the host's /etc/pam.d is neither read nor written): pam_exec hands the password to a script
+# that knows it.
+service=garnet-test
+pamfile=$work/pam.d/$service
+mkdir "$work/pam.d"
 cat >"$work/check-password.sh" <<'SH'
 #!/bin/sh
 [ "$(tr -d '\000')" = "sesame" ]
@@ -32,6 +30,7 @@ cat >"$work/garnet.ini" <<INI
 policy=$policy
 launcher-restarts=0
 unlock-pam-service=$service
+unlock-pam-confdir=$work/pam.d
 
 [launcher]
 lock-screen=$rogue locker $work/locker.txt $work/lock-now
@@ -73,3 +72,13 @@ locker_pid=$(sed -n 's/^locked //p' "$work/locker.txt" | head -n 1)
 [ -n "$locker_pid" ] && kill -9 "$locker_pid"
 wait_for "$work/log" "stays locked" && wait_for "$work/log" "the abandoned lock was taken over"
 result $? "the_trusted_locker_takes_the_abandoned_lock_over"
+
+# A PAM directory another user may write would let them choose the password: refused, and
+# garnet's lock screen then accepts none. Control: the same directory, root's alone, above.
+kill "$pid" 2>/dev/null
+wait "$pid"
+pid=
+chmod 0777 "$work/pam.d"
+start_garnet --test-mode
+wait_for "$work/log" "no lock screen: PAM service $work/pam.d/$service is not root's alone"
+result $? "a_pam_directory_others_may_write_is_refused"

@@ -9,8 +9,20 @@ set -u
 garnet=$(readlink -f "$1") # absolute: the launcher test runs in $work
 rogue=$(readlink -f "$2")
 policy=$3
+# The attacker's files must belong to someone other than root and garnet must run as an
+# ordinary user: this test runs in the host's namespaces and only its control runs as the
+# system, in a user namespace when the test is not root.
+own_namespaces=no
 . "$(dirname "$0")/lib.sh"
-echo "1..8"
+if [ "$(id -u)" -eq 0 ]; then
+	# root plays the user as nobody
+	user_uid=$(id -u nobody)
+	as_user="setpriv --reuid=nobody --regid=nogroup --clear-groups"
+else
+	user_uid=$(id -u)
+	as_user=
+fi
+echo "1..9"
 
 # refused: prints garnet's stderr for FILE given as --config (or searched, with no FILE)
 refused() {
@@ -24,19 +36,22 @@ refused() {
 	[ $status -ne 0 ] && [ $status -ne 124 ]
 }
 
-# The attacker's file: owned by the user (here nobody), holding each trust section in turn.
-for section in launcher security limits; do
-	case $section in
+# The attacker's file: owned by the user, holding each trust section in turn.
+# The PAM directory would let the attacker's own PAM stack accept any password at the lock.
+for what in launcher security pam limits; do
+	section=$what
+	case $what in
 	launcher) key="lock-screen=$rogue globals $work/stolen.txt" ;;
 	security) key="policy=$work/attacker.policy" ;;
+	pam) section=security key="unlock-pam-confdir=$work/attacker-pam.d" ;;
 	limits) key="max-surfaces=100000" ;;
 	esac
-	printf '[core]\nrepaint-window=7\n\n[%s]\n%s\n' "$section" "$key" >"$work/user-$section.ini"
-	chown nobody "$work/user-$section.ini"
-	refused "$work/user-$section.ini" &&
-		grep -q "user-$section.ini:5: \[$section\] is read only from a root-owned system file" \
+	printf '[core]\nrepaint-window=7\n\n[%s]\n%s\n' "$section" "$key" >"$work/user-$what.ini"
+	[ -z "$as_user" ] || chown nobody "$work/user-$what.ini"
+	refused "$work/user-$what.ini" &&
+		grep -q "user-$what.ini:5: \[$section\] is read only from a root-owned system file" \
 			"$work/refused.txt"
-	result $? "user_file_with_${section}_is_refused_with_file_and_line"
+	result $? "user_file_with_${what}_is_refused_with_file_and_line"
 done
 [ ! -e "$work/stolen.txt" ]
 result $? "no_launcher_of_the_user_file_ran"
@@ -76,20 +91,19 @@ result $? "launcher_command_is_not_run_through_a_shell"
 # the same user owns its /proc files.
 kill "$pid" && wait "$pid"
 pid=
-rt=$(mktemp -d "${TMPDIR:-/tmp}/garnet-nobody-XXXXXX")
-chown nobody "$rt"
+rt=$(mktemp -d "${TMPDIR:-/tmp}/garnet-user-XXXXXX")
+[ -z "$as_user" ] || chown nobody "$rt"
 chmod 0700 "$rt"
-setpriv --reuid=nobody --regid=nogroup --clear-groups \
-	env XDG_RUNTIME_DIR="$rt" HOME="$rt" "$garnet" --no-config --socket dumpable \
+$as_user env XDG_RUNTIME_DIR="$rt" HOME="$rt" "$garnet" --no-config --socket dumpable \
 	>"$work/nobody.txt" 2>&1 &
 nobody_pid=$!
-setpriv --reuid=nobody --regid=nogroup --clear-groups sleep 10 &
+$as_user sleep 10 &
 sleep_pid=$!
 wait_for "$work/nobody.txt" "WAYLAND_DISPLAY"
 garnet_owner=$(stat -c %u "/proc/$nobody_pid/mem")
 sleep_owner=$(stat -c %u "/proc/$sleep_pid/mem")
 echo "# /proc owners: garnet $garnet_owner, an ordinary process $sleep_owner"
-[ "$garnet_owner" = 0 ] && [ "$sleep_owner" = "$(id -u nobody)" ]
+[ "$garnet_owner" = 0 ] && [ "$sleep_owner" = "$user_uid" ]
 result $? "garnet_is_not_dumpable"
 kill "$nobody_pid" "$sleep_pid" 2>/dev/null
 wait "$nobody_pid" "$sleep_pid" 2>/dev/null

@@ -37,11 +37,11 @@ def read_expected(path):
 
 
 def run(runner, module):
-    env = dict(os.environ)
-    if not env.get("XDG_RUNTIME_DIR") or not os.access(env["XDG_RUNTIME_DIR"], os.W_OK):
-        env["XDG_RUNTIME_DIR"] = tempfile.mkdtemp(prefix="garnet-wlcs-")
-    proc = subprocess.run([runner, module], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          env=env, text=True, errors="replace")
+    # A runtime directory of its own, never the user's: wlcs leaves its sockets there.
+    with tempfile.TemporaryDirectory(prefix="garnet-wlcs-") as runtime:
+        env = dict(os.environ, XDG_RUNTIME_DIR=runtime)
+        proc = subprocess.run([runner, module], stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, env=env, text=True, errors="replace")
     return proc.returncode, proc.stdout.splitlines()
 
 

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 /* Runs the integration example of doc/wmac.md against real clients and a real policy file. */
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -44,11 +47,42 @@ static void wait_for_exe(pid_t pid, const char *exe)
 	}
 }
 
+static bool write_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : write(fd, text, strlen(text));
+
+	if (fd >= 0)
+		close(fd);
+	return n == (ssize_t)strlen(text);
+}
+
+/* The example's policy must be owned by root: an ordinary user becomes root of a user namespace
+ * of its own, where the files it writes are root's. */
+static bool become_root(void)
+{
+	char map[64];
+	uid_t uid = geteuid();
+	gid_t gid = getegid();
+
+	if (uid == 0)
+		return true;
+	if (unshare(CLONE_NEWUSER) < 0)
+		return false;
+	snprintf(map, sizeof(map), "0 %u 1\n", (unsigned int)uid);
+	if (!write_file("/proc/self/uid_map", map) || !write_file("/proc/self/setgroups", "deny"))
+		return false;
+	snprintf(map, sizeof(map), "0 %u 1\n", (unsigned int)gid);
+	return write_file("/proc/self/gid_map", map);
+}
+
 int main(void)
 {
-	if (geteuid() != 0) {
-		printf("the example loads a root-owned system policy: run as root\n");
-		return 77;
+	if (!become_root()) {
+		printf("the example loads a root-owned system policy: not root, and no user "
+		       "namespace: %s\n",
+		       strerror(errno));
+		return 1;
 	}
 	char sleep_exe[PATH_MAX], dir[] = "/tmp/wmac-example-XXXXXX", policy[256], sock[100];
 	if (!realpath("/bin/sleep", sleep_exe) || !mkdtemp(dir))

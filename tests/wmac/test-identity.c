@@ -637,7 +637,11 @@ int main(void)
 {
 	if (!realpath("/bin/sleep", sleep_exe) || !realpath("/proc/self/exe", self_exe))
 		return 99;
-	snprintf(sock_path, sizeof(sock_path), "/tmp/wmac-identity-%d.sock", (int)getpid());
+	/* A directory of the test's own: no name in /tmp that another run or user could hold. */
+	char sock_dir[] = "/tmp/wmac-identity-XXXXXX";
+	if (!mkdtemp(sock_dir))
+		return 99;
+	snprintf(sock_path, sizeof(sock_path), "%s/socket", sock_dir);
 	RUN(connected_client_is_identified_by_its_executable);
 	RUN(client_that_execs_a_trusted_binary_after_connecting_is_unverified);
 	RUN(exec_during_resolution_is_detected);
@@ -650,5 +654,6 @@ int main(void)
 	RUN(executable_named_with_a_newline_cannot_write_answers);
 	RUN(client_running_a_deleted_executable_is_unverified);
 	unlink(sock_path);
+	rmdir(sock_dir);
 	return tap_done();
 }

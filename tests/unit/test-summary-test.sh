@@ -1,0 +1,54 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# tools/test-summary.py on made-up meson logs: a skip counts as skipped, and in strict mode as
+# a failure named with its reason, except the skips wlcs declares itself.
+# usage: test-summary-test.sh TEST_SUMMARY   (TAP output)
+set -u
+summary=$1
+work=$(mktemp -d "${TMPDIR:-/tmp}/garnet-summary-XXXXXX")
+trap 'rm -rf "$work"' EXIT
+echo "1..6"
+n=0
+result() {
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; fi
+}
+# One whole test skipped (exit 77), one TAP subtest skipped, and wlcs's own skip.
+cat >"$work/skips.json" <<'JSON'
+{"name": "garnet:vm / vm_harness_runs_many_tests_per_boot", "result": "SKIP", "stdout": "no QEMU: qemu-system-x86_64 is not installed\n"}
+{"name": "garnet:compositor / real_clients_test", "result": "OK", "stdout": "1..2\nok 1 copies\nok 2 foot_starts_and_exits # SKIP foot not installed\n"}
+{"name": "garnet:wlcs / wlcs", "result": "OK", "stdout": "1..2\nok 1 A.b\nok 2 A.c # SKIP Missing extension: zwp_foo_v1\n"}
+JSON
+cat >"$work/clean.json" <<'JSON'
+{"name": "garnet:security / lock_test", "result": "OK", "stdout": "1..1\nok 1 locks\n"}
+{"name": "garnet:wlcs / wlcs", "result": "OK", "stdout": "1..1\nok 1 A.c # SKIP Missing extension: zwp_foo_v1\n"}
+JSON
+
+python3 "$summary" "$work/skips.json" >"$work/out.txt" 2>&1
+status=$?
+sed 's/^/# /' "$work/out.txt"
+[ $status -eq 0 ] && tail -n 1 "$work/out.txt" | grep -qx "2 passed, 0 failed, 3 skipped"
+result $? "skips_are_counted_and_pass_without_strict"
+
+python3 "$summary" --strict "$work/skips.json" >"$work/strict.txt" 2>&1
+status=$?
+sed 's/^/# /' "$work/strict.txt"
+[ $status -ne 0 ] && tail -n 1 "$work/strict.txt" | grep -qx "2 passed, 2 failed, 1 skipped"
+result $? "strict_mode_fails_a_run_with_skips"
+grep -q "strict mode: garnet:vm / vm_harness_runs_many_tests_per_boot: no QEMU" \
+	"$work/strict.txt" &&
+	grep -q "strict mode: garnet:compositor / real_clients_test: foot_starts_and_exits: foot" \
+		"$work/strict.txt"
+result $? "strict_mode_names_each_skipped_test_with_its_reason"
+! grep -q "strict mode: garnet:wlcs" "$work/strict.txt"
+result $? "skips_wlcs_declares_are_not_failures"
+
+GARNET_STRICT_SKIPS=1 python3 "$summary" "$work/skips.json" >/dev/null 2>&1
+[ $? -ne 0 ]
+result $? "the_environment_variable_turns_strict_mode_on"
+
+python3 "$summary" --strict "$work/clean.json" >"$work/clean.txt" 2>&1
+status=$?
+sed 's/^/# /' "$work/clean.txt"
+[ $status -eq 0 ] && tail -n 1 "$work/clean.txt" | grep -qx "1 passed, 0 failed, 1 skipped"
+result $? "strict_mode_passes_a_run_with_only_wlcs_skips"
