@@ -4,7 +4,8 @@
 
 Layers, bottom first: core (compositor/core, compositor/render), then protocols and backends
 (compositor/protocols, compositor/backend), then the shell (compositor/shell), then security
-(compositor/security), then the executable (compositor/*.c). An edge goes upwards when a file
+(compositor/security), then what wires them (compositor/*.c: globals.c, which decides the globals
+and the order the layers are made and freed in, and the executable's files). An edge goes upwards when a file
 includes a header of a higher layer, or calls a function defined in a higher layer (read from
 the object files with nm, so that a call through any header counts).
 
@@ -23,7 +24,7 @@ LAYERS = [
     ("protocols", ("compositor/protocols/", "compositor/backend/")),
     ("shell", ("compositor/shell/",)),
     ("security", ("compositor/security/",)),
-    ("main", ("compositor/",)),
+    ("main", ("compositor/",)),  # globals.c and the executable
 ]
 
 

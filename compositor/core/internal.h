@@ -43,6 +43,8 @@ enum garnet_layer_id {
 
 struct garnet_privileged_global {
 	struct wl_global *global;
+	/* The protocol's own rule, asked before the policy: true hides the global. */
+	bool (*hidden_from)(const struct wl_client *client);
 	struct wl_list link;
 };
 
@@ -117,6 +119,13 @@ struct garnet_compositor {
 		struct wl_signal new_surface;
 	} events;
 };
+
+/* The compositor without any global (core/compositor.c); globals.c makes the rest. */
+struct garnet_compositor *garnet_compositor_alloc(const struct garnet_options *o);
+/* Ends every client, the seat's grab and the outputs, and signals events.destroy. */
+void garnet_compositor_disconnect(struct garnet_compositor *c);
+/* Frees core's part (seat, backends, display) once the layers above are gone. */
+void garnet_compositor_free(struct garnet_compositor *c);
 
 /* ---- backends ---- */
 struct garnet_backend {
@@ -702,6 +711,10 @@ bool garnet_text_input_deliver(struct garnet_compositor *c, const struct garnet_
 struct wl_global *garnet_global_create(struct garnet_compositor *c,
 				       const struct wl_interface *interface, int version,
 				       void *data, wl_global_bind_func_t bind, bool privileged);
+/* A privileged global that clients for which hidden_from() is true never see, whatever the
+ * policy says. */
+void garnet_global_hide_from(struct garnet_compositor *c, struct wl_global *global,
+			     bool (*hidden_from)(const struct wl_client *client));
 /* In a privileged global's bind: false (and a protocol error sent) when the hook refuses. */
 bool garnet_global_check_bind(struct garnet_compositor *c, struct wl_client *client,
 			      const struct wl_interface *interface);
