@@ -100,6 +100,7 @@ struct garnet_compositor {
 	struct rlimit nofile; /* RLIMIT_NOFILE as found at creation, restored in children */
 
 	struct wl_protocol_logger *budget_logger; /* counts each client's requests */
+	const struct garnet_buffer_impl *buffer_impl; /* set by protocols/shm.c */
 	/* protocols/shm.c: committed shm buffers not yet copied (shm_upload.link); generation
 	 * counts the repaints that copied, for the per-frame copy budget. */
 	struct {
@@ -827,18 +828,30 @@ void garnet_data_control_selection_changed(struct garnet_seat *seat,
 /* True for the surfaces of ext-session-lock: the only ones shown while locked. */
 bool garnet_session_lock_owns(struct garnet_surface *surface);
 
-/* Buffers: shm, single-pixel or garnet's GEM. The texture is (re)allocated at commit; an shm
- * buffer's pixels are copied at the next repaint (garnet_shm_flush_uploads), only the latest
- * one of each surface, and the buffer is released then. */
-/* Takes damage (buffer pixels) of buffer into the surface's texture, reallocating it when the
- * size or format changed. Returns false when the buffer cannot be read (error already posted). */
+/* Buffers: shm, single-pixel or garnet's GEM, read through the interface their protocols set
+ * (protocols/shm.c). The texture is (re)allocated at commit; an shm buffer's pixels are copied
+ * at the next repaint (garnet_buffer_flush), only the latest one of each surface, and the
+ * buffer is released then. */
+struct garnet_buffer_impl {
+	/* Takes damage (buffer pixels) of buffer into the surface's texture, reallocating it
+	 * when the size or format changed. false: it cannot be read (error already posted). */
+	bool (*upload)(struct garnet_surface *surface, struct wl_resource *buffer,
+		       const pixman_region32_t *damage, bool *full_damage);
+	/* Is garnet still to read this committed buffer (so it is released later)? */
+	bool (*is_held)(struct wl_resource *buffer);
+	/* Copies what commits left for the repaint into the textures, each client's within its
+	 * per-frame copy budget (the rest wait for the next repaint). */
+	void (*flush)(struct garnet_compositor *c);
+	/* The surface's texture goes: nothing more is copied into it. */
+	void (*drop)(struct garnet_surface *surface);
+};
+void garnet_compositor_set_buffer_impl(struct garnet_compositor *c,
+				       const struct garnet_buffer_impl *impl);
+/* The interface's operations as core calls them (core/texture.c). */
 bool garnet_buffer_upload(struct garnet_surface *surface, struct wl_resource *buffer,
 			  const pixman_region32_t *damage, bool *full_damage);
-/* Is garnet still to read this committed buffer (so it is released later)? */
-bool garnet_buffer_is_held(struct wl_resource *buffer);
-/* Copies the shm buffers committed since the last repaint into their surfaces' textures, each
- * client's within its per-frame copy budget (the rest wait for the next repaint). */
-void garnet_shm_flush_uploads(struct garnet_compositor *c);
+bool garnet_buffer_is_held(struct garnet_compositor *c, struct wl_resource *buffer);
+void garnet_buffer_flush(struct garnet_compositor *c);
 /* Unmaps: frees the texture (and gives its bytes back to the client's budget). */
 void garnet_surface_drop_texture(struct garnet_surface *surface);
 bool garnet_single_pixel_buffer_get(struct wl_resource *buffer, uint32_t rgba[4]);

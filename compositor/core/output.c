@@ -378,7 +378,7 @@ static void output_repaint(struct garnet_output *output)
 	output->repaint_needed = false;
 	output->repaint_state = GARNET_REPAINT_PENDING;
 	/* Buffers committed since the last frame: copied now, and their damage is in. */
-	garnet_shm_flush_uploads(c);
+	garnet_buffer_flush(c);
 	pixman_region32_init(&frame_damage);
 	pixman_region32_init(&buffer_damage);
 	garnet_output_matrix(output, &m);

@@ -265,7 +265,7 @@ void garnet_surface_apply_state(struct garnet_surface *surface, struct garnet_su
 			}
 			pixman_region32_fini(&upload);
 			full = full || whole;
-			if (!garnet_buffer_is_held(s->buffer))
+			if (!garnet_buffer_is_held(surface->compositor, s->buffer))
 				wl_buffer_send_release(s->buffer);
 		} else {
 			garnet_surface_drop_texture(surface);
