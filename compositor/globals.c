@@ -34,6 +34,19 @@ static bool create_globals(struct garnet_compositor *c)
 	return garnet_client_protocols_init(c) && garnet_consent_init(c);
 }
 
+/* Core's news for the protocols create_globals makes (each copes with being told before its
+ * global exists or after its state is gone, as when core called it by name). */
+static void hook_protocols(struct garnet_compositor *c)
+{
+	c->protocol_hooks = (struct garnet_protocol_hooks){
+		.selection_changed = garnet_data_control_selection_changed,
+		.selection_focus = garnet_primary_selection_focus,
+		.frame_shown = c->options.test_mode ? garnet_capture_complete : NULL,
+		.mint_activation = garnet_activation_mint,
+		.unlock = garnet_session_lock_release,
+	};
+}
+
 struct garnet_compositor *garnet_compositor_create(const struct garnet_options *o)
 {
 	struct garnet_options defaults;
@@ -46,6 +59,7 @@ struct garnet_compositor *garnet_compositor_create(const struct garnet_options *
 	c = garnet_compositor_alloc(o);
 	if (!c)
 		return NULL;
+	hook_protocols(c);
 	if (!create_globals(c)) {
 		garnet_compositor_destroy(c);
 		return NULL;

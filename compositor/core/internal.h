@@ -48,6 +48,21 @@ struct garnet_privileged_global {
 	struct wl_list link;
 };
 
+/* What core tells the protocols built on it, set by globals.c for the protocols it offers
+ * (NULL: not offered, nobody to tell). Core never calls a protocol by name. */
+struct garnet_protocol_hooks {
+	/* The clipboard or primary selection of seat changed (data-control.c). */
+	void (*selection_changed)(struct garnet_seat *seat, enum garnet_selection_kind kind);
+	/* client now gets selections offered: it is told the primary one (primary-selection.c). */
+	void (*selection_focus)(struct garnet_seat *seat, struct wl_client *client);
+	/* output showed a frame: what waited to capture it is done (garnet-test.c). */
+	void (*frame_shown)(struct garnet_output *output);
+	/* A token for a program garnet starts, in name; false when none (xdg-activation.c). */
+	bool (*mint_activation)(struct garnet_compositor *c, char *name, size_t size);
+	/* garnet's own lock screen accepted the password: the lock ends (session-lock.c). */
+	void (*unlock)(struct garnet_compositor *c);
+};
+
 struct garnet_compositor {
 	struct wl_display *display;
 	struct wl_event_loop *loop;
@@ -59,6 +74,7 @@ struct garnet_compositor {
 	enum garnet_log_level log_level;
 
 	struct garnet_security_hooks hooks;
+	struct garnet_protocol_hooks protocol_hooks;
 	struct wl_list privileged_globals; /* garnet_privileged_global.link */
 
 	struct wl_list outputs;                    /* garnet_output.link */
@@ -320,6 +336,7 @@ bool garnet_surface_accepts_input(struct garnet_surface *surface, double sx, dou
 /* Matrix from buffer pixels to surface-local coordinates. */
 void garnet_surface_buffer_matrix(struct garnet_surface *surface, struct pixman_f_transform *m);
 void garnet_surface_update_outputs(struct garnet_surface *surface);
+/* Every feedback on the list is discarded (garnet_presentation_feedback). */
 void garnet_surface_discard_feedback(struct wl_list *feedbacks);
 /* Applies state (pending or cached) to the surface: the heart of wl_surface.commit. */
 void garnet_surface_apply_state(struct garnet_surface *surface, struct garnet_surface_state *s);
@@ -864,12 +881,18 @@ bool garnet_surface_copy_pixels(struct garnet_surface *surface, pixman_format_co
 				int32_t width, int32_t height, void *data, int32_t stride,
 				const pixman_region32_t *damage);
 
+/* A commit's wp_presentation_feedback, on its surface's state until a frame shows it, then on
+ * the output's list; core tells it what became of it through impl (protocols/presentation.c),
+ * and each call ends it. */
 struct garnet_presentation_feedback {
 	struct wl_resource *resource;
 	struct wl_list link;
+	const struct garnet_presentation_feedback_impl *impl;
 };
-void garnet_presentation_feedback_presented(struct garnet_presentation_feedback *fb,
-					    struct garnet_output *output,
-					    const struct timespec *when);
+struct garnet_presentation_feedback_impl {
+	void (*presented)(struct garnet_presentation_feedback *fb, struct garnet_output *output,
+			  const struct timespec *when);
+	void (*discarded)(struct garnet_presentation_feedback *fb);
+};
 
 #endif

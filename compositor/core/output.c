@@ -470,7 +470,8 @@ void garnet_output_finish_frame(struct garnet_output *output, const struct times
 	output->frames++;
 	output->repaint_state = GARNET_REPAINT_IDLE;
 	garnet_output_send_frame_events(output, when);
-	garnet_capture_complete(output);
+	if (output->compositor->protocol_hooks.frame_shown)
+		output->compositor->protocol_hooks.frame_shown(output);
 	wl_signal_emit_mutable(&output->events.frame, output);
 	if (output->repaint_needed)
 		garnet_output_schedule_repaint(output);
