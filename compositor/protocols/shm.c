@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// wl_shm (libwayland's) with every format pixman reads, and the copy of a buffer into a surface.
+// wl_shm (libwayland's) with every format pixman reads, and core's garnet_buffer_impl: how a
+// committed buffer (shm, single-pixel or garnet's) reaches its surface's texture.
 //
 // A commit only takes note of an shm buffer; its pixels are copied at the next repaint, once,
 // from the latest buffer of each surface (damage of the commits in between adds up), and the
