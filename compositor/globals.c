@@ -13,9 +13,8 @@ static bool create_globals(struct garnet_compositor *c)
 	    !garnet_xdg_output_init(c) || !garnet_data_device_init(c) ||
 	    !garnet_primary_selection_init(c) || !garnet_single_pixel_buffer_init(c) ||
 	    !garnet_screencopy_init(c) || !garnet_session_lock_init(c) ||
-	    !garnet_virtual_keyboard_init(c) ||
-	    !garnet_data_control_init(c) || !garnet_client_budget_init(c) ||
-	    !garnet_security_context_init(c))
+	    !garnet_virtual_keyboard_init(c) || !garnet_data_control_init(c) ||
+	    !garnet_client_budget_init(c) || !garnet_security_context_init(c))
 		return false;
 	if (c->options.test_mode && !garnet_test_protocol_init(c))
 		return false;
