@@ -4,7 +4,8 @@
 
 Layers, bottom first: core (compositor/core, compositor/render), then protocols and backends
 (compositor/protocols, compositor/backend), then the shell (compositor/shell), then security
-(compositor/security), then the executable (compositor/*.c). An edge goes upwards when a file
+(compositor/security), then what wires them (compositor/*.c: globals.c, which decides the globals
+and the order the layers are made and freed in, and the executable's files). An edge goes upwards when a file
 includes a header of a higher layer, or calls a function defined in a higher layer (read from
 the object files with nm, so that a call through any header counts).
 
@@ -23,7 +24,7 @@ LAYERS = [
     ("protocols", ("compositor/protocols/", "compositor/backend/")),
     ("shell", ("compositor/shell/",)),
     ("security", ("compositor/security/",)),
-    ("main", ("compositor/",)),
+    ("main", ("compositor/",)),  # globals.c and the executable
 ]
 
 
@@ -46,17 +47,21 @@ def objects(src, build):
     return out
 
 
-def symbols(obj):
-    """Defined and undefined function symbols of an object file."""
-    text = subprocess.run(["nm", obj], capture_output=True, text=True, check=True).stdout
-    defined, used = set(), set()
+def symbols(objs):
+    """{object: (defined, undefined) function symbols}, from one nm run over all of them."""
+    text = subprocess.run(["nm", "-A", *objs], capture_output=True, text=True,
+                          check=True).stdout
+    out = {obj: (set(), set()) for obj in objs}
     for line in text.splitlines():
-        parts = line.split()
+        obj, _, rest = line.partition(": ") if ": " in line else line.partition(":")
+        parts = rest.split()
+        if obj not in out:
+            continue
         if len(parts) == 3 and parts[1] in "TtWw":
-            defined.add(parts[2])
+            out[obj][0].add(parts[2])
         elif len(parts) == 2 and parts[0] == "U":
-            used.add(parts[1])
-    return defined, used
+            out[obj][1].add(parts[1])
+    return out
 
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
@@ -75,8 +80,9 @@ def upward_edges(src, build):
     objs = objects(src, build)
     owner = {}
     uses = {}
+    syms = symbols([obj for _, obj in objs])
     for path, obj in objs:
-        defined, used = symbols(obj)
+        defined, used = syms[obj]
         for s in defined:
             owner.setdefault(s, path)
         uses[path] = used

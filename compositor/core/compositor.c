@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-// The compositor object: display, globals and their filter, layers, lifetime of everything.
+// The compositor object: display, socket, the registry's filter, layers. Which globals exist
+// and in what order everything is made and freed is globals.c's, one layer up.
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "internal.h"
-#include "../protocols/client-protocols.h"
 
 void garnet_options_init(struct garnet_options *o)
 {
@@ -31,15 +31,16 @@ void garnet_options_init(struct garnet_options *o)
 	};
 }
 
-static bool is_privileged(struct garnet_compositor *c, const struct wl_global *global)
+static struct garnet_privileged_global *find_privileged(struct garnet_compositor *c,
+							  const struct wl_global *global)
 {
 	struct garnet_privileged_global *p;
 
 	wl_list_for_each(p, &c->privileged_globals, link) {
 		if (p->global == global)
-			return true;
+			return p;
 	}
-	return false;
+	return NULL;
 }
 
 /* Every client's registry passes through here: the security layer hides what it must. */
@@ -47,15 +48,24 @@ static bool global_filter(const struct wl_client *client, const struct wl_global
 			  void *data)
 {
 	struct garnet_compositor *c = data;
-	bool privileged = is_privileged(c, global);
+	struct garnet_privileged_global *p = find_privileged(c, global);
 
-	/* Whatever the policy says, a sandbox cannot make a sandbox (and so a new app id). */
-	if (global == c->security_context_global && garnet_client_is_sandboxed(client))
+	/* Whatever the policy says, the protocol's own rule first (a sandbox cannot make one). */
+	if (p && p->hidden_from && p->hidden_from(client))
 		return false;
 	if (!c->hooks.global_visible)
 		return true;
 	return c->hooks.global_visible(c->hooks.data, client, wl_global_get_interface(global),
-				       privileged);
+				       p != NULL);
+}
+
+void garnet_global_hide_from(struct garnet_compositor *c, struct wl_global *global,
+			     bool (*hidden_from)(const struct wl_client *client))
+{
+	struct garnet_privileged_global *p = find_privileged(c, global);
+
+	if (p)
+		p->hidden_from = hidden_from;
 }
 
 struct wl_global *garnet_global_create(struct garnet_compositor *c,
@@ -221,17 +231,12 @@ static bool add_socket(struct garnet_compositor *c, const char *name)
 	return c->socket != NULL;
 }
 
-struct garnet_compositor *garnet_compositor_create(const struct garnet_options *o)
+struct garnet_compositor *garnet_compositor_alloc(const struct garnet_options *o)
 {
-	struct garnet_options defaults;
 	struct garnet_compositor *c = calloc(1, sizeof(*c));
 
 	if (!c)
 		return NULL;
-	if (!o) {
-		garnet_options_init(&defaults);
-		o = &defaults;
-	}
 	copy_options(c, o);
 	c->log_level = GARNET_LOG_INFO;
 	c->clock = CLOCK_MONOTONIC;
@@ -252,51 +257,21 @@ struct garnet_compositor *garnet_compositor_create(const struct garnet_options *
 	c->loop = wl_display_get_event_loop(c->display);
 	wl_display_set_global_filter(c->display, global_filter, c);
 	if (!o->no_socket && !add_socket(c, o->socket))
-		goto err_globals;
-
-	if (!garnet_compositor_protocol_init(c) || !garnet_subcompositor_init(c) ||
-	    !garnet_shm_init(c) || !garnet_presentation_init(c) || !garnet_viewporter_init(c) ||
-	    !garnet_xdg_shell_init(c) || !garnet_xdg_decoration_init(c) ||
-	    !garnet_xdg_output_init(c) || !garnet_data_device_init(c) ||
-	    !garnet_primary_selection_init(c) || !garnet_single_pixel_buffer_init(c) ||
-	    !garnet_screencopy_init(c) || !garnet_session_lock_init(c) ||
-	    !garnet_virtual_keyboard_init(c) ||
-	    !garnet_data_control_init(c) || !garnet_client_budget_init(c) ||
-	    !garnet_security_context_init(c))
-		goto err_globals;
-	if (o->test_mode && !garnet_test_protocol_init(c))
-		goto err_globals;
-	c->seat = garnet_seat_create(c, &c->options.keyboard);
-	if (!c->seat)
-		goto err_globals;
-	c->shell = garnet_shell_create(c);
-	if (!c->shell)
-		goto err_globals;
-	if (c->options.builtin_cursor) {
-		c->builtin_cursor = garnet_builtin_cursor_create();
-		if (!c->builtin_cursor)
-			goto err_globals;
-	}
-	if (!garnet_client_protocols_init(c) || !garnet_consent_init(c))
-		goto err_globals;
+		goto err_socket;
 	return c;
 
-err_globals:
-	garnet_compositor_destroy(c);
+err_socket:
+	garnet_compositor_free(c);
 	return NULL;
 err_display:
 	free(c);
 	return NULL;
 }
 
-void garnet_compositor_destroy(struct garnet_compositor *c)
+void garnet_compositor_disconnect(struct garnet_compositor *c)
 {
-	struct garnet_backend *backend, *tmp_backend;
 	struct garnet_output *output, *tmp_output;
-	struct garnet_privileged_global *p, *tmp_p;
 
-	if (!c)
-		return;
 	/* Clients first: their resources point into everything below. */
 	wl_display_destroy_clients(c->display);
 	if (c->seat && c->seat->grab != &c->seat->default_grab) {
@@ -307,8 +282,13 @@ void garnet_compositor_destroy(struct garnet_compositor *c)
 	/* Outputs while the shell and seat they report to still exist. */
 	wl_list_for_each_safe(output, tmp_output, &c->outputs, link)
 		garnet_output_destroy(output);
-	garnet_shell_destroy(c->shell);
-	c->shell = NULL;
+}
+
+void garnet_compositor_free(struct garnet_compositor *c)
+{
+	struct garnet_backend *backend, *tmp_backend;
+	struct garnet_privileged_global *p, *tmp_p;
+
 	garnet_seat_destroy(c->seat);
 	garnet_lock_prompt_finish(c);
 	garnet_consent_finish(c);
@@ -324,7 +304,6 @@ void garnet_compositor_destroy(struct garnet_compositor *c)
 		free(p);
 	}
 	garnet_client_budget_finish(c);
-	garnet_security_context_finish(c);
 	wl_display_destroy(c->display);
 	for (size_t i = 0; i < GARNET_ARRAY_LENGTH(c->keyboard_strings); i++)
 		free(c->keyboard_strings[i]);

@@ -361,7 +361,17 @@ void garnet_seat_data_device_focus(struct garnet_seat *seat, struct wl_client *c
 	if (!client)
 		return;
 	send_selection_to(seat, client);
-	garnet_primary_selection_focus(seat, client);
+	if (seat->compositor->protocol_hooks.selection_focus)
+		seat->compositor->protocol_hooks.selection_focus(seat, client);
+}
+
+/* Clipboard managers hear of it. */
+static void selection_changed(struct garnet_seat *seat)
+{
+	struct garnet_protocol_hooks *hooks = &seat->compositor->protocol_hooks;
+
+	if (hooks->selection_changed)
+		hooks->selection_changed(seat, GARNET_SELECTION_CLIPBOARD);
 }
 
 static void selection_source_destroyed(struct wl_listener *listener, void *data)
@@ -373,7 +383,7 @@ static void selection_source_destroyed(struct wl_listener *listener, void *data)
 	seat->selection = NULL;
 	if (focus)
 		send_selection_to(seat, focus);
-	garnet_data_control_selection_changed(seat, GARNET_SELECTION_CLIPBOARD);
+	selection_changed(seat);
 }
 
 void garnet_seat_set_selection(struct garnet_seat *seat, struct garnet_data_source *source)
@@ -394,7 +404,7 @@ void garnet_seat_set_selection(struct garnet_seat *seat, struct garnet_data_sour
 	}
 	if (focus)
 		send_selection_to(seat, focus);
-	garnet_data_control_selection_changed(seat, GARNET_SELECTION_CLIPBOARD);
+	selection_changed(seat);
 }
 
 /* ---- drag and drop ---- */

@@ -89,8 +89,8 @@ struct garnet_gem_buffer *garnet_gem_buffer_from_resource(struct wl_resource *re
  * old pixels meanwhile). false: out of memory (error posted). */
 bool garnet_gem_buffer_upload(struct garnet_surface *surface, struct garnet_gem_buffer *buffer,
 			      const pixman_region32_t *damage, bool *full_damage);
-/* Is the compositor still waiting to read this wl_buffer (so release comes later)? */
-bool garnet_gem_buffer_is_held(struct wl_resource *resource);
+/* Is the compositor still waiting to read this buffer (so release comes later)? */
+bool garnet_gem_buffer_is_held(struct garnet_gem_buffer *buffer);
 /* A new buffer (or none) was attached and committed: a read still waiting for the previous
  * one is abandoned and that buffer released. Called for every kind of buffer. */
 void garnet_gem_import_surface_attach(struct garnet_surface *surface,

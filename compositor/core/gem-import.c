@@ -180,11 +180,9 @@ err_memory:
 	return false;
 }
 
-bool garnet_gem_buffer_is_held(struct wl_resource *resource)
+bool garnet_gem_buffer_is_held(struct garnet_gem_buffer *buffer)
 {
-	struct garnet_gem_buffer *buffer = garnet_gem_buffer_from_resource(resource);
-
-	return buffer && !wl_list_empty(&buffer->imports);
+	return !wl_list_empty(&buffer->imports);
 }
 
 void garnet_gem_import_surface_attach(struct garnet_surface *surface,

@@ -43,7 +43,24 @@ enum garnet_layer_id {
 
 struct garnet_privileged_global {
 	struct wl_global *global;
+	/* The protocol's own rule, asked before the policy: true hides the global. */
+	bool (*hidden_from)(const struct wl_client *client);
 	struct wl_list link;
+};
+
+/* What core tells the protocols built on it, set by globals.c for the protocols it offers
+ * (NULL: not offered, nobody to tell). Core never calls a protocol by name. */
+struct garnet_protocol_hooks {
+	/* The clipboard or primary selection of seat changed (data-control.c). */
+	void (*selection_changed)(struct garnet_seat *seat, enum garnet_selection_kind kind);
+	/* client now gets selections offered: it is told the primary one (primary-selection.c). */
+	void (*selection_focus)(struct garnet_seat *seat, struct wl_client *client);
+	/* output showed a frame: what waited to capture it is done (garnet-test.c). */
+	void (*frame_shown)(struct garnet_output *output);
+	/* A token for a program garnet starts, in name; false when none (xdg-activation.c). */
+	bool (*mint_activation)(struct garnet_compositor *c, char *name, size_t size);
+	/* garnet's own lock screen accepted the password: the lock ends (session-lock.c). */
+	void (*unlock)(struct garnet_compositor *c);
 };
 
 struct garnet_compositor {
@@ -57,6 +74,7 @@ struct garnet_compositor {
 	enum garnet_log_level log_level;
 
 	struct garnet_security_hooks hooks;
+	struct garnet_protocol_hooks protocol_hooks;
 	struct wl_list privileged_globals; /* garnet_privileged_global.link */
 
 	struct wl_list outputs;                    /* garnet_output.link */
@@ -98,6 +116,7 @@ struct garnet_compositor {
 	struct rlimit nofile; /* RLIMIT_NOFILE as found at creation, restored in children */
 
 	struct wl_protocol_logger *budget_logger; /* counts each client's requests */
+	const struct garnet_buffer_impl *buffer_impl; /* set by protocols/shm.c */
 	/* protocols/shm.c: committed shm buffers not yet copied (shm_upload.link); generation
 	 * counts the repaints that copied, for the per-frame copy budget. */
 	struct {
@@ -117,6 +136,13 @@ struct garnet_compositor {
 		struct wl_signal new_surface;
 	} events;
 };
+
+/* The compositor without any global (core/compositor.c); globals.c makes the rest. */
+struct garnet_compositor *garnet_compositor_alloc(const struct garnet_options *o);
+/* Ends every client, the seat's grab and the outputs, and signals events.destroy. */
+void garnet_compositor_disconnect(struct garnet_compositor *c);
+/* Frees core's part (seat, backends, display) once the layers above are gone. */
+void garnet_compositor_free(struct garnet_compositor *c);
 
 /* ---- backends ---- */
 struct garnet_backend {
@@ -310,6 +336,7 @@ bool garnet_surface_accepts_input(struct garnet_surface *surface, double sx, dou
 /* Matrix from buffer pixels to surface-local coordinates. */
 void garnet_surface_buffer_matrix(struct garnet_surface *surface, struct pixman_f_transform *m);
 void garnet_surface_update_outputs(struct garnet_surface *surface);
+/* Every feedback on the list is discarded (garnet_presentation_feedback). */
 void garnet_surface_discard_feedback(struct wl_list *feedbacks);
 /* Applies state (pending or cached) to the surface: the heart of wl_surface.commit. */
 void garnet_surface_apply_state(struct garnet_surface *surface, struct garnet_surface_state *s);
@@ -702,6 +729,10 @@ bool garnet_text_input_deliver(struct garnet_compositor *c, const struct garnet_
 struct wl_global *garnet_global_create(struct garnet_compositor *c,
 				       const struct wl_interface *interface, int version,
 				       void *data, wl_global_bind_func_t bind, bool privileged);
+/* A privileged global that clients for which hidden_from() is true never see, whatever the
+ * policy says. */
+void garnet_global_hide_from(struct garnet_compositor *c, struct wl_global *global,
+			     bool (*hidden_from)(const struct wl_client *client));
 /* In a privileged global's bind: false (and a protocol error sent) when the hook refuses. */
 bool garnet_global_check_bind(struct garnet_compositor *c, struct wl_client *client,
 			      const struct wl_interface *interface);
@@ -814,18 +845,30 @@ void garnet_data_control_selection_changed(struct garnet_seat *seat,
 /* True for the surfaces of ext-session-lock: the only ones shown while locked. */
 bool garnet_session_lock_owns(struct garnet_surface *surface);
 
-/* Buffers: shm, single-pixel or garnet's GEM. The texture is (re)allocated at commit; an shm
- * buffer's pixels are copied at the next repaint (garnet_shm_flush_uploads), only the latest
- * one of each surface, and the buffer is released then. */
-/* Takes damage (buffer pixels) of buffer into the surface's texture, reallocating it when the
- * size or format changed. Returns false when the buffer cannot be read (error already posted). */
+/* Buffers: shm, single-pixel or garnet's GEM, read through the interface their protocols set
+ * (protocols/shm.c). The texture is (re)allocated at commit; an shm buffer's pixels are copied
+ * at the next repaint (garnet_buffer_flush), only the latest one of each surface, and the
+ * buffer is released then. */
+struct garnet_buffer_impl {
+	/* Takes damage (buffer pixels) of buffer into the surface's texture, reallocating it
+	 * when the size or format changed. false: it cannot be read (error already posted). */
+	bool (*upload)(struct garnet_surface *surface, struct wl_resource *buffer,
+		       const pixman_region32_t *damage, bool *full_damage);
+	/* Is garnet still to read this committed buffer (so it is released later)? */
+	bool (*is_held)(struct wl_resource *buffer);
+	/* Copies what commits left for the repaint into the textures, each client's within its
+	 * per-frame copy budget (the rest wait for the next repaint). */
+	void (*flush)(struct garnet_compositor *c);
+	/* The surface's texture goes: nothing more is copied into it. */
+	void (*drop)(struct garnet_surface *surface);
+};
+void garnet_compositor_set_buffer_impl(struct garnet_compositor *c,
+				       const struct garnet_buffer_impl *impl);
+/* The interface's operations as core calls them (core/texture.c). */
 bool garnet_buffer_upload(struct garnet_surface *surface, struct wl_resource *buffer,
 			  const pixman_region32_t *damage, bool *full_damage);
-/* Is garnet still to read this committed buffer (so it is released later)? */
-bool garnet_buffer_is_held(struct wl_resource *buffer);
-/* Copies the shm buffers committed since the last repaint into their surfaces' textures, each
- * client's within its per-frame copy budget (the rest wait for the next repaint). */
-void garnet_shm_flush_uploads(struct garnet_compositor *c);
+bool garnet_buffer_is_held(struct garnet_compositor *c, struct wl_resource *buffer);
+void garnet_buffer_flush(struct garnet_compositor *c);
 /* Unmaps: frees the texture (and gives its bytes back to the client's budget). */
 void garnet_surface_drop_texture(struct garnet_surface *surface);
 bool garnet_single_pixel_buffer_get(struct wl_resource *buffer, uint32_t rgba[4]);
@@ -838,12 +881,18 @@ bool garnet_surface_copy_pixels(struct garnet_surface *surface, pixman_format_co
 				int32_t width, int32_t height, void *data, int32_t stride,
 				const pixman_region32_t *damage);
 
+/* A commit's wp_presentation_feedback, on its surface's state until a frame shows it, then on
+ * the output's list; core tells it what became of it through impl (protocols/presentation.c),
+ * and each call ends it. */
 struct garnet_presentation_feedback {
 	struct wl_resource *resource;
 	struct wl_list link;
+	const struct garnet_presentation_feedback_impl *impl;
 };
-void garnet_presentation_feedback_presented(struct garnet_presentation_feedback *fb,
-					    struct garnet_output *output,
-					    const struct timespec *when);
+struct garnet_presentation_feedback_impl {
+	void (*presented)(struct garnet_presentation_feedback *fb, struct garnet_output *output,
+			  const struct timespec *when);
+	void (*discarded)(struct garnet_presentation_feedback *fb);
+};
 
 #endif

@@ -133,7 +133,8 @@ void garnet_compositor_unlock_result(struct garnet_compositor *c, bool authentic
 		return;
 	}
 	garnet_log(c, GARNET_LOG_INFO, "lock", "session unlocked by garnet's lock screen");
-	garnet_session_lock_release(c);
+	if (c->protocol_hooks.unlock)
+		c->protocol_hooks.unlock(c);
 }
 
 void garnet_compositor_set_authenticator(struct garnet_compositor *c,

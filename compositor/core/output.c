@@ -378,7 +378,7 @@ static void output_repaint(struct garnet_output *output)
 	output->repaint_needed = false;
 	output->repaint_state = GARNET_REPAINT_PENDING;
 	/* Buffers committed since the last frame: copied now, and their damage is in. */
-	garnet_shm_flush_uploads(c);
+	garnet_buffer_flush(c);
 	pixman_region32_init(&frame_damage);
 	pixman_region32_init(&buffer_damage);
 	garnet_output_matrix(output, &m);
@@ -470,7 +470,8 @@ void garnet_output_finish_frame(struct garnet_output *output, const struct times
 	output->frames++;
 	output->repaint_state = GARNET_REPAINT_IDLE;
 	garnet_output_send_frame_events(output, when);
-	garnet_capture_complete(output);
+	if (output->compositor->protocol_hooks.frame_shown)
+		output->compositor->protocol_hooks.frame_shown(output);
 	wl_signal_emit_mutable(&output->events.frame, output);
 	if (output->repaint_needed)
 		garnet_output_schedule_repaint(output);

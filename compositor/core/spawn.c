@@ -68,7 +68,8 @@ static bool launch(struct garnet_compositor *c, const char *command, const char 
 		snprintf(var, sizeof(var), "WAYLAND_DISPLAY=%s", c->socket);
 	/* The program was started by the user's binding or by garnet's own configuration: its
 	 * first window may take the keyboard (xdg-activation), like one a launcher hands on. */
-	if (garnet_activation_mint(c, token, sizeof(token)))
+	if (c->protocol_hooks.mint_activation &&
+	    c->protocol_hooks.mint_activation(c, token, sizeof(token)))
 		snprintf(token_var, sizeof(token_var), "XDG_ACTIVATION_TOKEN=%s", token);
 	else
 		token_var[0] = '\0';

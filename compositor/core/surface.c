@@ -53,6 +53,14 @@ static void destroy_callbacks(struct wl_list *callbacks)
 		wl_resource_destroy(resource);
 }
 
+void garnet_surface_discard_feedback(struct wl_list *feedbacks)
+{
+	struct garnet_presentation_feedback *fb, *tmp;
+
+	wl_list_for_each_safe(fb, tmp, feedbacks, link)
+		fb->impl->discarded(fb);
+}
+
 void garnet_surface_state_finish(struct garnet_surface_state *state)
 {
 	wl_list_remove(&state->buffer_destroy.link);
@@ -265,7 +273,7 @@ void garnet_surface_apply_state(struct garnet_surface *surface, struct garnet_su
 			}
 			pixman_region32_fini(&upload);
 			full = full || whole;
-			if (!garnet_buffer_is_held(s->buffer))
+			if (!garnet_buffer_is_held(surface->compositor, s->buffer))
 				wl_buffer_send_release(s->buffer);
 		} else {
 			garnet_surface_drop_texture(surface);
@@ -716,5 +724,5 @@ void garnet_output_send_frame_events(struct garnet_output *output, const struct 
 		wl_resource_destroy(callback);
 	}
 	wl_list_for_each_safe(fb, tmp, &output->feedbacks, link)
-		garnet_presentation_feedback_presented(fb, output, when);
+		fb->impl->presented(fb, output, when);
 }

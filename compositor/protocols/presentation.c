@@ -13,9 +13,8 @@ static void feedback_resource_destroy(struct wl_resource *resource)
 	free(fb);
 }
 
-void garnet_presentation_feedback_presented(struct garnet_presentation_feedback *fb,
-					    struct garnet_output *output,
-					    const struct timespec *when)
+static void feedback_presented(struct garnet_presentation_feedback *fb,
+			       struct garnet_output *output, const struct timespec *when)
 {
 	struct wl_resource *out = garnet_output_resource_for_client(
 		output, wl_resource_get_client(fb->resource));
@@ -34,15 +33,16 @@ void garnet_presentation_feedback_presented(struct garnet_presentation_feedback 
 	wl_resource_destroy(fb->resource);
 }
 
-void garnet_surface_discard_feedback(struct wl_list *feedbacks)
+static void feedback_discarded(struct garnet_presentation_feedback *fb)
 {
-	struct garnet_presentation_feedback *fb, *tmp;
-
-	wl_list_for_each_safe(fb, tmp, feedbacks, link) {
-		wp_presentation_feedback_send_discarded(fb->resource);
-		wl_resource_destroy(fb->resource);
-	}
+	wp_presentation_feedback_send_discarded(fb->resource);
+	wl_resource_destroy(fb->resource);
 }
+
+static const struct garnet_presentation_feedback_impl feedback_impl = {
+	.presented = feedback_presented,
+	.discarded = feedback_discarded,
+};
 
 static void presentation_feedback(struct wl_client *client, struct wl_resource *resource,
 				  struct wl_resource *surface_resource, uint32_t id)
@@ -60,6 +60,7 @@ static void presentation_feedback(struct wl_client *client, struct wl_resource *
 		wl_resource_post_no_memory(resource);
 		return;
 	}
+	fb->impl = &feedback_impl;
 	wl_resource_set_implementation(fb->resource, NULL, fb, feedback_resource_destroy);
 	wl_list_insert(surface->pending.feedbacks.prev, &fb->link);
 }

@@ -345,7 +345,11 @@ bool garnet_security_context_init(struct garnet_compositor *c)
 	c->security_context_global =
 		garnet_global_create(c, &wp_security_context_manager_v1_interface,
 				     SECURITY_CONTEXT_VERSION, c, manager_bind, true);
-	return c->security_context_global != NULL;
+	if (!c->security_context_global)
+		return false;
+	/* A sandbox cannot make a sandbox (and so give itself a new app id). */
+	garnet_global_hide_from(c, c->security_context_global, garnet_client_is_sandboxed);
+	return true;
 }
 
 void garnet_security_context_finish(struct garnet_compositor *c)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// wl_shm (libwayland's) with every format pixman reads, and the copy of a buffer into a surface.
+// wl_shm (libwayland's) with every format pixman reads, and core's garnet_buffer_impl: how a
+// committed buffer (shm, single-pixel or garnet's) reaches its surface's texture.
 //
 // A commit only takes note of an shm buffer; its pixels are copied at the next repaint, once,
 // from the latest buffer of each surface (damage of the commits in between adds up), and the
@@ -52,26 +53,6 @@ static bool pixman_format_for(uint32_t shm_format, pixman_format_code_t *out)
 	return false;
 }
 
-bool garnet_shm_init(struct garnet_compositor *c)
-{
-	wl_list_init(&c->shm_uploads.list);
-	if (wl_display_init_shm(c->display) < 0)
-		return false;
-	/* ARGB8888 and XRGB8888 come with wl_display_init_shm. */
-	for (size_t i = 2; i < GARNET_ARRAY_LENGTH(formats); i++) {
-		if (!wl_display_add_shm_format(c->display, formats[i].shm))
-			return false;
-	}
-	return true;
-}
-
-static uint64_t texture_bytes(pixman_image_t *image)
-{
-	return image ? (uint64_t)pixman_image_get_stride(image) *
-			       (uint64_t)pixman_image_get_height(image)
-		     : 0;
-}
-
 static void upload_free(struct shm_upload *u)
 {
 	wl_list_remove(&u->link);
@@ -119,88 +100,25 @@ static struct shm_upload *upload_of(struct garnet_surface *surface)
 	return l ? wl_container_of(l, u, surface_destroy) : NULL;
 }
 
-void garnet_surface_drop_texture(struct garnet_surface *surface)
+/* The surface's texture goes: whatever was still to be copied into it never will be. */
+static void drop(struct garnet_surface *surface)
 {
 	struct shm_upload *u = upload_of(surface);
 
 	if (u)
 		upload_end(u);
-	if (!surface->texture)
-		return;
-	garnet_client_uncharge(wl_resource_get_client(surface->resource),
-			       GARNET_LIMIT_TEXTURE_BYTES, texture_bytes(surface->texture));
-	pixman_image_unref(surface->texture);
-	surface->texture = NULL;
-}
-
-static bool replace_texture(struct garnet_surface *surface, pixman_format_code_t format,
-			    int32_t width, int32_t height)
-{
-	struct wl_client *client = wl_resource_get_client(surface->resource);
-	uint64_t old = texture_bytes(surface->texture);
-	/* pixman's own stride: rows of whole 32-bit words */
-	uint64_t bytes = ((uint64_t)width * PIXMAN_FORMAT_BPP(format) + 31) / 32 * 4 *
-			 (uint64_t)height;
-	pixman_image_t *image;
-
-	/* Charged before it exists: the allocation itself is what the budget bounds. The
-	 * charge posts the client's error. */
-	garnet_client_uncharge(client, GARNET_LIMIT_TEXTURE_BYTES, old);
-	if (!garnet_client_charge(client, GARNET_LIMIT_TEXTURE_BYTES, bytes))
-		return false;
-	image = pixman_image_create_bits(format, width, height, NULL, 0);
-	if (!image) {
-		garnet_client_uncharge(client, GARNET_LIMIT_TEXTURE_BYTES, bytes);
-		garnet_client_charge(client, GARNET_LIMIT_TEXTURE_BYTES, old);
-		return false;
-	}
-	if (surface->texture)
-		pixman_image_unref(surface->texture);
-	surface->texture = image;
-	surface->buffer_width = width;
-	surface->buffer_height = height;
-	surface->opaque_content = PIXMAN_FORMAT_A(format) == 0;
-	return true;
 }
 
 static bool upload_single_pixel(struct garnet_surface *surface, const uint32_t rgba[4])
 {
 	/* Premultiplied 32-bit channels down to 8 bits each. */
 	uint32_t a = rgba[3] >> 24, r = rgba[0] >> 24, g = rgba[1] >> 24, b = rgba[2] >> 24;
+	bool changed;
 
-	if (!surface->texture || surface->buffer_width != 1 || surface->buffer_height != 1 ||
-	    pixman_image_get_format(surface->texture) != PIXMAN_a8r8g8b8) {
-		if (!replace_texture(surface, PIXMAN_a8r8g8b8, 1, 1))
-			return false;
-	}
+	if (!garnet_surface_prepare_texture(surface, PIXMAN_a8r8g8b8, 1, 1, &changed))
+		return false;
 	*pixman_image_get_data(surface->texture) = a << 24 | r << 16 | g << 8 | b;
 	surface->opaque_content = a == 0xff;
-	return true;
-}
-
-bool garnet_surface_prepare_texture(struct garnet_surface *surface, pixman_format_code_t format,
-				    int32_t width, int32_t height, bool *full_damage)
-{
-	*full_damage = !surface->texture || surface->buffer_width != width ||
-		       surface->buffer_height != height ||
-		       pixman_image_get_format(surface->texture) != format;
-	return !*full_damage || replace_texture(surface, format, width, height);
-}
-
-bool garnet_surface_copy_pixels(struct garnet_surface *surface, pixman_format_code_t format,
-				int32_t width, int32_t height, void *data, int32_t stride,
-				const pixman_region32_t *damage)
-{
-	pixman_image_t *source = pixman_image_create_bits(format, width, height, data, stride);
-
-	if (!source)
-		return false;
-	if (damage)
-		pixman_image_set_clip_region32(surface->texture, (pixman_region32_t *)damage);
-	pixman_image_composite32(PIXMAN_OP_SRC, source, NULL, surface->texture, 0, 0, 0, 0, 0, 0,
-				 width, height);
-	pixman_image_set_clip_region32(surface->texture, NULL);
-	pixman_image_unref(source);
 	return true;
 }
 
@@ -261,7 +179,8 @@ static void upload_rows(struct shm_upload *u, int32_t *first, int32_t *rows)
 			 : box->y2 - box->y1;
 }
 
-void garnet_shm_flush_uploads(struct garnet_compositor *c)
+/* Before a repaint paints them. */
+static void flush(struct garnet_compositor *c)
 {
 	uint64_t generation = ++c->shm_uploads.generation;
 	struct shm_upload *u, *tmp;
@@ -336,14 +255,17 @@ static bool upload_queue(struct garnet_surface *surface, struct wl_resource *buf
 	return true;
 }
 
-bool garnet_buffer_is_held(struct wl_resource *buffer)
+static bool is_held(struct wl_resource *buffer)
 {
-	return garnet_gem_buffer_is_held(buffer) ||
+	struct garnet_gem_buffer *gem = garnet_gem_buffer_from_resource(buffer);
+
+	return (gem && garnet_gem_buffer_is_held(gem)) ||
 	       wl_resource_get_destroy_listener(buffer, upload_buffer_destroyed) != NULL;
 }
 
-bool garnet_buffer_upload(struct garnet_surface *surface, struct wl_resource *buffer,
-			  const pixman_region32_t *damage, bool *full_damage)
+/* shm, single-pixel and garnet buffers: the one kind that is copied late is shm. */
+static bool upload(struct garnet_surface *surface, struct wl_resource *buffer,
+		   const pixman_region32_t *damage, bool *full_damage)
 {
 	struct wl_shm_buffer *shm = wl_shm_buffer_get(buffer);
 	struct shm_upload *pending = upload_of(surface);
@@ -397,5 +319,26 @@ bool garnet_buffer_upload(struct garnet_surface *surface, struct wl_resource *bu
 		wl_resource_post_no_memory(surface->resource);
 		return false;
 	}
+	return true;
+}
+
+static const struct garnet_buffer_impl buffer_impl = {
+	.upload = upload,
+	.is_held = is_held,
+	.flush = flush,
+	.drop = drop,
+};
+
+bool garnet_shm_init(struct garnet_compositor *c)
+{
+	wl_list_init(&c->shm_uploads.list);
+	if (wl_display_init_shm(c->display) < 0)
+		return false;
+	/* ARGB8888 and XRGB8888 come with wl_display_init_shm. */
+	for (size_t i = 2; i < GARNET_ARRAY_LENGTH(formats); i++) {
+		if (!wl_display_add_shm_format(c->display, formats[i].shm))
+			return false;
+	}
+	garnet_compositor_set_buffer_impl(c, &buffer_impl);
 	return true;
 }

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+// garnet.ini as garnet reads it: which file, which sections each file may hold, the values.
+#ifndef GARNET_CONFIG_H
+#define GARNET_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "garnet/compositor.h"
+#include "garnet/drm.h"
+#include "garnet/output.h"
+
+#define MAX_OUTPUTS 8
+#define MAX_LIST 32
+
+struct cli;
+
+struct binding_config {
+	char *modifiers, *key, *action, *argument;
+};
+
+struct config {
+	struct garnet_options options;
+	const char *backend;
+	struct garnet_output_mode outputs[MAX_OUTPUTS];
+	struct garnet_drm_output_config drm_outputs[MAX_OUTPUTS]; /* name and chosen mode */
+	int output_count;
+	struct garnet_input_config input;
+	bool in_output_section;
+	struct binding_config bindings[MAX_LIST];
+	int binding_count;
+	char *autostart[MAX_LIST];
+	int autostart_count;
+	struct {
+		char *name, *command;
+	} launchers[MAX_LIST];
+	int launcher_count, launcher_restarts;
+	int lock_after_idle; /* seconds, 0: never */
+	const char *pam_service; /* garnet's own lock screen checks passwords with it */
+	const char *pam_confdir; /* where that service is, when not /etc/pam.d */
+	const char *policy, *user_policy;
+	char *strings[MAX_LIST]; /* owned copies of string options */
+	int string_count;
+	char error[256];
+	const char *path, *system_path;
+	bool system; /* the file being read may hold the sections that choose what is trusted */
+};
+
+/* The defaults, before any file is read. */
+void config_init(struct config *cfg);
+/* Reads the system file and the user's (or --config's); false: an error was printed. */
+bool config_load(struct config *cfg, const struct cli *cli);
+void config_free(struct config *cfg);
+/* A whole number in [min, max], strtol's bases; false otherwise. */
+bool config_parse_int(const char *value, long min, long max, int *out);
+/* The user's own restrictions: $XDG_CONFIG_HOME/wmac/wmac.policy (may be missing). */
+void config_user_policy_path(char *out, size_t size);
+
+#endif

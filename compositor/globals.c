@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+// Which globals a garnet compositor offers, and the order the layers are made and freed in:
+// core first, the protocols built on it, the shell over both. The one file that names them all.
+#include "core/internal.h"
+#include "protocols/client-protocols.h"
+
+/* The registry lists globals in the order they are made; clients see this order. */
+static bool create_globals(struct garnet_compositor *c)
+{
+	if (!garnet_compositor_protocol_init(c) || !garnet_subcompositor_init(c) ||
+	    !garnet_shm_init(c) || !garnet_presentation_init(c) || !garnet_viewporter_init(c) ||
+	    !garnet_xdg_shell_init(c) || !garnet_xdg_decoration_init(c) ||
+	    !garnet_xdg_output_init(c) || !garnet_data_device_init(c) ||
+	    !garnet_primary_selection_init(c) || !garnet_single_pixel_buffer_init(c) ||
+	    !garnet_screencopy_init(c) || !garnet_session_lock_init(c) ||
+	    !garnet_virtual_keyboard_init(c) || !garnet_data_control_init(c) ||
+	    !garnet_client_budget_init(c) || !garnet_security_context_init(c))
+		return false;
+	if (c->options.test_mode && !garnet_test_protocol_init(c))
+		return false;
+	c->seat = garnet_seat_create(c, &c->options.keyboard);
+	if (!c->seat)
+		return false;
+	c->shell = garnet_shell_create(c);
+	if (!c->shell)
+		return false;
+	if (c->options.builtin_cursor) {
+		c->builtin_cursor = garnet_builtin_cursor_create();
+		if (!c->builtin_cursor)
+			return false;
+	}
+	/* These want the seat. */
+	return garnet_client_protocols_init(c) && garnet_consent_init(c);
+}
+
+/* Core's news for the protocols create_globals makes (each copes with being told before its
+ * global exists or after its state is gone, as when core called it by name). */
+static void hook_protocols(struct garnet_compositor *c)
+{
+	c->protocol_hooks = (struct garnet_protocol_hooks){
+		.selection_changed = garnet_data_control_selection_changed,
+		.selection_focus = garnet_primary_selection_focus,
+		.frame_shown = c->options.test_mode ? garnet_capture_complete : NULL,
+		.mint_activation = garnet_activation_mint,
+		.unlock = garnet_session_lock_release,
+	};
+}
+
+struct garnet_compositor *garnet_compositor_create(const struct garnet_options *o)
+{
+	struct garnet_options defaults;
+	struct garnet_compositor *c;
+
+	if (!o) {
+		garnet_options_init(&defaults);
+		o = &defaults;
+	}
+	c = garnet_compositor_alloc(o);
+	if (!c)
+		return NULL;
+	hook_protocols(c);
+	if (!create_globals(c)) {
+		garnet_compositor_destroy(c);
+		return NULL;
+	}
+	return c;
+}
+
+void garnet_compositor_destroy(struct garnet_compositor *c)
+{
+	if (!c)
+		return;
+	garnet_compositor_disconnect(c);
+	garnet_shell_destroy(c->shell);
+	c->shell = NULL;
+	garnet_security_context_finish(c);
+	garnet_compositor_free(c);
+}
