@@ -20,12 +20,6 @@
 #include "garnet_gem.h"
 #include "garnet_share.h"
 
-static bool may_open_by_name(struct drm_file *file, struct drm_gem_object *obj)
-{
-	return drm_is_current_master(file) ||
-	       garnet_share_is_recipient(to_garnet_object(obj), to_garnet_file(file));
-}
-
 static long garnet_gem_open_by_name(struct drm_file *file, void __user *uarg)
 {
 	struct garnet_device *gdev = to_garnet_device(file->minor->dev);
@@ -47,17 +41,20 @@ static long garnet_gem_open_by_name(struct drm_file *file, void __user *uarg)
 		drm_gem_object_get(obj);
 	mutex_unlock(&drm->object_name_lock);
 
-	if (!obj || !may_open_by_name(file, obj)) {
-		if (obj)
-			drm_gem_object_put(obj);
+	if (!obj)
+		ret = -EPERM;
+	else
+		ret = garnet_share_open_by_name(file, to_garnet_object(obj),
+						drm_is_current_master(file), &handle);
+	if (ret == -EPERM) {
 		atomic64_inc(&gdev->counters.open_denied);
 		garnet_share_lookup_failed(to_garnet_file(file), "GEM_OPEN");
-		return -ENOENT;
+		ret = -ENOENT;
 	}
-
-	ret = drm_gem_handle_create(file, obj, &handle);
-	args.size = obj->size;
-	drm_gem_object_put(obj);
+	if (obj) {
+		args.size = obj->size;
+		drm_gem_object_put(obj);
+	}
 	if (ret)
 		return ret;
 	args.handle = handle;
