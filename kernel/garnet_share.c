@@ -128,7 +128,8 @@ int garnet_share_ioctl(struct drm_device *drm, void *data, struct drm_file *file
 	if (!gobj)
 		return -EINVAL;
 
-	share = kzalloc(sizeof(*share), GFP_KERNEL);
+	/* The client's memory cgroup pays for its names (at most GARNET_MAX_SHARES_PER_FILE). */
+	share = kzalloc(sizeof(*share), GFP_KERNEL_ACCOUNT);
 	if (!share) {
 		ret = -ENOMEM;
 		goto out;
