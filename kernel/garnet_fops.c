@@ -3,8 +3,10 @@
  * garnet's file operations. They are DRM's own, except that GEM_OPEN by global (flink) name
  * is screened here, before drm_ioctl(): the core would open any name for any authenticated
  * file, and root on the primary node is always authenticated. garnet opens a global name only
- * for the DRM master or for a file the object was shared with (garnet_share.c).
+ * for the DRM master that is displaying or for a file the object was shared with
+ * (garnet_share.c).
  */
+#include <linux/capability.h>
 #include <linux/compat.h>
 #include <linux/fs.h>
 #include <linux/module.h>
@@ -19,6 +21,28 @@
 #include "garnet_drv.h"
 #include "garnet_gem.h"
 #include "garnet_share.h"
+
+/*
+ * The master that is actually displaying. The core counts a lessee as a current master, and
+ * makes any first opener of the primary node master while no master exists (after the display
+ * server dropped mastership at a VT switch). So: the device's master itself, not a lessee,
+ * whose file was opened with CAP_SYS_ADMIN (logind opens it for the display server) or whose
+ * caller has it.
+ */
+static bool is_display_master(struct drm_file *file)
+{
+	struct drm_master *master;
+	bool owner;
+
+	if (!drm_is_current_master(file))
+		return false;
+	master = drm_file_get_master(file);
+	owner = master && !master->lessor;
+	if (master)
+		drm_master_put(&master);
+	return owner && (file_ns_capable(file->filp, &init_user_ns, CAP_SYS_ADMIN) ||
+			 capable(CAP_SYS_ADMIN));
+}
 
 static long garnet_gem_open_by_name(struct drm_file *file, void __user *uarg)
 {
@@ -45,7 +69,7 @@ static long garnet_gem_open_by_name(struct drm_file *file, void __user *uarg)
 		ret = -EPERM;
 	else
 		ret = garnet_share_open_by_name(file, to_garnet_object(obj),
-						drm_is_current_master(file), &handle);
+						is_display_master(file), &handle);
 	if (ret == -EPERM) {
 		atomic64_inc(&gdev->counters.open_denied);
 		garnet_share_lookup_failed(to_garnet_file(file), "GEM_OPEN");
