@@ -17,6 +17,7 @@
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
 #include <drm/drm_ioctl.h>
+#include <uapi/drm/i915_drm.h>
 
 #include "garnet_drv.h"
 #include "garnet_gem.h"
@@ -110,6 +111,31 @@ static long garnet_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 }
 
 #ifdef CONFIG_COMPAT
+/*
+ * i915's GETPARAM is the one ioctl garnet serves whose struct holds a pointer: a 32-bit
+ * process passes it in 8 bytes, which drm_ioctl() would read as a NULL 64-bit pointer.
+ * Every other struct has the same layout in both (pointers are __u64).
+ */
+struct garnet_getparam32 {
+	s32 param;
+	u32 value;	/* int __user * of the 32-bit process */
+};
+
+#define GARNET_IOCTL_I915_GETPARAM32 \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GETPARAM, struct garnet_getparam32)
+
+static long garnet_compat_getparam(struct file *filp, unsigned long arg)
+{
+	struct garnet_getparam32 args32;
+	struct drm_i915_getparam args;
+
+	if (copy_from_user(&args32, compat_ptr(arg), sizeof(args32)))
+		return -EFAULT;
+	args.param = args32.param;
+	args.value = compat_ptr(args32.value);
+	return drm_ioctl_kernel(filp, garnet_getparam_ioctl, &args, DRM_RENDER_ALLOW);
+}
+
 static long garnet_compat_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 {
 	if (is_gem_open(cmd)) {
@@ -117,6 +143,8 @@ static long garnet_compat_ioctl(struct file *filp, unsigned int cmd, unsigned lo
 			return -EINVAL;
 		return garnet_gem_open_by_name(filp->private_data, compat_ptr(arg));
 	}
+	if (cmd == GARNET_IOCTL_I915_GETPARAM32)
+		return garnet_compat_getparam(filp, arg);
 	return drm_compat_ioctl(filp, cmd, arg);
 }
 #endif
