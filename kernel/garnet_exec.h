@@ -106,7 +106,6 @@ struct garnet_client {
 	u64 id;
 	struct garnet_vm *vm;		/* &gpu->ggtt, or own_vm in isolation mode */
 	struct garnet_vm *own_vm;
-	struct dma_fence *last_fence;	/* under gpu->lock */
 	/* Per file, so one noisy client cannot hide another's refused batches from the log. */
 	struct ratelimit_state log_rs;
 	atomic_t errors;		/* faults and hangs so far */
@@ -127,7 +126,7 @@ struct garnet_request {
 	struct garnet_client *client;	/* holds a reference */
 	struct work_struct run_work;
 	struct work_struct retire_work;
-	u32 *cmds;			/* kernel copy of the batch: what runs */
+	u32 *cmds;			/* kernel copy of the batch: what runs; freed at retire */
 	u32 cmd_dwords;
 	u64 batch_addr;			/* address of cmds[0] in the client's space */
 	struct dma_fence **deps;	/* other drivers' fences to wait for first */
