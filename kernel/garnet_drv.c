@@ -52,7 +52,10 @@ static int garnet_open(struct drm_device *drm, struct drm_file *file)
 	}
 	ret = garnet_client_open(gfile);
 	if (ret) {
+		/* debugfs walks the clients under names_lock (garnet_share_file_close()). */
+		mutex_lock(&gdev->names_lock);
 		xa_erase(&gdev->clients, gfile->client_id);
+		mutex_unlock(&gdev->names_lock);
 		kfree(gfile);
 		return ret;
 	}

@@ -123,7 +123,6 @@ static void client_release(struct kref *ref)
 		garnet_vm_fini(client->gpu, client->own_vm);
 		kfree(client->own_vm);
 	}
-	dma_fence_put(client->last_fence);
 	kfree(client);
 }
 
@@ -174,7 +173,8 @@ struct garnet_request *garnet_request_alloc(struct garnet_gpu *gpu, struct garne
 {
 	struct garnet_request *req;
 
-	req = kzalloc(struct_size(req, objs, nobj), GFP_KERNEL);
+	/* Up to 128 KiB for 4096 objects, charged to the client's memory cgroup. */
+	req = kzalloc(struct_size(req, objs, nobj), GFP_KERNEL_ACCOUNT);
 	if (!req)
 		return NULL;
 	req->gpu = gpu;
@@ -184,12 +184,19 @@ struct garnet_request *garnet_request_alloc(struct garnet_gpu *gpu, struct garne
 	return req;
 }
 
-/* Drops what the request holds; runs in process context, away from the engine. */
+/*
+ * Drops what the request holds; runs in process context, away from the engine. The fence may
+ * live on long after (reservation objects and other drivers keep it), so the batch copy and
+ * the foreign fences go now, not with the fence's last reference.
+ */
 static void request_retire(struct work_struct *work)
 {
 	struct garnet_request *req = container_of(work, struct garnet_request, retire_work);
 	unsigned int i;
 
+	kvfree(req->cmds);
+	req->cmds = NULL;
+	put_deps(req);
 	for (i = 0; i < req->nobj; i++)
 		if (req->objs[i].obj)
 			drm_gem_object_put(&req->objs[i].obj->shmem.base);
@@ -229,7 +236,8 @@ int garnet_request_add_deps(struct garnet_request *req, struct dma_resv *resv, b
 
 		if (fence->context == req->gpu->fence_context || dma_fence_is_signaled(fence))
 			continue;
-		deps = krealloc_array(req->deps, req->ndeps + 1, sizeof(*deps), GFP_KERNEL);
+		deps = krealloc_array(req->deps, req->ndeps + 1, sizeof(*deps),
+				      GFP_KERNEL_ACCOUNT);
 		if (!deps)
 			return -ENOMEM;
 		req->deps = deps;

@@ -86,15 +86,15 @@ static int eb_lookup(struct eb *eb)
 	int ret;
 
 	eb->count = args->buffer_count;
-	eb->objs = kvcalloc(eb->count, sizeof(*eb->objs), GFP_KERNEL);
-	eb->by_handle = kvmalloc_array(eb->count, sizeof(u64), GFP_KERNEL);
-	objs = kvmalloc_array(eb->count, sizeof(u64), GFP_KERNEL);
+	eb->objs = kvcalloc(eb->count, sizeof(*eb->objs), GFP_KERNEL_ACCOUNT);
+	eb->by_handle = kvmalloc_array(eb->count, sizeof(u64), GFP_KERNEL_ACCOUNT);
+	objs = kvmalloc_array(eb->count, sizeof(u64), GFP_KERNEL_ACCOUNT);
 	ret = -ENOMEM;
 	if (!eb->objs || !eb->by_handle || !objs)
 		goto out;
 	/* The legacy ioctl hands in a list it has converted already. */
 	if (!eb->exec) {
-		eb->exec = kvmalloc_array(eb->count, sizeof(*eb->exec), GFP_KERNEL);
+		eb->exec = kvmalloc_array(eb->count, sizeof(*eb->exec), GFP_KERNEL_ACCOUNT);
 		if (!eb->exec)
 			goto out;
 		ret = -EFAULT;
@@ -261,7 +261,8 @@ static struct garnet_request *eb_build_request(struct eb *eb, u32 start, u32 len
 	}
 	sort(req->objs, req->nobj, sizeof(req->objs[0]), req_obj_cmp, NULL);
 
-	req->cmds = kvmalloc(len, GFP_KERNEL);
+	/* Up to 16 MiB the client asked for: its memory cgroup pays, until the request retires. */
+	req->cmds = kvmalloc(len, GFP_KERNEL_ACCOUNT);
 	if (!req->cmds)
 		return req;	/* the caller sees cmds == NULL */
 	memcpy(req->cmds, batch->vaddr + start, len);
@@ -288,8 +289,6 @@ static void eb_add_fence(struct eb *eb, struct garnet_request *req)
 		dma_fence_put(vma->last_fence);
 		vma->last_fence = dma_fence_get(&req->fence);
 	}
-	dma_fence_put(eb->client->last_fence);
-	eb->client->last_fence = dma_fence_get(&req->fence);
 }
 
 static void eb_release(struct eb *eb)
@@ -315,7 +314,7 @@ static int eb_submit(struct eb *eb, u32 start, u32 len, struct garnet_request **
 	u32 i;
 	int ret;
 
-	gem = kvmalloc_array(eb->count, sizeof(*gem), GFP_KERNEL);
+	gem = kvmalloc_array(eb->count, sizeof(*gem), GFP_KERNEL_ACCOUNT);
 	if (!gem)
 		return -ENOMEM;
 	for (i = 0; i < eb->count; i++)
@@ -446,7 +445,7 @@ int garnet_execbuffer_ioctl(struct drm_device *drm, void *data, struct drm_file 
 
 	if (args->buffer_count < 1 || args->buffer_count > GARNET_MAX_OBJECTS)
 		return -EINVAL;
-	eb.exec = kvcalloc(args->buffer_count, sizeof(*eb.exec), GFP_KERNEL);
+	eb.exec = kvcalloc(args->buffer_count, sizeof(*eb.exec), GFP_KERNEL_ACCOUNT);
 	if (!eb.exec)
 		return -ENOMEM;
 	for (i = 0; i < args->buffer_count; i++) {

@@ -14,6 +14,7 @@
 #include <linux/hashtable.h>
 #include <linux/kref.h>
 #include <linux/list.h>
+#include <linux/llist.h>
 #include <linux/mutex.h>
 #include <linux/ratelimit.h>
 #include <linux/shrinker.h>
@@ -69,6 +70,7 @@ struct garnet_vma {
 	void *vaddr;
 	unsigned int pin_count;		/* one for all PINs, and one per execbuffer being built */
 	struct dma_fence *last_fence;	/* last request that uses it; idle once signalled */
+	struct llist_node release_link;	/* gpu->released, once the shrinker took it out */
 };
 
 struct garnet_gpu {
@@ -85,6 +87,12 @@ struct garnet_gpu {
 	u64 next_seqno;			/* under lock */
 	atomic64_t completed_seqno;
 
+	/*
+	 * Bindings the shrinker took out of their space in reclaim, each holding a reference
+	 * on its object; released_work unmaps them in process context (garnet_vm.c).
+	 */
+	struct llist_head released;
+	struct work_struct released_work;
 	struct shrinker shrinker;
 	bool shrinker_registered;
 
@@ -98,7 +106,6 @@ struct garnet_client {
 	u64 id;
 	struct garnet_vm *vm;		/* &gpu->ggtt, or own_vm in isolation mode */
 	struct garnet_vm *own_vm;
-	struct dma_fence *last_fence;	/* under gpu->lock */
 	/* Per file, so one noisy client cannot hide another's refused batches from the log. */
 	struct ratelimit_state log_rs;
 	atomic_t errors;		/* faults and hangs so far */
@@ -119,7 +126,7 @@ struct garnet_request {
 	struct garnet_client *client;	/* holds a reference */
 	struct work_struct run_work;
 	struct work_struct retire_work;
-	u32 *cmds;			/* kernel copy of the batch: what runs */
+	u32 *cmds;			/* kernel copy of the batch: what runs; freed at retire */
 	u32 cmd_dwords;
 	u64 batch_addr;			/* address of cmds[0] in the client's space */
 	struct dma_fence **deps;	/* other drivers' fences to wait for first */

@@ -47,6 +47,7 @@ static int exec_show(struct seq_file *m, void *unused)
 	seq_printf(m, "aperture_size %llu\n", garnet_gtt_aperture_size());
 	seq_printf(m, "gtt_start %llu\n", gpu->ggtt.start);
 	seq_printf(m, "gtt_end %llu\n", gpu->ggtt.end);
+	seq_printf(m, "pinned_bytes %llu\n", READ_ONCE(gpu->gdev->gtt.pinned_bytes));
 	return 0;
 }
 

@@ -3,8 +3,10 @@
  * garnet's file operations. They are DRM's own, except that GEM_OPEN by global (flink) name
  * is screened here, before drm_ioctl(): the core would open any name for any authenticated
  * file, and root on the primary node is always authenticated. garnet opens a global name only
- * for the DRM master or for a file the object was shared with (garnet_share.c).
+ * for the DRM master that is displaying or for a file the object was shared with
+ * (garnet_share.c).
  */
+#include <linux/capability.h>
 #include <linux/compat.h>
 #include <linux/fs.h>
 #include <linux/module.h>
@@ -15,15 +17,32 @@
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
 #include <drm/drm_ioctl.h>
+#include <uapi/drm/i915_drm.h>
 
 #include "garnet_drv.h"
 #include "garnet_gem.h"
 #include "garnet_share.h"
 
-static bool may_open_by_name(struct drm_file *file, struct drm_gem_object *obj)
+/*
+ * The master that is actually displaying. The core counts a lessee as a current master, and
+ * makes any first opener of the primary node master while no master exists (after the display
+ * server dropped mastership at a VT switch). So: the device's master itself, not a lessee,
+ * whose file was opened with CAP_SYS_ADMIN (logind opens it for the display server) or whose
+ * caller has it.
+ */
+static bool is_display_master(struct drm_file *file)
 {
-	return drm_is_current_master(file) ||
-	       garnet_share_is_recipient(to_garnet_object(obj), to_garnet_file(file));
+	struct drm_master *master;
+	bool owner;
+
+	if (!drm_is_current_master(file))
+		return false;
+	master = drm_file_get_master(file);
+	owner = master && !master->lessor;
+	if (master)
+		drm_master_put(&master);
+	return owner && (file_ns_capable(file->filp, &init_user_ns, CAP_SYS_ADMIN) ||
+			 capable(CAP_SYS_ADMIN));
 }
 
 static long garnet_gem_open_by_name(struct drm_file *file, void __user *uarg)
@@ -47,17 +66,20 @@ static long garnet_gem_open_by_name(struct drm_file *file, void __user *uarg)
 		drm_gem_object_get(obj);
 	mutex_unlock(&drm->object_name_lock);
 
-	if (!obj || !may_open_by_name(file, obj)) {
-		if (obj)
-			drm_gem_object_put(obj);
+	if (!obj)
+		ret = -EPERM;
+	else
+		ret = garnet_share_open_by_name(file, to_garnet_object(obj),
+						is_display_master(file), &handle);
+	if (ret == -EPERM) {
 		atomic64_inc(&gdev->counters.open_denied);
 		garnet_share_lookup_failed(to_garnet_file(file), "GEM_OPEN");
-		return -ENOENT;
+		ret = -ENOENT;
 	}
-
-	ret = drm_gem_handle_create(file, obj, &handle);
-	args.size = obj->size;
-	drm_gem_object_put(obj);
+	if (obj) {
+		args.size = obj->size;
+		drm_gem_object_put(obj);
+	}
 	if (ret)
 		return ret;
 	args.handle = handle;
@@ -89,6 +111,31 @@ static long garnet_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 }
 
 #ifdef CONFIG_COMPAT
+/*
+ * i915's GETPARAM is the one ioctl garnet serves whose struct holds a pointer: a 32-bit
+ * process passes it in 8 bytes, which drm_ioctl() would read as a NULL 64-bit pointer.
+ * Every other struct has the same layout in both (pointers are __u64).
+ */
+struct garnet_getparam32 {
+	s32 param;
+	u32 value;	/* int __user * of the 32-bit process */
+};
+
+#define GARNET_IOCTL_I915_GETPARAM32 \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GETPARAM, struct garnet_getparam32)
+
+static long garnet_compat_getparam(struct file *filp, unsigned long arg)
+{
+	struct garnet_getparam32 args32;
+	struct drm_i915_getparam args;
+
+	if (copy_from_user(&args32, compat_ptr(arg), sizeof(args32)))
+		return -EFAULT;
+	args.param = args32.param;
+	args.value = compat_ptr(args32.value);
+	return drm_ioctl_kernel(filp, garnet_getparam_ioctl, &args, DRM_RENDER_ALLOW);
+}
+
 static long garnet_compat_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 {
 	if (is_gem_open(cmd)) {
@@ -96,6 +143,8 @@ static long garnet_compat_ioctl(struct file *filp, unsigned int cmd, unsigned lo
 			return -EINVAL;
 		return garnet_gem_open_by_name(filp->private_data, compat_ptr(arg));
 	}
+	if (cmd == GARNET_IOCTL_I915_GETPARAM32)
+		return garnet_compat_getparam(filp, arg);
 	return drm_compat_ioctl(filp, cmd, arg);
 }
 #endif

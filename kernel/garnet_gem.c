@@ -34,6 +34,7 @@ static int garnet_gem_open(struct drm_gem_object *obj, struct drm_file *file)
 	struct garnet_device *gdev = to_garnet_device(obj->dev);
 	struct garnet_object *gobj = to_garnet_object(obj);
 
+	garnet_share_handle_opened(gobj);
 	mutex_lock(&gdev->objects_lock);
 	if (list_empty(&gobj->device_link)) {
 		list_add_tail(&gobj->device_link, &gdev->objects);
@@ -47,6 +48,7 @@ static int garnet_gem_open(struct drm_gem_object *obj, struct drm_file *file)
 static void garnet_gem_close(struct drm_gem_object *obj, struct drm_file *file)
 {
 	garnet_gtt_handle_closed(to_garnet_object(obj), file);
+	garnet_share_handle_closed(to_garnet_object(obj));
 }
 
 static void garnet_gem_free(struct drm_gem_object *obj)

@@ -36,6 +36,13 @@ struct garnet_object {
 	/* Names shared from this object (garnet_share.obj_link), under names_lock. */
 	struct list_head shares;
 	unsigned int share_count;	/* written under names_lock; debugfs reads it racily */
+	/*
+	 * Handles as garnet sees them: counted up after the core counts a new handle, down
+	 * (under names_lock) before the core lets one go, so never more than the core's
+	 * handle_count. While it is above zero under names_lock the object keeps a handle, and
+	 * with it the core's PRIME link to its dma-buf (garnet_share.c).
+	 */
+	atomic_t handles;
 };
 
 static inline struct garnet_object *to_garnet_object(struct drm_gem_object *obj)

@@ -5,6 +5,7 @@
  * root) sets the range placement may use, PIN (root) binds an object and keeps it at its
  * address, with its pages resident, until UNPIN or until the pinning file closes its handle,
  * so that no pin outlives its owner. Execbuffers of the same object find it where it is.
+ * PIN checks the handle again under the GPU lock, which the close callback takes too.
  */
 #include <linux/module.h>
 
@@ -39,6 +40,23 @@ int garnet_gtt_init(struct garnet_device *gdev)
 void garnet_gtt_fini(struct garnet_device *gdev)
 {
 	WARN_ON(gdev->gtt.pinned_bytes);
+}
+
+/*
+ * Caller holds the GPU lock. True while the file's handle still names the object: a GEM_CLOSE
+ * removes the handle before its close callback takes the GPU lock to release the file's pins,
+ * so a pin made under the lock after this check is always released by that callback, and one
+ * made after the handle is gone would outlive it (and be freed pinned).
+ */
+static bool handle_names(struct drm_file *file, u32 handle, struct garnet_object *gobj)
+{
+	struct drm_gem_object *obj = drm_gem_object_lookup(file, handle);
+
+	if (!obj)
+		return false;
+	/* The caller's own reference keeps the object, so this put never frees it. */
+	drm_gem_object_put(obj);
+	return obj == &gobj->shmem.base;
 }
 
 /* Caller holds the GPU lock; the object is pinned by nobody afterwards. */
@@ -140,6 +158,10 @@ int garnet_gem_pin_ioctl(struct drm_device *drm, void *data, struct drm_file *fi
 	}
 
 	mutex_lock(&gpu->lock);
+	if (!handle_names(file, args->handle, gobj)) {
+		ret = -ENOENT;
+		goto unlock;
+	}
 	if (gobj->pin_count && gobj->pin_file != file) {
 		ret = -EINVAL;	/* pinned by another file */
 		goto unlock;

@@ -5,9 +5,15 @@
  * hopeless and finding one meant for someone else gets the same answer as finding nothing.
  *
  * Locking: names_lock protects the device's name table, every object's shares list and every
- * file's shares list. A name holds no reference on its object: the object's free callback
- * removes its names under names_lock, and ACCEPT takes a reference only if the object is not
- * already on its way out (kref_get_unless_zero).
+ * file's shares list. A name holds no reference on its object.
+ *
+ * A name dies with the object's last handle, as a flink name does. The DRM core drops an
+ * object's link to its exported dma-buf at that moment while the dma-buf keeps the object
+ * alive; a name that then created a handle would let the object be exported a second time
+ * and break the core's one-dma-buf-per-object bookkeeping. So handles found by a name are
+ * created under names_lock while the object's own handle count (garnet_gem.h) is above zero:
+ * the close that would bring it to zero waits for names_lock, so the core's count cannot
+ * reach zero before the new handle is counted.
  */
 #include <linux/hashtable.h>
 #include <linux/random.h>
@@ -67,6 +73,32 @@ void garnet_share_lookup_failed(struct garnet_file *gfile, const char *what)
 			 gfile->client_id, task_pid_nr(current), current->comm, what, failures);
 }
 
+/* Caller holds names_lock. A handle may be created only while the object has one elsewhere. */
+static int handle_create_alive(struct drm_file *file, struct garnet_object *gobj, u32 *handle)
+{
+	lockdep_assert_held(&to_garnet_device(gobj->shmem.base.dev)->names_lock);
+	if (atomic_read(&gobj->handles) <= 0)
+		return -ENOENT;
+	return drm_gem_handle_create(file, &gobj->shmem.base, handle);
+}
+
+void garnet_share_handle_opened(struct garnet_object *gobj)
+{
+	atomic_inc(&gobj->handles);
+}
+
+void garnet_share_handle_closed(struct garnet_object *gobj)
+{
+	struct garnet_device *gdev = to_garnet_device(gobj->shmem.base.dev);
+	struct garnet_share *share, *tmp;
+
+	mutex_lock(&gdev->names_lock);
+	if (atomic_dec_and_test(&gobj->handles))
+		list_for_each_entry_safe(share, tmp, &gobj->shares, obj_link)
+			remove_share(share);
+	mutex_unlock(&gdev->names_lock);
+}
+
 int garnet_get_client_id_ioctl(struct drm_device *drm, void *data, struct drm_file *file)
 {
 	struct drm_garnet_get_client_id *args = data;
@@ -96,13 +128,21 @@ int garnet_share_ioctl(struct drm_device *drm, void *data, struct drm_file *file
 	if (!gobj)
 		return -EINVAL;
 
-	share = kzalloc(sizeof(*share), GFP_KERNEL);
+	/* The client's memory cgroup pays for its names (at most GARNET_MAX_SHARES_PER_FILE). */
+	share = kzalloc(sizeof(*share), GFP_KERNEL_ACCOUNT);
 	if (!share) {
 		ret = -ENOMEM;
 		goto out;
 	}
 
 	mutex_lock(&gdev->names_lock);
+	/* The caller's handle is being closed by another of its threads: it names nothing. */
+	if (atomic_read(&gobj->handles) <= 0) {
+		mutex_unlock(&gdev->names_lock);
+		kfree(share);
+		ret = -EINVAL;
+		goto out;
+	}
 	if (gfile->share_count >= GARNET_MAX_SHARES_PER_FILE) {
 		mutex_unlock(&gdev->names_lock);
 		kfree(share);
@@ -158,8 +198,11 @@ int garnet_accept_ioctl(struct drm_device *drm, void *data, struct drm_file *fil
 		return -ENOENT;
 	}
 
-	/* Under names_lock, so a single-use name is accepted exactly once. */
-	ret = drm_gem_handle_create(file, obj, &handle);
+	/*
+	 * Under names_lock, so a single-use name is accepted exactly once, and so the object
+	 * keeps a handle until this one exists (a name of an object with none is already gone).
+	 */
+	ret = handle_create_alive(file, share->gobj, &handle);
 	if (!ret && (share->flags & GARNET_SHARE_SINGLE_USE))
 		remove_share(share);
 	mutex_unlock(&gdev->names_lock);
@@ -216,19 +259,28 @@ void garnet_share_file_close(struct garnet_file *gfile)
 	mutex_unlock(&gdev->names_lock);
 }
 
-bool garnet_share_is_recipient(struct garnet_object *gobj, struct garnet_file *gfile)
+static bool is_recipient(struct garnet_object *gobj, struct garnet_file *gfile)
 {
-	struct garnet_device *gdev = gfile->gdev;
 	struct garnet_share *share;
-	bool found = false;
+
+	list_for_each_entry(share, &gobj->shares, obj_link)
+		if (share->recipient == gfile->client_id)
+			return true;
+	return false;
+}
+
+int garnet_share_open_by_name(struct drm_file *file, struct garnet_object *gobj, bool master,
+			      u32 *handle)
+{
+	struct garnet_file *gfile = to_garnet_file(file);
+	struct garnet_device *gdev = gfile->gdev;
+	int ret;
 
 	mutex_lock(&gdev->names_lock);
-	list_for_each_entry(share, &gobj->shares, obj_link) {
-		if (share->recipient == gfile->client_id) {
-			found = true;
-			break;
-		}
-	}
+	if (master || is_recipient(gobj, gfile))
+		ret = handle_create_alive(file, gobj, handle);
+	else
+		ret = -EPERM;
 	mutex_unlock(&gdev->names_lock);
-	return found;
+	return ret;
 }

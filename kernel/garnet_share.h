@@ -19,14 +19,22 @@ int garnet_accept_ioctl(struct drm_device *drm, void *data, struct drm_file *fil
 int garnet_revoke_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
 
 /*
- * The names of an object die with it; those a file created die with the file, which also
- * leaves the device's client table.
+ * The names of an object die with its last handle (or with it); those a file created die with
+ * the file, which also leaves the device's client table.
  */
 void garnet_share_object_free(struct garnet_object *gobj);
 void garnet_share_file_close(struct garnet_file *gfile);
 
-/* True if the object was shared with this file (GEM_OPEN by global name allows it). */
-bool garnet_share_is_recipient(struct garnet_object *gobj, struct garnet_file *gfile);
+/*
+ * GEM_OPEN by global name: a handle for the DRM master (master true) or for a file the object
+ * was shared with (-EPERM for others), only while the object still has a handle (-ENOENT).
+ */
+int garnet_share_open_by_name(struct drm_file *file, struct garnet_object *gobj, bool master,
+			      u32 *handle);
+
+/* Handle bookkeeping (garnet_gem.c): the last handle's close takes the object's names along. */
+void garnet_share_handle_opened(struct garnet_object *gobj);
+void garnet_share_handle_closed(struct garnet_object *gobj);
 
 /* Counts and logs (ratelimited) a lookup of a name the caller may not open. */
 void garnet_share_lookup_failed(struct garnet_file *gfile, const char *what);

@@ -38,17 +38,29 @@ bool garnet_vma_idle(const struct garnet_vma *vma)
 	return !vma->last_fence || dma_fence_is_signaled(vma->last_fence);
 }
 
-/* Caller holds gpu->lock; the binding is idle and unpinned (or the object is going away). */
-void garnet_vma_unbind(struct garnet_vma *vma)
+/* Takes the binding out of its space: nothing finds it any more. Caller holds gpu->lock. */
+static void vma_detach(struct garnet_vma *vma)
 {
-	struct iosys_map map = IOSYS_MAP_INIT_VADDR(vma->vaddr);
-
 	drm_mm_remove_node(&vma->node);
 	hash_del(&vma->hash_link);
 	list_del(&vma->lru_link);
+}
+
+/* Gives back the kernel mapping (and with it the pages' pin); may sleep on the object's locks. */
+static void vma_release(struct garnet_vma *vma)
+{
+	struct iosys_map map = IOSYS_MAP_INIT_VADDR(vma->vaddr);
+
 	drm_gem_shmem_vunmap(&vma->obj->shmem, &map);
 	dma_fence_put(vma->last_fence);
 	kfree(vma);
+}
+
+/* Caller holds gpu->lock; the binding is idle and unpinned (or the object is going away). */
+void garnet_vma_unbind(struct garnet_vma *vma)
+{
+	vma_detach(vma);
+	vma_release(vma);
 }
 
 void garnet_vm_fini(struct garnet_gpu *gpu, struct garnet_vm *vm)
@@ -245,15 +257,29 @@ void garnet_vm_object_free(struct garnet_object *gobj)
  * purged by the object shrinker. DONTNEED ones go first. Busy bindings are left alone:
  * in-flight requests keep their memory.
  *
- * Reclaim may run inside a vmap of one of garnet's objects (a dma-buf importer, a plane), with
- * that object's vmap or pages lock held: such an object is skipped, never waited for.
+ * Reclaim may run under any lock an allocation is made under, including an object's vmap and
+ * pages locks (a dma-buf importer's vmap, a plane, a bind). So the shrinker takes no lock but
+ * a trylock of gpu->lock: it only takes bindings out of their space, each with a reference on
+ * its object, and a worker gives their mappings back in process context, where waiting for
+ * those locks is safe.
  */
 static bool shrinkable(struct garnet_vma *vma)
 {
-	struct drm_gem_shmem_object *shmem = &vma->obj->shmem;
+	return !vma->pin_count && garnet_vma_idle(vma);
+}
 
-	return !vma->pin_count && garnet_vma_idle(vma) && !mutex_is_locked(&shmem->vmap_lock) &&
-	       !mutex_is_locked(&shmem->pages_lock);
+static void released_work(struct work_struct *work)
+{
+	struct garnet_gpu *gpu = container_of(work, struct garnet_gpu, released_work);
+	struct garnet_vma *vma, *next;
+
+	llist_for_each_entry_safe(vma, next, llist_del_all(&gpu->released), release_link) {
+		struct drm_gem_object *obj = &vma->obj->shmem.base;
+
+		vma_release(vma);
+		/* The last reference frees the object, which takes gpu->lock: fine here. */
+		drm_gem_object_put(obj);
+	}
 }
 
 static unsigned long gtt_shrinker_count(struct shrinker *shrinker, struct shrink_control *sc)
@@ -286,8 +312,12 @@ static unsigned long shrink_pass(struct garnet_gpu *gpu, unsigned long todo, boo
 			if (!shrinkable(vma) ||
 			    (dontneed_only && READ_ONCE(vma->obj->shmem.madv) <= 0))
 				continue;
+			/* An object already dying is unbound by its own free, under gpu->lock. */
+			if (!kref_get_unless_zero(&vma->obj->shmem.base.refcount))
+				continue;
 			freed += vma->node.size >> PAGE_SHIFT;
-			garnet_vma_unbind(vma);
+			vma_detach(vma);
+			llist_add(&vma->release_link, &gpu->released);
 			atomic64_inc(&gpu->counters.shrinker_unbinds);
 		}
 	}
@@ -305,6 +335,8 @@ static unsigned long gtt_shrinker_scan(struct shrinker *shrinker, struct shrink_
 	if (freed < sc->nr_to_scan)
 		freed += shrink_pass(gpu, sc->nr_to_scan - freed, false);
 	mutex_unlock(&gpu->lock);
+	if (freed)
+		queue_work(gpu->retire_wq, &gpu->released_work);
 	return freed;
 }
 
@@ -320,6 +352,8 @@ int garnet_gpu_init(struct garnet_device *gdev)
 	mutex_init(&gpu->lock);
 	spin_lock_init(&gpu->fence_lock);
 	INIT_LIST_HEAD(&gpu->vms);
+	init_llist_head(&gpu->released);
+	INIT_WORK(&gpu->released_work, released_work);
 	garnet_vm_init(&gpu->ggtt, garnet_gtt_aperture_size(), false);
 	list_add(&gpu->ggtt.gpu_link, &gpu->vms);
 	gpu->fence_context = dma_fence_context_alloc(1);
@@ -361,6 +395,7 @@ void garnet_gpu_fini(struct garnet_device *gdev)
 		return;
 	if (gpu->shrinker_registered)
 		unregister_shrinker(&gpu->shrinker);
+	flush_work(&gpu->released_work);
 	drain_workqueue(gpu->engine_wq);
 	drain_workqueue(gpu->retire_wq);
 	destroy_workqueue(gpu->engine_wq);
