@@ -8,6 +8,6 @@ vm=$1
 prog=$2
 shift 2
 vars=$(env | grep '^GARNET_IOCTL_FUZZ_[A-Z]*=[0-9a-fA-Fx]*$' | tr '\n' ' ') || true
-seconds=${GARNET_IOCTL_FUZZ_SECONDS:-45}
+seconds=${GARNET_IOCTL_FUZZ_SECONDS:-30}
 # Boot, the run, a minute for stuck processes to show, the checks after it.
 exec "$vm" --timeout $((seconds + 240)) "$@" -- env $vars "$prog"

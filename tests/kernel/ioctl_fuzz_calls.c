@@ -106,9 +106,13 @@ int fz_ioctl(struct fz_thread *t, enum fz_op op, int fd, unsigned long req, void
 	return err;
 }
 
-static struct fz_file *pick_file(struct fz_thread *t)
+static struct fz_file *pick_file(struct fz_thread *t, enum fz_op op)
 {
-	return &t->proc->files[fz_below(&t->rng, 2)];
+	/* What only a primary node may do goes there mostly: its refusals are few enough. */
+	bool card = op == FZ_GEM_INIT || op == FZ_PIN || op == FZ_UNPIN || op == FZ_FLINK ||
+		    op == FZ_GEM_OPEN;
+
+	return &t->proc->files[card && fz_below(&t->rng, 4) ? 0 : fz_below(&t->rng, 2)];
 }
 
 /* An argument size other than the struct's: drm_ioctl() pads or cuts it. */
@@ -456,8 +460,13 @@ static void call_execbuffer(struct fz_thread *t, struct fz_file *f, bool legacy)
 	atomic_fetch_add(&f->churn, 1);
 	if (fz_ioctl(t, FZ_CREATE, f->fd, DRM_IOCTL_I915_GEM_CREATE, &c, sizeof(c), "batch"))
 		return;
-	for (unsigned int i = 0; i < n; i++)
+	for (unsigned int i = 0; i < n; i++) {
 		targets[i] = fz_pick_handle(t, f, &sizes[i]);
+		/* A handle twice is refused; one more pick makes it rarer, not impossible. */
+		for (unsigned int j = 0; j < i; j++)
+			if (targets[j] == targets[i])
+				targets[i] = fz_pick_handle(t, f, &sizes[i]);
+	}
 	batch = first ? 0 : n;
 	if (first) {
 		memmove(targets + 1, targets, n * sizeof(targets[0]));
@@ -525,7 +534,7 @@ static void call_execbuffer(struct fz_thread *t, struct fz_file *f, bool legacy)
 	eb.batch_len = fz_below(r, 2) ? 0 : ((b.n * 4 + 7) & ~7u);
 	eb.flags = (lut ? I915_EXEC_HANDLE_LUT : 0) | (first ? I915_EXEC_BATCH_FIRST : 0) |
 		   (fz_below(r, 2) ? I915_EXEC_RENDER : 0);
-	switch (fz_below(r, 24)) {
+	switch (fz_below(r, 48)) {
 	case 0:
 		eb.flags |= fz_u64(r, 1);
 		break;
@@ -676,18 +685,17 @@ static void call_prime_export(struct fz_thread *t, struct fz_file *f)
 static void call_prime_import(struct fz_thread *t, struct fz_file *f)
 {
 	struct drm_prime_handle p = { .fd = fz_pick_dmabuf(t) };
-	off_t size;
 
 	atomic_fetch_add(&f->churn, 1);
 	if (fz_ioctl(t, FZ_PRIME_IMPORT, f->fd, DRM_IOCTL_PRIME_FD_TO_HANDLE, &p, sizeof(p), NULL))
 		return;
-	size = lseek(p.fd, 0, SEEK_END);
-	fz_add_handle(f, p.handle, size > 0 ? (uint64_t)size : 0);
+	/* Size unknown: another thread may have closed that fd and reused its number. */
+	fz_add_handle(f, p.handle, 0);
 }
 
 void fz_call_random(struct fz_thread *t, enum fz_op op)
 {
-	struct fz_file *f = pick_file(t);
+	struct fz_file *f = pick_file(t, op);
 
 	switch (op) {
 	case FZ_GETPARAM: call_getparam(t, f); break;

@@ -190,7 +190,7 @@ void fz_batch_random(struct fz_thread *t, struct fz_batch *b, const uint32_t *ta
 	b->nreloc = 0;
 	for (unsigned int i = 0; i < count; i++) {
 		unsigned int d = fz_below(r, n), s = fz_below(r, n);
-		uint64_t dsize = sizes[d] ? sizes[d] : 4096;
+		uint64_t dsize = sizes[d] ? sizes[d] : 4096, ssize;
 
 		if (nstarts < 16)
 			starts[nstarts++] = b->n;
@@ -223,8 +223,10 @@ void fz_batch_random(struct fz_thread *t, struct fz_batch *b, const uint32_t *ta
 			emit(b, (uint32_t)fz_next(r));
 			break;
 		case 7:
-			rect(r, dsize, &pitch, &tl, &br);
-			rect(r, sizes[s] ? sizes[s] : 4096, &spitch, &stl, &sbr);
+			/* The source rectangle is the destination's size: fit both objects. */
+			ssize = sizes[s] ? sizes[s] : 4096;
+			rect(r, dsize < ssize ? dsize : ssize, &pitch, &tl, &br);
+			rect(r, ssize, &spitch, &stl, &sbr);
 			(void)sbr;
 			emit(b, XY_SRC_COPY_BLT);
 			emit(b, BR13_32BPP | ROP_SRCCOPY | pitch);
