@@ -240,8 +240,8 @@ static bool wait_all(pid_t *pids, unsigned int n, double deadline, int kmsg)
 			pids[i] = 0;
 			left--;
 			if (!WIFEXITED(status) || WEXITSTATUS(status)) {
-				fprintf(stderr, "ioctl_fuzz: process %u ended with status 0x%x\n", i,
-					status);
+				fprintf(stderr, "ioctl_fuzz: process %u ended with status "
+					"0x%x\n", i, status);
 				ok = false;
 			}
 		}
@@ -376,7 +376,8 @@ static void check_device_works(void)
 	gt_pread(fd, dst, 0, pixels, sizeof(pixels));
 	for (int i = 0; i < W * H; i++)
 		if (pixels[i] != 0xc0ffee42u)
-			gt_fail(__FILE__, __LINE__, "after a fill, pixel %d is 0x%08x", i, pixels[i]);
+			gt_fail(__FILE__, __LINE__, "after a fill, pixel %d is 0x%08x", i,
+				pixels[i]);
 	close(fd);
 	printf("ioctl_fuzz: the device still creates, writes, reads and fills right\n");
 }
@@ -412,7 +413,8 @@ static bool report_coverage(void)
 		printf("ioctl_fuzz: %-22s %9llu %s\n", fz_op_names[op], (unsigned long long)calls,
 		       line);
 		if (!atomic_load(&s->results[op][0])) {
-			fprintf(stderr, "ioctl_fuzz: coverage: %s never succeeded\n", fz_op_names[op]);
+			fprintf(stderr, "ioctl_fuzz: coverage: %s never succeeded\n",
+				fz_op_names[op]);
 			ok = false;
 		}
 		if (!failures) {
@@ -443,7 +445,8 @@ static bool check_baseline(int fd, const struct baseline *before)
 
 	for (int i = 0; i < 100; i++) {
 		read_baseline(fd, &after);
-		if (after.objects == before->objects && after.name_clients == before->name_clients &&
+		if (after.objects == before->objects &&
+		    after.name_clients == before->name_clients &&
 		    after.exec_clients == before->exec_clients &&
 		    after.aper_available == before->aper_available)
 			break;

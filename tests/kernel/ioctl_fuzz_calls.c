@@ -65,6 +65,7 @@ int fz_ioctl(struct fz_thread *t, enum fz_op op, int fd, unsigned long req, void
 {
 	struct fz_rng *r = &t->rng;
 	pthread_mutex_t *serial = NULL;
+	char hex[2 * 80 + 1] = "";
 	const char *kind = "struct";
 	void *where = arg;
 	int ret, err;
@@ -77,6 +78,13 @@ int fz_ioctl(struct fz_thread *t, enum fz_op op, int fd, unsigned long req, void
 		where = (void *)(uintptr_t)fz_ptr(t, len, &kind);
 		if (where == (void *)t->scratch || kind[0] == 's')
 			where = NULL, kind = "null";
+	}
+	/* The argument as it goes in, so a trace line is enough to make the call again. */
+	if (fz.trace) {
+		const uint8_t *b = arg;
+
+		for (unsigned int i = 0; i < len && i < 80; i++)
+			sprintf(hex + 2 * i, "%02x", b[i]);
 	}
 	t->calls++;
 	for (int i = 0; i < 3 && !fz.pin_close_race; i++)
@@ -93,14 +101,10 @@ int fz_ioctl(struct fz_thread *t, enum fz_op op, int fd, unsigned long req, void
 	atomic_fetch_add(&fz.stats->calls[op], 1);
 	atomic_fetch_add(&fz.stats->results[op][err <= FZ_ERRNO_MAX ? err : FZ_ERRNO_MAX], 1);
 	if (fz.trace) {
-		char hex[2 * 80 + 1] = "";
-		const uint8_t *b = arg;
-
-		for (unsigned int i = 0; i < len && i < 80; i++)
-			sprintf(hex + 2 * i, "%02x", b[i]);
 		printf("p%u t%u #%llu %s fd=%d arg=%s %s%s -> %s\n", t->proc->index, t->index,
 		       (unsigned long long)t->calls, fz_op_names[op], fd,
-		       where == arg ? hex : kind, note ? note : "", where == arg ? "" : " (bad arg)",
+		       where == arg ? hex : kind, note ? note : "",
+		       where == arg ? "" : " (bad arg)",
 		       err ? strerror(err) : "ok");
 	}
 	return err;
@@ -517,7 +521,8 @@ static void call_execbuffer(struct fz_thread *t, struct fz_file *f, bool legacy)
 		if (fz_one_in(r, 32))
 			obj[i].flags = fz_u64(r, 1);
 		if (fz_one_in(r, 16))
-			obj[i].alignment = fz_below(r, 2) ? 4096ull << fz_below(r, 12) : fz_u64(r, 4096);
+			obj[i].alignment = fz_below(r, 2) ? 4096ull << fz_below(r, 12) :
+					   fz_u64(r, 4096);
 		if (fz_one_in(r, 64))
 			obj[i].rsvd1 = 1;
 		obj[i].offset = fz_below(r, 2) ? 0 : fz_u64(r, 4096);
@@ -777,7 +782,8 @@ void fz_close_while_mapped(struct fz_thread *t)
 		if (fz_ioctl(t, FZ_MMAP_OFFSET, f->fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &m,
 			     sizeof(m), "mapped"))
 			goto close;
-		map = mmap(NULL, c.size, PROT_READ | PROT_WRITE, MAP_SHARED, f->fd, (off_t)m.offset);
+		map = mmap(NULL, c.size, PROT_READ | PROT_WRITE, MAP_SHARED, f->fd,
+			   (off_t)m.offset);
 		if (map == MAP_FAILED) {
 			fz_violation(t, "mmap of a fresh MMAP_OFFSET failed: %s", strerror(errno));
 			goto close;

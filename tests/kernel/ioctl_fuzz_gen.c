@@ -113,7 +113,8 @@ uint64_t fz_ptr(struct fz_thread *t, uint64_t len, const char **kind)
 	case 2:
 		/* The access starts inside the buffer and runs into its PROT_NONE page. */
 		*kind = "end-of-mapping";
-		return (uintptr_t)t->scratch + FZ_SCRATCH - (fit ? 1 + fz_below(r, (uint32_t)fit) : 0);
+		return (uintptr_t)t->scratch + FZ_SCRATCH -
+		       (fit ? 1 + fz_below(r, (uint32_t)fit) : 0);
 	case 3:
 		*kind = "kernel";
 		return 0xffff888000000000ull + 4096ull * fz_below(r, 1024);
@@ -125,7 +126,8 @@ uint64_t fz_ptr(struct fz_thread *t, uint64_t len, const char **kind)
 		return (uintptr_t)t->scratch + 1 + fz_below(r, 7);
 	default:
 		*kind = "scratch";
-		return (uintptr_t)t->scratch + (fit < FZ_SCRATCH ? fz_below(r, FZ_SCRATCH - fit) & ~7u : 0);
+		return (uintptr_t)t->scratch +
+		       (fit < FZ_SCRATCH ? fz_below(r, FZ_SCRATCH - (uint32_t)fit) & ~7u : 0);
 	}
 }
 
@@ -146,7 +148,7 @@ static void reloc(struct fz_thread *t, struct fz_batch *b, uint32_t target, uint
 			.target_handle = target,
 			.delta = delta,
 			.offset = b->n * 4,
-			/* Mostly wrong, so the kernel writes it; sometimes 0, which may be right. */
+			/* Mostly wrong, so the kernel writes it; sometimes 0 (may be right). */
 			.presumed_offset = fz_one_in(r, 4) ? 0 : ~0ull,
 			.read_domains = read,
 			.write_domain = write,
@@ -233,7 +235,7 @@ void fz_batch_random(struct fz_thread *t, struct fz_batch *b, const uint32_t *ta
 			emit(b, tl);
 			emit(b, br);
 			reloc(t, b, targets[d], 0, I915_GEM_DOMAIN_RENDER, I915_GEM_DOMAIN_RENDER);
-			/* The source must hold the destination's rectangle: mostly at its origin. */
+			/* The source holds the destination's rectangle, mostly at its origin. */
 			emit(b, fz_one_in(r, 4) ? stl : 0);
 			emit(b, fz_one_in(r, 4) ? spitch : pitch);
 			reloc(t, b, targets[s], 0, I915_GEM_DOMAIN_RENDER, 0);
