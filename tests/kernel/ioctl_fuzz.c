@@ -118,6 +118,7 @@ static int proc_main(unsigned int index, double end)
 	for (int i = 0; i < 3; i++) {
 		pthread_mutex_init(&p.files[i].lock, NULL);
 		pthread_mutex_init(&p.files[i].pin_close_lock, NULL);
+		pthread_mutex_init(&p.files[i].create_lock, NULL);
 	}
 	/* Each thread's scratch, a PROT_NONE page, a page unmapped, a PROT_NONE page. */
 	for (unsigned int i = 0; i < fz.threads; i++) {

@@ -104,6 +104,11 @@ struct fz_file {
 	uint32_t closed[8];		/* handles closed recently: stale on purpose */
 	uint64_t names[FZ_NAMES];
 	unsigned int nnames;
+	/*
+	 * Held from a call that makes a handle until its size is in the table: two such calls
+	 * handing out the same number (a stray GEM_CLOSE freed it) must not record out of order.
+	 */
+	pthread_mutex_t create_lock;
 	/* Serialises PIN with GEM_CLOSE unless fz.pin_close_race (see ioctl_fuzz.c). */
 	pthread_mutex_t pin_close_lock;
 	uint32_t pinned[8];		/* UNPIN mostly aims here, so pins come and go */

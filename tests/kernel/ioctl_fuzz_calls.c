@@ -202,14 +202,17 @@ static void call_create(struct fz_thread *t, struct fz_file *f)
 	/* Sizes near 2^64, past RAM, or rounding to zero must fail, never allocate. */
 	c.size = wild ? fz_u64(r, 1ull << 31) : object_size(r);
 	atomic_fetch_add(&f->churn, 1);
-	if (fz_ioctl(t, FZ_CREATE, f->fd, DRM_IOCTL_I915_GEM_CREATE, &c, sizeof(c), NULL))
-		return;
-	if (c.size > (16u << 20)) {
-		/* Real but huge: nothing touches it beyond a page, and it goes at once. */
-		close_handle(t, f, c.handle);
+	pthread_mutex_lock(&f->create_lock);
+	if (fz_ioctl(t, FZ_CREATE, f->fd, DRM_IOCTL_I915_GEM_CREATE, &c, sizeof(c), NULL)) {
+		pthread_mutex_unlock(&f->create_lock);
 		return;
 	}
-	fz_add_handle(f, c.handle, c.size);
+	if (c.size <= (16u << 20))
+		fz_add_handle(f, c.handle, c.size);
+	pthread_mutex_unlock(&f->create_lock);
+	/* Real but huge: nothing touches it beyond a page, and it goes at once. */
+	if (c.size > (16u << 20))
+		close_handle(t, f, c.handle);
 }
 
 static void call_rw(struct fz_thread *t, struct fz_file *f, bool write)
@@ -461,8 +464,14 @@ static void call_execbuffer(struct fz_thread *t, struct fz_file *f, bool legacy)
 	const char *kind = "list";
 	int err;
 
+	/* Listed at once, like any new object: its number may be one the table still holds. */
 	atomic_fetch_add(&f->churn, 1);
-	if (fz_ioctl(t, FZ_CREATE, f->fd, DRM_IOCTL_I915_GEM_CREATE, &c, sizeof(c), "batch"))
+	pthread_mutex_lock(&f->create_lock);
+	err = fz_ioctl(t, FZ_CREATE, f->fd, DRM_IOCTL_I915_GEM_CREATE, &c, sizeof(c), "batch");
+	if (!err)
+		fz_add_handle(f, c.handle, c.size);
+	pthread_mutex_unlock(&f->create_lock);
+	if (err)
 		return;
 	for (unsigned int i = 0; i < n; i++) {
 		targets[i] = fz_pick_handle(t, f, &sizes[i]);
@@ -594,11 +603,9 @@ static void call_execbuffer(struct fz_thread *t, struct fz_file *f, bool legacy)
 			       sizeof(e), kind);
 	}
 	(void)err;
-	/* The batch object: closed at once (possibly while the engine runs it), or kept. */
+	/* The batch object goes at once, possibly while the engine runs it, or stays. */
 	if (fz_below(r, 4))
 		close_handle(t, f, c.handle);
-	else
-		fz_add_handle(f, c.handle, c.size);
 }
 
 static void call_client_id(struct fz_thread *t, struct fz_file *f)
@@ -627,8 +634,10 @@ static void call_accept(struct fz_thread *t, struct fz_file *f)
 
 	a.pad = fz_one_in(r, 32);
 	atomic_fetch_add(&f->churn, 1);
+	pthread_mutex_lock(&f->create_lock);
 	if (!fz_ioctl(t, FZ_ACCEPT, f->fd, DRM_IOCTL_GARNET_ACCEPT, &a, sizeof(a), NULL))
 		fz_add_handle(f, a.handle, a.size);
+	pthread_mutex_unlock(&f->create_lock);
 }
 
 static void call_revoke(struct fz_thread *t, struct fz_file *f)
@@ -671,8 +680,10 @@ static void call_gem_open(struct fz_thread *t, struct fz_file *f)
 	struct drm_gem_open o = { .name = fz_pick_flink(t) };
 
 	atomic_fetch_add(&f->churn, 1);
+	pthread_mutex_lock(&f->create_lock);
 	if (!fz_ioctl(t, FZ_GEM_OPEN, f->fd, DRM_IOCTL_GEM_OPEN, &o, sizeof(o), NULL))
 		fz_add_handle(f, o.handle, o.size);
+	pthread_mutex_unlock(&f->create_lock);
 }
 
 static void call_prime_export(struct fz_thread *t, struct fz_file *f)
@@ -692,10 +703,12 @@ static void call_prime_import(struct fz_thread *t, struct fz_file *f)
 	struct drm_prime_handle p = { .fd = fz_pick_dmabuf(t) };
 
 	atomic_fetch_add(&f->churn, 1);
-	if (fz_ioctl(t, FZ_PRIME_IMPORT, f->fd, DRM_IOCTL_PRIME_FD_TO_HANDLE, &p, sizeof(p), NULL))
-		return;
+	pthread_mutex_lock(&f->create_lock);
 	/* Size unknown: another thread may have closed that fd and reused its number. */
-	fz_add_handle(f, p.handle, 0);
+	if (!fz_ioctl(t, FZ_PRIME_IMPORT, f->fd, DRM_IOCTL_PRIME_FD_TO_HANDLE, &p, sizeof(p),
+		      NULL))
+		fz_add_handle(f, p.handle, 0);
+	pthread_mutex_unlock(&f->create_lock);
 }
 
 void fz_call_random(struct fz_thread *t, enum fz_op op)
