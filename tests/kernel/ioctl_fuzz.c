@@ -32,7 +32,7 @@ struct fz_config fz;
 static const unsigned int weights[FZ_OP_COUNT] = {
 	[FZ_GETPARAM] = 2, [FZ_CREATE] = 10, [FZ_PREAD] = 5, [FZ_PWRITE] = 5, [FZ_MMAP] = 4,
 	[FZ_MMAP_OFFSET] = 4, [FZ_SET_DOMAIN] = 3, [FZ_SW_FINISH] = 2, [FZ_BUSY] = 2,
-	[FZ_GEM_INIT] = 2, [FZ_PIN] = 2, [FZ_UNPIN] = 3, [FZ_GET_APERTURE] = 1,
+	[FZ_GEM_INIT] = 3, [FZ_PIN] = 2, [FZ_UNPIN] = 3, [FZ_GET_APERTURE] = 1,
 	[FZ_MADVISE] = 2, [FZ_SET_TILING] = 2, [FZ_GET_TILING] = 2, [FZ_EXECBUFFER] = 3,
 	[FZ_EXECBUFFER2] = 10, [FZ_WAIT] = 3, [FZ_GET_CLIENT_ID] = 2, [FZ_SHARE] = 4,
 	[FZ_ACCEPT] = 4, [FZ_REVOKE] = 3, [FZ_GEM_CLOSE] = 6, [FZ_FLINK] = 2, [FZ_GEM_OPEN] = 3,

@@ -809,9 +809,15 @@ void fz_close_while_mapped(struct fz_thread *t)
 
 	child = fork();
 	if (child == 0) {
-		for (size_t i = 0; i < words; i++)
-			if (map[i] != seed * (uint32_t)(i + 1))
+		for (size_t i = 0; i < words; i++) {
+			if (map[i] != seed * (uint32_t)(i + 1)) {
+				/* Where and what, for the parent's report. */
+				atomic_store(&fz.stats->mismatch[0], i);
+				atomic_store(&fz.stats->mismatch[1], map[i]);
+				atomic_store(&fz.stats->mismatch[2], seed * (uint32_t)(i + 1));
 				_exit(3);
+			}
+		}
 		map[words - 1] = ~seed;
 		_exit(0);
 	}
@@ -821,8 +827,12 @@ void fz_close_while_mapped(struct fz_thread *t)
 	}
 	atomic_fetch_add(&fz.stats->scenarios, 1);
 	if (!WIFEXITED(status) || WEXITSTATUS(status))
-		fz_violation(t, "after GEM_CLOSE a %s mapping showed a forked child other bytes "
-			     "(status 0x%x)", gem_mmap ? "GEM_MMAP" : "MMAP_OFFSET", status);
+		fz_violation(t, "after GEM_CLOSE a %s mapping of %llu bytes showed a forked child "
+			     "other bytes (status 0x%x; word %llu is 0x%08llx, not 0x%08llx)",
+			     gem_mmap ? "GEM_MMAP" : "MMAP_OFFSET", (unsigned long long)c.size,
+			     status, (unsigned long long)atomic_load(&fz.stats->mismatch[0]),
+			     (unsigned long long)atomic_load(&fz.stats->mismatch[1]),
+			     (unsigned long long)atomic_load(&fz.stats->mismatch[2]));
 	else if (map[words - 1] != ~seed || map[0] != seed)
 		fz_violation(t, "after GEM_CLOSE a %s mapping lost the child's write or the "
 			     "pattern", gem_mmap ? "GEM_MMAP" : "MMAP_OFFSET");
