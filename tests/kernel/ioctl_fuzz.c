@@ -11,6 +11,8 @@
  * interleaving of threads does not), GARNET_IOCTL_FUZZ_SECONDS=N runs longer,
  * GARNET_IOCTL_FUZZ_PROCS / _THREADS change the shape (1 and 1 replay exactly),
  * GARNET_IOCTL_FUZZ_TRACE=1 prints every call with its argument bytes and result.
+ * GARNET_IOCTL_FUZZ_FAILSLAB=1 (a kernel with CONFIG_FAILSLAB, ./check --deep) makes 2% of the
+ * fuzz processes' slab allocations fail, so garnet's error paths run too.
  */
 #include "ioctl_fuzz.h"
 
@@ -19,6 +21,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
@@ -107,12 +110,42 @@ static void publish_ids(struct fz_proc *p)
  * gone or not) and open again, so closing a busy file is fuzzed too and a banned file
  * does not stay banned.
  */
+static bool write_file(const char *path, const char *value)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	bool ok = fd >= 0 && write(fd, value, strlen(value)) == (ssize_t)strlen(value);
+
+	if (fd >= 0)
+		close(fd);
+	return ok;
+}
+
+/* failslab's knobs (Documentation/fault-injection): only tasks that ask, 2%, for ever. */
+static bool failslab(bool on)
+{
+	static const char *const knobs[][2] = {
+		{ "task-filter", "Y" }, { "ignore-gfp-wait", "N" }, { "interval", "1" },
+		{ "times", "-1" }, { "verbose", "0" },
+	};
+	char path[128];
+
+	for (size_t i = 0; on && i < sizeof(knobs) / sizeof(knobs[0]); i++) {
+		snprintf(path, sizeof(path), "/sys/kernel/debug/failslab/%s", knobs[i][0]);
+		if (!write_file(path, knobs[i][1]))
+			return false;
+	}
+	return write_file("/sys/kernel/debug/failslab/probability", on ? "2" : "0");
+}
+
 static int proc_main(unsigned int index, double end)
 {
 	struct fz_proc p = { .index = index };
 	static struct round rounds[16];
 	unsigned int round = 0;
 
+	/* Inherited by the threads and children made from here on, and by nobody else. */
+	if (fz.failslab)
+		write_file("/proc/self/make-it-fail", "1");
 	pthread_mutex_init(&p.fds_lock, NULL);
 	for (int i = 0; i < 3; i++) {
 		pthread_mutex_init(&p.files[i].lock, NULL);
@@ -485,6 +518,12 @@ int main(void)
 	fz.procs = env_ulong("GARNET_IOCTL_FUZZ_PROCS", 3);
 	fz.threads = env_ulong("GARNET_IOCTL_FUZZ_THREADS", 3);
 	fz.trace = env_ulong("GARNET_IOCTL_FUZZ_TRACE", 0);
+	fz.failslab = env_ulong("GARNET_IOCTL_FUZZ_FAILSLAB", 0);
+	if (fz.failslab && !failslab(true)) {
+		fprintf(stderr, "ioctl_fuzz: failslab asked for, but this kernel has no "
+				"/sys/kernel/debug/failslab (CONFIG_FAILSLAB)\n");
+		return 2;
+	}
 	if (!fz.procs || fz.procs > 8 || !fz.threads || fz.threads > 16) {
 		fprintf(stderr, "ioctl_fuzz: 1-8 processes and 1-16 threads\n");
 		return 2;
@@ -526,6 +565,8 @@ int main(void)
 	/* Fuzz processes that outlive their time by a minute are stuck in the kernel. */
 	ok &= wait_all(pids, fz.procs, end + 60, kmsg);
 	printf("ioctl_fuzz: %u processes ran for %.1f s\n", fz.procs, now() - start);
+	if (fz.failslab)
+		failslab(false);
 	if (!ok) {
 		fprintf(stderr, "ioctl_fuzz: FAIL: fuzz processes did not all end cleanly\n");
 		abandon(probe);

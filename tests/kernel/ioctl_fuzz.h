@@ -141,6 +141,7 @@ struct fz_config {
 	uint64_t seed;
 	unsigned int seconds, procs, threads;
 	bool trace;
+	bool failslab;			/* GARNET_IOCTL_FUZZ_FAILSLAB: slab allocations fail */
 	uint64_t aperture;		/* the GTT at load: GEM_INIT ranges stay near it */
 	struct fz_stats *stats;
 };
