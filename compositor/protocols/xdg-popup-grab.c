@@ -7,6 +7,16 @@
 #include "xdg-shell.h"
 #include "../shell/focus.h"
 
+/* One popup grab per compositor seat: the chain of grabbing popups of one client. */
+struct popup_grab {
+	struct garnet_pointer_grab base;
+	struct wl_list popups; /* xdg_popup_data.grab_link, topmost first */
+	struct wl_client *client;
+	bool active;
+	struct garnet_compositor *compositor;
+	struct wl_listener compositor_destroy, keyboard_focus;
+};
+
 /* ---- popup grab ---- */
 
 
@@ -17,7 +27,7 @@ static void popup_grab_end(struct popup_grab *grab)
 	wl_list_for_each_safe(popup, tmp, &grab->popups, grab_link) {
 		garnet_list_unlink(&popup->grab_link);
 		popup->grabbing = false;
-		popup_dismiss(popup);
+		xdg_popup_dismiss(popup);
 	}
 	if (grab->active) {
 		grab->active = false;
@@ -113,7 +123,7 @@ static void popup_grab_keyboard_focus(struct wl_listener *listener, void *data)
 }
 
 /* The popup grab lives as long as the compositor; it is found through the destroy signal. */
-struct popup_grab *seat_popup_grab(struct garnet_compositor *c, bool create)
+static struct popup_grab *popup_grab_get(struct garnet_compositor *c, bool create)
 {
 	struct wl_listener *l = wl_signal_get(&c->events.destroy, popup_grab_compositor_destroyed);
 	struct popup_grab *grab;
@@ -135,8 +145,8 @@ struct popup_grab *seat_popup_grab(struct garnet_compositor *c, bool create)
 	return grab;
 }
 
-void popup_grab(struct wl_client *client, struct wl_resource *resource,
-		       struct wl_resource *seat, uint32_t serial)
+void xdg_popup_handle_grab(struct wl_client *client, struct wl_resource *resource,
+			   struct wl_resource *seat, uint32_t serial)
 {
 	struct xdg_popup_data *popup = wl_resource_get_user_data(resource);
 	struct garnet_compositor *c;
@@ -156,12 +166,12 @@ void popup_grab(struct wl_client *client, struct wl_resource *resource,
 	    !garnet_focus_popup_grab_allowed(c, client, serial,
 					     popup->parent ? popup->parent->surface : NULL,
 					     popup->parent && popup->parent->mapped)) {
-		popup_dismiss(popup);
+		xdg_popup_dismiss(popup);
 		return;
 	}
-	grab = seat_popup_grab(c, true);
+	grab = popup_grab_get(c, true);
 	if (!grab) {
-		popup_dismiss(popup);
+		xdg_popup_dismiss(popup);
 		return;
 	}
 	if (grab->active && grab->client != client) {
@@ -176,4 +186,20 @@ void popup_grab(struct wl_client *client, struct wl_resource *resource,
 	}
 	/* The keyboard follows when the popup maps (garnet_focus_popup_mapped), never to a
 	 * surface that has not shown anything. */
+}
+
+/* A grabbing popup is going away: the grab ends with its last popup and the keyboard, if the
+ * popup had it, goes back to its parent. */
+void xdg_popup_grab_remove(struct xdg_popup_data *popup)
+{
+	struct garnet_compositor *c = popup->xs->surface->compositor;
+	struct popup_grab *grab = popup_grab_get(c, false);
+
+	wl_list_remove(&popup->grab_link);
+	if (grab && wl_list_empty(&grab->popups) && grab->active) {
+		grab->active = false;
+		garnet_seat_end_grab(c->seat);
+	}
+	garnet_focus_popup_gone(c, popup->xs->surface,
+				popup->parent ? popup->parent->surface : NULL);
 }

@@ -26,36 +26,38 @@ static void popup_compute_geometry(struct xdg_popup_data *popup)
 		max_x = output->x + output->width - px;
 		max_y = output->y + output->height - py;
 	}
-	constrain_axis(&popup->positioner, true, min_x, max_x, &popup->x, &popup->width);
-	constrain_axis(&popup->positioner, false, min_y, max_y, &popup->y, &popup->height);
+	xdg_positioner_constrain_axis(&popup->positioner, true, min_x, max_x, &popup->x,
+				      &popup->width);
+	xdg_positioner_constrain_axis(&popup->positioner, false, min_y, max_y, &popup->y,
+				      &popup->height);
 }
 
-void popup_send_configure(struct xdg_popup_data *popup)
+void xdg_popup_configure(struct xdg_popup_data *popup)
 {
 	popup_compute_geometry(popup);
 	xdg_popup_send_configure(popup->resource, popup->x, popup->y, popup->width,
 				 popup->height);
-	send_surface_configure(popup->xs);
+	xdg_surface_configure(popup->xs);
 }
 
 /* ---- popup ---- */
 
 
-void popup_unmap(struct xdg_popup_data *popup)
+void xdg_popup_unmap(struct xdg_popup_data *popup)
 {
 	garnet_view_remove(&popup->view);
 	popup->xs->mapped = false;
 }
 
-void popup_dismiss(struct xdg_popup_data *popup)
+void xdg_popup_dismiss(struct xdg_popup_data *popup)
 {
 	struct xdg_popup_data *child, *tmp;
 
 	if (!popup->resource)
 		return;
 	wl_list_for_each_safe(child, tmp, &popup->xs->popups, parent_link)
-		popup_dismiss(child);
-	popup_unmap(popup);
+		xdg_popup_dismiss(child);
+	xdg_popup_unmap(popup);
 	popup->dismissed = true;
 	xdg_popup_send_popup_done(popup->resource);
 }
@@ -80,39 +82,28 @@ static void popup_reposition(struct wl_client *client, struct wl_resource *resou
 
 	if (!popup)
 		return;
-	popup->positioner = *positioner_from(positioner_resource);
+	popup->positioner = *xdg_positioner_from(positioner_resource);
 	xdg_popup_send_repositioned(resource, token);
-	popup_send_configure(popup);
+	xdg_popup_configure(popup);
 }
 
 static const struct xdg_popup_interface popup_impl = {
 	.destroy = popup_handle_destroy,
-	.grab = popup_grab,
+	.grab = xdg_popup_handle_grab,
 	.reposition = popup_reposition,
 };
 
-void popup_resource_destroy(struct wl_resource *resource)
+void xdg_popup_resource_destroy(struct wl_resource *resource)
 {
 	struct xdg_popup_data *popup = wl_resource_get_user_data(resource);
-	struct garnet_compositor *c;
-	struct popup_grab *grab;
 
 	if (!popup)
 		return;
-	c = popup->xs->surface->compositor;
-	popup_unmap(popup);
+	xdg_popup_unmap(popup);
 	garnet_view_finish(&popup->view);
 	wl_list_remove(&popup->parent_link);
-	if (popup->grabbing) {
-		wl_list_remove(&popup->grab_link);
-		grab = seat_popup_grab(c, false);
-		if (grab && wl_list_empty(&grab->popups) && grab->active) {
-			grab->active = false;
-			garnet_seat_end_grab(c->seat);
-		}
-		garnet_focus_popup_gone(c, popup->xs->surface,
-					popup->parent ? popup->parent->surface : NULL);
-	}
+	if (popup->grabbing)
+		xdg_popup_grab_remove(popup);
 	popup->xs->popup = NULL;
 	popup->xs->role_resource = NULL;
 	free(popup);
@@ -137,22 +128,21 @@ static bool popup_position(struct garnet_surface *surface, int32_t *x, int32_t *
 	return true;
 }
 
-const struct garnet_surface_role popup_role = {
+const struct garnet_surface_role xdg_popup_role = {
 	.name = "xdg_popup",
 	.precommit = xdg_precommit,
 	.commit = xdg_commit,
 	.position = popup_position,
 };
 
-void xdg_surface_get_popup(struct wl_client *client, struct wl_resource *resource,
-				  uint32_t id, struct wl_resource *parent_resource,
-				  struct wl_resource *positioner_resource)
+void xdg_popup_new(struct wl_client *client, struct wl_resource *resource, uint32_t id,
+		   struct wl_resource *parent_resource, struct wl_resource *positioner_resource)
 {
 	struct xdg_surface_data *xs = xdg_surface_from(resource);
-	struct positioner *p = positioner_from(positioner_resource);
+	struct positioner *p = xdg_positioner_from(positioner_resource);
 	struct xdg_popup_data *popup;
 
-	if (!xs || !take_role(xs, resource))
+	if (!xs || !xdg_surface_take_role(xs, resource))
 		return;
 	/* A popup of itself (or of one of its own popups) would place itself forever. */
 	for (struct xdg_surface_data *up = parent_resource ? xdg_surface_from(parent_resource)
@@ -194,9 +184,9 @@ void xdg_surface_get_popup(struct wl_client *client, struct wl_resource *resourc
 	xs->popup = popup;
 	xs->role = ROLE_POPUP;
 	xs->role_resource = popup->resource;
-	xs->surface->role = &popup_role;
+	xs->surface->role = &xdg_popup_role;
 	wl_resource_set_implementation(popup->resource, &popup_impl, popup,
-				       popup_resource_destroy);
+				       xdg_popup_resource_destroy);
 }
 
 /* Menus nest a few levels deep; a client nesting thousands gets only the first ones raised

@@ -8,7 +8,7 @@
 
 /* ---- positioner ---- */
 
-struct positioner *positioner_from(struct wl_resource *resource)
+struct positioner *xdg_positioner_from(struct wl_resource *resource)
 {
 	return wl_resource_get_user_data(resource);
 }
@@ -16,7 +16,7 @@ struct positioner *positioner_from(struct wl_resource *resource)
 static void positioner_set_size(struct wl_client *client, struct wl_resource *resource,
 				int32_t width, int32_t height)
 {
-	struct positioner *p = positioner_from(resource);
+	struct positioner *p = xdg_positioner_from(resource);
 
 	if (width <= 0 || height <= 0) {
 		wl_resource_post_error(resource, XDG_POSITIONER_ERROR_INVALID_INPUT,
@@ -31,7 +31,7 @@ static void positioner_set_size(struct wl_client *client, struct wl_resource *re
 static void positioner_set_anchor_rect(struct wl_client *client, struct wl_resource *resource,
 				       int32_t x, int32_t y, int32_t width, int32_t height)
 {
-	struct positioner *p = positioner_from(resource);
+	struct positioner *p = xdg_positioner_from(resource);
 
 	if (width < 0 || height < 0) {
 		wl_resource_post_error(resource, XDG_POSITIONER_ERROR_INVALID_INPUT,
@@ -53,7 +53,7 @@ static void positioner_set_anchor(struct wl_client *client, struct wl_resource *
 				       "anchor %u is not an xdg_positioner.anchor", anchor);
 		return;
 	}
-	positioner_from(resource)->anchor = anchor;
+	xdg_positioner_from(resource)->anchor = anchor;
 }
 
 static void positioner_set_gravity(struct wl_client *client, struct wl_resource *resource,
@@ -64,19 +64,19 @@ static void positioner_set_gravity(struct wl_client *client, struct wl_resource 
 				       "gravity %u is not an xdg_positioner.gravity", gravity);
 		return;
 	}
-	positioner_from(resource)->gravity = gravity;
+	xdg_positioner_from(resource)->gravity = gravity;
 }
 
 static void positioner_set_constraint_adjustment(struct wl_client *client,
 						 struct wl_resource *resource, uint32_t c)
 {
-	positioner_from(resource)->constraints = c;
+	xdg_positioner_from(resource)->constraints = c;
 }
 
 static void positioner_set_offset(struct wl_client *client, struct wl_resource *resource,
 				  int32_t x, int32_t y)
 {
-	struct positioner *p = positioner_from(resource);
+	struct positioner *p = xdg_positioner_from(resource);
 
 	p->offset_x = garnet_coord_clamp(x);
 	p->offset_y = garnet_coord_clamp(y);
@@ -84,7 +84,7 @@ static void positioner_set_offset(struct wl_client *client, struct wl_resource *
 
 static void positioner_set_reactive(struct wl_client *client, struct wl_resource *resource)
 {
-	positioner_from(resource)->reactive = true;
+	xdg_positioner_from(resource)->reactive = true;
 }
 
 static void positioner_set_parent_size(struct wl_client *client, struct wl_resource *resource,
@@ -146,8 +146,8 @@ static bool fits(int32_t pos, int32_t size, int32_t min, int32_t max)
 }
 
 /* One axis of the constraint solving: flip, then slide, then resize, as the client allows. */
-void constrain_axis(const struct positioner *p, bool horizontal, int32_t min, int32_t max,
-			   int32_t *pos, int32_t *size)
+void xdg_positioner_constrain_axis(const struct positioner *p, bool horizontal, int32_t min,
+				   int32_t max, int32_t *pos, int32_t *size)
 {
 	int ah, av, gh, gv;
 	int32_t anchor_start = horizontal ? p->anchor_x : p->anchor_y;
@@ -195,8 +195,7 @@ void constrain_axis(const struct positioner *p, bool horizontal, int32_t min, in
 	}
 }
 
-void wm_base_create_positioner(struct wl_client *client, struct wl_resource *resource,
-				      uint32_t id)
+void xdg_positioner_new(struct wl_client *client, struct wl_resource *resource, uint32_t id)
 {
 	struct positioner *p = calloc(1, sizeof(*p));
 	struct wl_resource *pr;

@@ -64,53 +64,51 @@ struct xdg_popup_data {
 	struct wl_list grab_link;
 };
 
-/* One popup grab per compositor seat: the chain of grabbing popups of one client. */
-struct popup_grab {
-	struct garnet_pointer_grab base;
-	struct wl_list popups; /* xdg_popup_data.grab_link, topmost first */
-	struct wl_client *client;
-	bool active;
-	struct garnet_compositor *compositor;
-	struct wl_listener compositor_destroy, keyboard_focus;
-};
-
-extern const struct garnet_surface_role toplevel_role, popup_role, xdg_surface_role;
+extern const struct garnet_surface_role xdg_toplevel_role, xdg_popup_role, xdg_surface_role;
 
 /* xdg-surface.c */
+/* The xdg_surface behind a surface of one of the three roles above, or NULL. */
 struct xdg_surface_data *xdg_from_surface(struct garnet_surface *surface);
 struct xdg_surface_data *xdg_surface_from(struct wl_resource *resource);
-uint32_t send_surface_configure(struct xdg_surface_data *xs);
+/* Sends xdg_surface.configure with a new serial, remembered until acked. */
+uint32_t xdg_surface_configure(struct xdg_surface_data *xs);
 bool xdg_precommit(struct garnet_surface *surface);
 void xdg_commit(struct garnet_surface *surface);
-bool take_role(struct xdg_surface_data *xs, struct wl_resource *resource);
-void wm_base_get_xdg_surface(struct wl_client *client, struct wl_resource *resource,
-			     uint32_t id, struct wl_resource *surface_resource);
+/* False, with the protocol error posted, when xs has a role object already. */
+bool xdg_surface_take_role(struct xdg_surface_data *xs, struct wl_resource *resource);
+/* xdg_wm_base.get_xdg_surface */
+void xdg_surface_new(struct wl_client *client, struct wl_resource *resource, uint32_t id,
+		     struct wl_resource *surface_resource);
 
 /* xdg-toplevel.c */
-void toplevel_configure(struct garnet_toplevel *toplevel);
-void toplevel_resource_destroy(struct wl_resource *resource);
-void xdg_surface_get_toplevel(struct wl_client *client, struct wl_resource *resource,
-			      uint32_t id);
+void xdg_toplevel_configure(struct garnet_toplevel *toplevel);
+void xdg_toplevel_resource_destroy(struct wl_resource *resource);
+/* xdg_surface.get_toplevel */
+void xdg_toplevel_new(struct wl_client *client, struct wl_resource *resource, uint32_t id);
 
 /* xdg-positioner.c */
-struct positioner *positioner_from(struct wl_resource *resource);
-void constrain_axis(const struct positioner *p, bool horizontal, int32_t min, int32_t max,
-		    int32_t *pos, int32_t *size);
-void wm_base_create_positioner(struct wl_client *client, struct wl_resource *resource,
-			       uint32_t id);
+struct positioner *xdg_positioner_from(struct wl_resource *resource);
+/* One axis of a popup's placement within [min, max): flip, slide, resize as p allows. */
+void xdg_positioner_constrain_axis(const struct positioner *p, bool horizontal, int32_t min,
+				   int32_t max, int32_t *pos, int32_t *size);
+/* xdg_wm_base.create_positioner */
+void xdg_positioner_new(struct wl_client *client, struct wl_resource *resource, uint32_t id);
 
 /* xdg-popup.c */
-void popup_send_configure(struct xdg_popup_data *popup);
-void popup_unmap(struct xdg_popup_data *popup);
-void popup_dismiss(struct xdg_popup_data *popup);
-void popup_resource_destroy(struct wl_resource *resource);
-void xdg_surface_get_popup(struct wl_client *client, struct wl_resource *resource, uint32_t id,
-			   struct wl_resource *parent_resource,
-			   struct wl_resource *positioner_resource);
+/* Places the popup against its parent and the output and sends the configure. */
+void xdg_popup_configure(struct xdg_popup_data *popup);
+void xdg_popup_unmap(struct xdg_popup_data *popup);
+/* popup_done to it and its children; a dismissed popup never maps again. */
+void xdg_popup_dismiss(struct xdg_popup_data *popup);
+void xdg_popup_resource_destroy(struct wl_resource *resource);
+/* xdg_surface.get_popup */
+void xdg_popup_new(struct wl_client *client, struct wl_resource *resource, uint32_t id,
+		   struct wl_resource *parent_resource, struct wl_resource *positioner_resource);
 
 /* xdg-popup-grab.c */
-struct popup_grab *seat_popup_grab(struct garnet_compositor *c, bool create);
-void popup_grab(struct wl_client *client, struct wl_resource *resource, struct wl_resource *seat,
-		uint32_t serial);
+/* xdg_popup.grab */
+void xdg_popup_handle_grab(struct wl_client *client, struct wl_resource *resource,
+			   struct wl_resource *seat, uint32_t serial);
+void xdg_popup_grab_remove(struct xdg_popup_data *popup);
 
 #endif

@@ -12,7 +12,7 @@ static const struct xdg_surface_interface xdg_surface_impl;
 
 struct xdg_surface_data *xdg_from_surface(struct garnet_surface *surface)
 {
-	if (surface->role != &toplevel_role && surface->role != &popup_role &&
+	if (surface->role != &xdg_toplevel_role && surface->role != &xdg_popup_role &&
 	    surface->role != &xdg_surface_role)
 		return NULL;
 	return surface->role_data;
@@ -20,13 +20,14 @@ struct xdg_surface_data *xdg_from_surface(struct garnet_surface *surface)
 
 /* ---- configure ---- */
 
-uint32_t send_surface_configure(struct xdg_surface_data *xs)
+uint32_t xdg_surface_configure(struct xdg_surface_data *xs)
 {
 	struct wl_display *display = xs->surface->compositor->display;
 	uint32_t serial = wl_display_next_serial(display);
 
 	if (xs->serial_count == MAX_PENDING_SERIALS) {
-		memmove(xs->serials, xs->serials + 1, sizeof(xs->serials[0]) * (MAX_PENDING_SERIALS - 1));
+		memmove(xs->serials, xs->serials + 1,
+			sizeof(xs->serials[0]) * (MAX_PENDING_SERIALS - 1));
 		xs->serial_count--;
 	}
 	xs->serials[xs->serial_count++] = serial;
@@ -81,9 +82,9 @@ void xdg_commit(struct garnet_surface *surface)
 	if (!xs->initial_commit_done) {
 		xs->initial_commit_done = true;
 		if (xs->role == ROLE_TOPLEVEL)
-			toplevel_configure(&xs->toplevel);
+			xdg_toplevel_configure(&xs->toplevel);
 		else if (xs->popup)
-			popup_send_configure(xs->popup);
+			xdg_popup_configure(xs->popup);
 		/* Only accept_unacked_first_buffer lets a buffer come with the initial commit. */
 		if (!has_buffer)
 			return;
@@ -115,7 +116,7 @@ void xdg_commit(struct garnet_surface *surface)
 			xs->toplevel.mapped = false;
 			garnet_shell_toplevel_unmap(shell, &xs->toplevel);
 		} else if (xs->popup) {
-			popup_unmap(xs->popup);
+			xdg_popup_unmap(xs->popup);
 		}
 		return;
 	}
@@ -154,7 +155,7 @@ static void xdg_surface_handle_destroy(struct wl_client *client, struct wl_resou
 	wl_resource_destroy(resource);
 }
 
-bool take_role(struct xdg_surface_data *xs, struct wl_resource *resource)
+bool xdg_surface_take_role(struct xdg_surface_data *xs, struct wl_resource *resource)
 {
 	if (xs->role != ROLE_NONE) {
 		wl_resource_post_error(resource, XDG_SURFACE_ERROR_ALREADY_CONSTRUCTED,
@@ -220,8 +221,8 @@ static void xdg_surface_ack_configure(struct wl_client *client, struct wl_resour
 
 static const struct xdg_surface_interface xdg_surface_impl = {
 	.destroy = xdg_surface_handle_destroy,
-	.get_toplevel = xdg_surface_get_toplevel,
-	.get_popup = xdg_surface_get_popup,
+	.get_toplevel = xdg_toplevel_new,
+	.get_popup = xdg_popup_new,
 	.set_window_geometry = xdg_surface_set_window_geometry,
 	.ack_configure = xdg_surface_ack_configure,
 };
@@ -235,16 +236,16 @@ static void xdg_surface_unlink(struct xdg_surface_data *xs)
 		struct wl_resource *role_resource = xs->role_resource;
 
 		if (xs->role == ROLE_TOPLEVEL)
-			toplevel_resource_destroy(role_resource);
+			xdg_toplevel_resource_destroy(role_resource);
 		else
-			popup_resource_destroy(role_resource);
+			xdg_popup_resource_destroy(role_resource);
 		wl_resource_set_user_data(role_resource, NULL);
 		xs->role_resource = NULL;
 	}
 	wl_list_for_each_safe(child, tmp, &xs->popups, parent_link) {
 		garnet_list_unlink(&child->parent_link);
 		child->parent = NULL;
-		popup_unmap(child);
+		xdg_popup_unmap(child);
 	}
 	if (xs->surface) {
 		wl_list_remove(&xs->surface_destroy.link);
@@ -276,8 +277,8 @@ static void xdg_surface_surface_destroyed(struct wl_listener *listener, void *da
 	free(xs);
 }
 
-void wm_base_get_xdg_surface(struct wl_client *client, struct wl_resource *resource,
-				    uint32_t id, struct wl_resource *surface_resource)
+void xdg_surface_new(struct wl_client *client, struct wl_resource *resource, uint32_t id,
+		     struct wl_resource *surface_resource)
 {
 	struct wm_base *base = wl_resource_get_user_data(resource);
 	struct garnet_surface *surface = garnet_surface_from_resource(surface_resource);

@@ -16,7 +16,7 @@ static void add_state(struct wl_array *states, uint32_t state)
 		*s = state;
 }
 
-void toplevel_configure(struct garnet_toplevel *toplevel)
+void xdg_toplevel_configure(struct garnet_toplevel *toplevel)
 {
 	struct xdg_surface_data *xs = wl_container_of(toplevel, xs, toplevel);
 	struct wl_array states;
@@ -51,7 +51,7 @@ void toplevel_configure(struct garnet_toplevel *toplevel)
 	xdg_toplevel_send_configure(xs->role_resource, toplevel->pending_width,
 				    toplevel->pending_height, &states);
 	wl_array_release(&states);
-	send_surface_configure(xs);
+	xdg_surface_configure(xs);
 }
 
 static void toplevel_close(struct garnet_toplevel *toplevel)
@@ -63,7 +63,7 @@ static void toplevel_close(struct garnet_toplevel *toplevel)
 }
 
 static const struct garnet_toplevel_impl toplevel_impl = {
-	.configure = toplevel_configure,
+	.configure = xdg_toplevel_configure,
 	.close = toplevel_close,
 };
 
@@ -78,7 +78,7 @@ static bool toplevel_position(struct garnet_surface *surface, int32_t *x, int32_
 	return true;
 }
 
-const struct garnet_surface_role toplevel_role = {
+const struct garnet_surface_role xdg_toplevel_role = {
 	.name = "xdg_toplevel",
 	.precommit = xdg_precommit,
 	.commit = xdg_commit,
@@ -287,7 +287,7 @@ static const struct xdg_toplevel_interface xdg_toplevel_impl = {
 	.set_minimized = toplevel_set_minimized,
 };
 
-void toplevel_resource_destroy(struct wl_resource *resource)
+void xdg_toplevel_resource_destroy(struct wl_resource *resource)
 {
 	struct xdg_surface_data *xs = toplevel_from(resource);
 
@@ -309,12 +309,11 @@ void toplevel_resource_destroy(struct wl_resource *resource)
 	xs->mapped = false;
 }
 
-void xdg_surface_get_toplevel(struct wl_client *client, struct wl_resource *resource,
-				     uint32_t id)
+void xdg_toplevel_new(struct wl_client *client, struct wl_resource *resource, uint32_t id)
 {
 	struct xdg_surface_data *xs = xdg_surface_from(resource);
 
-	if (!xs || !take_role(xs, resource))
+	if (!xs || !xdg_surface_take_role(xs, resource))
 		return;
 	xs->role_resource = wl_resource_create(client, &xdg_toplevel_interface,
 					       wl_resource_get_version(resource), id);
@@ -323,7 +322,7 @@ void xdg_surface_get_toplevel(struct wl_client *client, struct wl_resource *reso
 		return;
 	}
 	xs->role = ROLE_TOPLEVEL;
-	xs->surface->role = &toplevel_role;
+	xs->surface->role = &xdg_toplevel_role;
 	xs->toplevel.impl = &toplevel_impl;
 	xs->toplevel.surface = xs->surface;
 	wl_list_init(&xs->toplevel.link);
@@ -332,7 +331,7 @@ void xdg_surface_get_toplevel(struct wl_client *client, struct wl_resource *reso
 	wl_signal_init(&xs->toplevel.events.destroy);
 	garnet_view_init(&xs->toplevel.view, xs->surface);
 	wl_resource_set_implementation(xs->role_resource, &xdg_toplevel_impl, xs,
-				       toplevel_resource_destroy);
+				       xdg_toplevel_resource_destroy);
 }
 
 struct garnet_toplevel *garnet_xdg_toplevel_from_resource(struct wl_resource *resource)

@@ -40,8 +40,8 @@ static void wm_base_pong(struct wl_client *client, struct wl_resource *resource,
 
 static const struct xdg_wm_base_interface wm_base_impl = {
 	.destroy = wm_base_destroy,
-	.create_positioner = wm_base_create_positioner,
-	.get_xdg_surface = wm_base_get_xdg_surface,
+	.create_positioner = xdg_positioner_new,
+	.get_xdg_surface = xdg_surface_new,
 	.pong = wm_base_pong,
 };
 

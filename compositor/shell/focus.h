@@ -42,7 +42,7 @@ void garnet_focus_popup_gone(struct garnet_compositor *c, struct garnet_surface 
 enum garnet_layer_id garnet_focus_popup_layer(struct garnet_compositor *c,
 					      struct garnet_surface *parent);
 
-/* protocols/xdg-shell.c: raises the shown popups of surface (and theirs) into layer, above
+/* protocols/xdg-popup.c: raises the shown popups of surface (and theirs) into layer, above
  * it, after the window itself was raised. */
 void garnet_xdg_raise_popups(struct garnet_surface *surface, enum garnet_layer_id layer);
 
