@@ -29,14 +29,14 @@ static void damage_builtin_cursor(struct garnet_seat *seat)
 		garnet_compositor_damage_box(seat->compositor, &box);
 }
 
-void set_cursor_hidden(struct garnet_seat *seat, bool hidden)
+void seat_set_cursor_hidden(struct garnet_seat *seat, bool hidden)
 {
 	damage_builtin_cursor(seat);
 	seat->cursor_hidden = hidden;
 	damage_builtin_cursor(seat);
 }
 
-void damage_pointer_images(struct garnet_seat *seat)
+void seat_damage_pointer_images(struct garnet_seat *seat)
 {
 	struct garnet_surface *images[GARNET_POINTER_IMAGES];
 	size_t n = garnet_seat_pointer_images(seat, images);
@@ -82,7 +82,7 @@ static const struct garnet_surface_role cursor_role = {
 	.position = cursor_position,
 };
 
-void set_cursor_surface(struct garnet_seat *seat, struct garnet_surface *surface)
+void seat_set_cursor_surface(struct garnet_seat *seat, struct garnet_surface *surface)
 {
 	if (seat->cursor == surface)
 		return;
@@ -97,11 +97,11 @@ void set_cursor_surface(struct garnet_seat *seat, struct garnet_surface *surface
 	damage_builtin_cursor(seat);
 }
 
-void cursor_destroyed(struct wl_listener *listener, void *data)
+void seat_cursor_destroyed(struct wl_listener *listener, void *data)
 {
 	struct garnet_seat *seat = wl_container_of(listener, seat, cursor_destroy);
 
-	set_cursor_surface(seat, NULL);
+	seat_set_cursor_surface(seat, NULL);
 }
 
 void garnet_seat_set_drag_icon(struct garnet_seat *seat, struct garnet_surface *surface)
@@ -122,7 +122,7 @@ void garnet_seat_set_drag_icon(struct garnet_seat *seat, struct garnet_surface *
 	}
 }
 
-void drag_icon_destroyed(struct wl_listener *listener, void *data)
+void seat_drag_icon_destroyed(struct wl_listener *listener, void *data)
 {
 	struct garnet_seat *seat = wl_container_of(listener, seat, drag_icon_destroy);
 
@@ -145,9 +145,9 @@ size_t garnet_seat_pointer_images(struct garnet_seat *seat,
 	return n;
 }
 
-void pointer_set_cursor(struct wl_client *client, struct wl_resource *resource,
-			       uint32_t serial, struct wl_resource *surface_resource,
-			       int32_t hotspot_x, int32_t hotspot_y)
+void seat_pointer_set_cursor(struct wl_client *client, struct wl_resource *resource,
+			     uint32_t serial, struct wl_resource *surface_resource,
+			     int32_t hotspot_x, int32_t hotspot_y)
 {
 	struct garnet_seat *seat = wl_resource_get_user_data(resource);
 	struct garnet_surface *surface = garnet_surface_from_resource(surface_resource);
@@ -159,8 +159,8 @@ void pointer_set_cursor(struct wl_client *client, struct wl_resource *resource,
 	if (surface && !garnet_surface_set_role(surface, &cursor_role, NULL, resource,
 						WL_POINTER_ERROR_ROLE))
 		return;
-	set_cursor_surface(seat, surface);
-	set_cursor_hidden(seat, surface == NULL);
+	seat_set_cursor_surface(seat, surface);
+	seat_set_cursor_hidden(seat, surface == NULL);
 	if (surface)
 		garnet_surface_damage_tree(surface);
 	seat->hotspot_x = garnet_coord_clamp(hotspot_x);

@@ -61,7 +61,7 @@ static void default_grab_axis(struct garnet_pointer_grab *grab, uint32_t time, u
 		if (wl_resource_get_client(pointer) != surface_client(focus))
 			continue;
 		wl_pointer_send_axis(pointer, time, axis, wl_fixed_from_double(value));
-		pointer_send_frame(pointer);
+		seat_pointer_frame(pointer);
 	}
 }
 
@@ -69,7 +69,7 @@ static void default_grab_cancel(struct garnet_pointer_grab *grab)
 {
 }
 
-const struct garnet_pointer_grab_impl default_grab_impl = {
+const struct garnet_pointer_grab_impl seat_default_grab_impl = {
 	.motion = default_grab_motion,
 	.button = default_grab_button,
 	.axis = default_grab_axis,

@@ -10,8 +10,7 @@
 #include "internal.h"
 #include "seat-private.h"
 
-void send_modifiers_to(struct garnet_seat *seat, struct wl_resource *keyboard,
-			      uint32_t serial)
+void seat_send_modifiers(struct garnet_seat *seat, struct wl_resource *keyboard, uint32_t serial)
 {
 	wl_keyboard_send_modifiers(keyboard, serial, seat->mods_depressed, seat->mods_latched,
 				   seat->mods_locked, seat->group);
@@ -31,7 +30,7 @@ static void keyboard_enter(struct garnet_seat *seat, struct garnet_surface *surf
 			continue;
 		/* enter carries the keys already held, then the modifiers follow. */
 		wl_keyboard_send_enter(keyboard, serial, surface->resource, &seat->keys);
-		send_modifiers_to(seat, keyboard, serial);
+		seat_send_modifiers(seat, keyboard, serial);
 	}
 }
 
@@ -46,7 +45,7 @@ static void keyboard_leave(struct garnet_seat *seat, struct garnet_surface *surf
 	}
 }
 
-void keyboard_focus_destroyed(struct wl_listener *listener, void *data)
+void seat_keyboard_focus_destroyed(struct wl_listener *listener, void *data)
 {
 	struct garnet_seat *seat = wl_container_of(listener, seat, keyboard_focus_destroy);
 
@@ -63,7 +62,7 @@ void garnet_seat_set_keyboard_focus(struct garnet_seat *seat, struct garnet_surf
 	    (seat->compositor->locked && surface && !garnet_session_lock_owns(surface)) ||
 	    (surface && garnet_consent_active(seat->compositor)))
 		return;
-	restore_keymap(seat);
+	seat_restore_keymap(seat);
 	if (seat->keyboard_focus) {
 		keyboard_leave(seat, seat->keyboard_focus);
 		garnet_list_unlink(&seat->keyboard_focus_destroy.link);
@@ -174,7 +173,7 @@ void garnet_seat_notify_key(struct garnet_seat *seat, uint32_t time_msec, uint32
 	focus = seat->keyboard_focus;
 	if (!focus || !garnet_seat_may_deliver(seat, focus, GARNET_INPUT_KEYBOARD))
 		return;
-	restore_keymap(seat);
+	seat_restore_keymap(seat);
 	serial = wl_display_next_serial(seat->compositor->display);
 	garnet_seat_record_input_serial(seat, surface_client(focus), serial);
 	wl_resource_for_each(keyboard, &seat->keyboards) {
@@ -184,7 +183,7 @@ void garnet_seat_notify_key(struct garnet_seat *seat, uint32_t time_msec, uint32
 				     pressed ? WL_KEYBOARD_KEY_STATE_PRESSED
 					     : WL_KEYBOARD_KEY_STATE_RELEASED);
 		if (mods_changed)
-			send_modifiers_to(seat, keyboard, serial);
+			seat_send_modifiers(seat, keyboard, serial);
 	}
 }
 
@@ -192,13 +191,12 @@ static const struct wl_keyboard_interface keyboard_impl = {
 	.release = garnet_resource_destroy_request,
 };
 
-void seat_get_keyboard(struct wl_client *client, struct wl_resource *resource,
-			      uint32_t id)
+void seat_get_keyboard(struct wl_client *client, struct wl_resource *resource, uint32_t id)
 {
 	struct garnet_seat *seat = wl_resource_get_user_data(resource);
-	struct wl_resource *keyboard = create_device(client, resource, &wl_keyboard_interface,
-						     &keyboard_impl, id,
-						     seat ? &seat->keyboards : NULL);
+	struct wl_resource *keyboard =
+		seat_create_device(client, resource, &wl_keyboard_interface, &keyboard_impl, id,
+				   seat ? &seat->keyboards : NULL);
 	struct garnet_surface *focus;
 	uint32_t serial;
 
@@ -215,11 +213,11 @@ void seat_get_keyboard(struct wl_client *client, struct wl_resource *resource,
 	    garnet_seat_may_deliver(seat, focus, GARNET_INPUT_KEYBOARD)) {
 		serial = wl_display_next_serial(seat->compositor->display);
 		wl_keyboard_send_enter(keyboard, serial, focus->resource, &seat->keys);
-		send_modifiers_to(seat, keyboard, serial);
+		seat_send_modifiers(seat, keyboard, serial);
 	}
 }
 
-bool load_keymap(struct garnet_seat *seat, const struct garnet_keyboard_options *kb)
+bool seat_load_keymap(struct garnet_seat *seat, const struct garnet_keyboard_options *kb)
 {
 	struct garnet_compositor *c = seat->compositor;
 	struct xkb_rule_names names = {

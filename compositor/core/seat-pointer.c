@@ -4,20 +4,20 @@
 #include "internal.h"
 #include "seat-private.h"
 
-void pointer_send_frame(struct wl_resource *pointer)
+void seat_pointer_frame(struct wl_resource *pointer)
 {
 	if (wl_resource_get_version(pointer) >= WL_POINTER_FRAME_SINCE_VERSION)
 		wl_pointer_send_frame(pointer);
 }
 
-void pointer_focus_destroyed(struct wl_listener *listener, void *data)
+void seat_pointer_focus_destroyed(struct wl_listener *listener, void *data)
 {
 	struct garnet_seat *seat = wl_container_of(listener, seat, pointer_focus_destroy);
 
 	garnet_list_unlink(&seat->pointer_focus_destroy.link);
 	seat->pointer_focus = NULL;
 	seat->button_count = 0;
-	set_cursor_hidden(seat, false);
+	seat_set_cursor_hidden(seat, false);
 }
 
 void garnet_seat_set_pointer_focus(struct garnet_seat *seat, struct garnet_surface *surface,
@@ -43,7 +43,7 @@ void garnet_seat_set_pointer_focus(struct garnet_seat *seat, struct garnet_surfa
 				if (wl_resource_get_client(pointer) != surface_client(old))
 					continue;
 				wl_pointer_send_leave(pointer, serial, old->resource);
-				pointer_send_frame(pointer);
+				seat_pointer_frame(pointer);
 			}
 		}
 	}
@@ -51,10 +51,10 @@ void garnet_seat_set_pointer_focus(struct garnet_seat *seat, struct garnet_surfa
 	/* A client's cursor image (or its wish for none) lasts only while the pointer is over
 	 * that client; elsewhere garnet's arrow shows until the next client sets one. */
 	if (seat->cursor && (!surface || surface_client(seat->cursor) != surface_client(surface)))
-		set_cursor_surface(seat, NULL);
+		seat_set_cursor_surface(seat, NULL);
 	if (seat->cursor_hidden &&
 	    (!surface || !old || surface_client(old) != surface_client(surface)))
-		set_cursor_hidden(seat, false);
+		seat_set_cursor_hidden(seat, false);
 	if (!surface)
 		return;
 	wl_signal_add(&surface->events.destroy, &seat->pointer_focus_destroy);
@@ -67,7 +67,7 @@ void garnet_seat_set_pointer_focus(struct garnet_seat *seat, struct garnet_surfa
 			continue;
 		wl_pointer_send_enter(pointer, serial, surface->resource, wl_fixed_from_double(sx),
 				      wl_fixed_from_double(sy));
-		pointer_send_frame(pointer);
+		seat_pointer_frame(pointer);
 	}
 }
 
@@ -83,7 +83,7 @@ void garnet_seat_send_motion(struct garnet_seat *seat, uint32_t time)
 			continue;
 		wl_pointer_send_motion(pointer, time, wl_fixed_from_double(seat->sx),
 				       wl_fixed_from_double(seat->sy));
-		pointer_send_frame(pointer);
+		seat_pointer_frame(pointer);
 	}
 }
 
@@ -106,7 +106,7 @@ void garnet_seat_send_button(struct garnet_seat *seat, uint32_t time, uint32_t b
 		wl_pointer_send_button(pointer, serial, time, button,
 				       pressed ? WL_POINTER_BUTTON_STATE_PRESSED
 					       : WL_POINTER_BUTTON_STATE_RELEASED);
-		pointer_send_frame(pointer);
+		seat_pointer_frame(pointer);
 	}
 }
 
@@ -150,10 +150,10 @@ static void move_pointer(struct garnet_seat *seat, uint32_t time_msec, double x,
 		seat->y = y;
 		garnet_compositor_cursor_moved(seat->compositor);
 	} else {
-		damage_pointer_images(seat);
+		seat_damage_pointer_images(seat);
 		seat->x = x;
 		seat->y = y;
-		damage_pointer_images(seat);
+		seat_damage_pointer_images(seat);
 	}
 	seat->grab->impl->motion(seat->grab, time_msec);
 }
@@ -202,16 +202,16 @@ void garnet_seat_notify_axis(struct garnet_seat *seat, uint32_t time_msec, uint3
 }
 
 static const struct wl_pointer_interface pointer_impl = {
-	.set_cursor = pointer_set_cursor,
+	.set_cursor = seat_pointer_set_cursor,
 	.release = garnet_resource_destroy_request,
 };
 
 void seat_get_pointer(struct wl_client *client, struct wl_resource *resource, uint32_t id)
 {
 	struct garnet_seat *seat = wl_resource_get_user_data(resource);
-	struct wl_resource *pointer = create_device(client, resource, &wl_pointer_interface,
-						    &pointer_impl, id,
-						    seat ? &seat->pointers : NULL);
+	struct wl_resource *pointer =
+		seat_create_device(client, resource, &wl_pointer_interface, &pointer_impl, id,
+				   seat ? &seat->pointers : NULL);
 	struct garnet_surface *focus;
 
 	if (!pointer)
@@ -222,6 +222,6 @@ void seat_get_pointer(struct wl_client *client, struct wl_resource *resource, ui
 		wl_pointer_send_enter(pointer, seat->pointer_enter_serial, focus->resource,
 				      wl_fixed_from_double(seat->sx),
 				      wl_fixed_from_double(seat->sy));
-		pointer_send_frame(pointer);
+		seat_pointer_frame(pointer);
 	}
 }

@@ -22,7 +22,7 @@ static void touch_point_release(struct garnet_touch_point *tp)
 	tp->surface = NULL;
 }
 
-void touch_surface_destroyed(struct wl_listener *listener, void *data)
+void seat_touch_surface_destroyed(struct wl_listener *listener, void *data)
 {
 	struct garnet_touch_point *tp = wl_container_of(listener, tp, surface_destroy);
 	struct garnet_surface *surface = data;
@@ -178,6 +178,6 @@ void seat_get_touch(struct wl_client *client, struct wl_resource *resource, uint
 {
 	struct garnet_seat *seat = wl_resource_get_user_data(resource);
 
-	create_device(client, resource, &wl_touch_interface, &touch_impl, id,
-		      seat ? &seat->touches : NULL);
+	seat_create_device(client, resource, &wl_touch_interface, &touch_impl, id,
+			   seat ? &seat->touches : NULL);
 }

@@ -6,7 +6,7 @@
 #include "seat-private.h"
 
 /* The seat's own keymap and modifiers back to the client a virtual keyboard typed into. */
-void restore_keymap(struct garnet_seat *seat)
+void seat_restore_keymap(struct garnet_seat *seat)
 {
 	struct wl_client *client = seat->foreign_keymap_client;
 	struct wl_resource *keyboard;
@@ -22,7 +22,7 @@ void restore_keymap(struct garnet_seat *seat)
 			continue;
 		wl_keyboard_send_keymap(keyboard, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1,
 					seat->keymap_fd, (uint32_t)seat->keymap_size);
-		send_modifiers_to(seat, keyboard, serial);
+		seat_send_modifiers(seat, keyboard, serial);
 	}
 }
 
@@ -39,7 +39,7 @@ static struct wl_client *virtual_target(struct garnet_seat *seat,
 	client = surface_client(focus);
 	if (seat->foreign_keymap_client == client && seat->foreign_keymap_owner == vk->owner)
 		return client;
-	restore_keymap(seat);
+	seat_restore_keymap(seat);
 	wl_resource_for_each(keyboard, &seat->keyboards) {
 		if (wl_resource_get_client(keyboard) == client)
 			wl_keyboard_send_keymap(keyboard, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1,
@@ -93,5 +93,5 @@ bool garnet_seat_virtual_modifiers(struct garnet_seat *seat, const struct garnet
 void garnet_seat_virtual_keyboard_gone(struct garnet_seat *seat, const void *owner)
 {
 	if (seat->foreign_keymap_owner == owner)
-		restore_keymap(seat);
+		seat_restore_keymap(seat);
 }

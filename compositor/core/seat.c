@@ -45,7 +45,7 @@ static void unlink_resource(struct wl_resource *resource)
 	wl_list_remove(wl_resource_get_link(resource));
 }
 
-struct wl_resource *create_device(struct wl_client *client, struct wl_resource *seat_res,
+struct wl_resource *seat_create_device(struct wl_client *client, struct wl_resource *seat_res,
 					 const struct wl_interface *iface, const void *impl,
 					 uint32_t id, struct wl_list *list)
 {
@@ -110,13 +110,13 @@ struct garnet_seat *garnet_seat_create(struct garnet_compositor *c,
 	wl_list_init(&seat->keyboard_focus_destroy.link);
 	wl_list_init(&seat->pointer_focus_destroy.link);
 	wl_list_init(&seat->cursor_destroy.link);
-	seat->cursor_destroy.notify = cursor_destroyed;
+	seat->cursor_destroy.notify = seat_cursor_destroyed;
 	wl_list_init(&seat->drag_icon_destroy.link);
-	seat->drag_icon_destroy.notify = drag_icon_destroyed;
+	seat->drag_icon_destroy.notify = seat_drag_icon_destroyed;
 	wl_list_init(&seat->selection_destroy.link);
 	wl_list_init(&seat->primary_selection_destroy.link);
 	for (int i = 0; i < GARNET_TOUCH_POINTS; i++) {
-		seat->touch[i].surface_destroy.notify = touch_surface_destroyed;
+		seat->touch[i].surface_destroy.notify = seat_touch_surface_destroyed;
 		wl_list_init(&seat->touch[i].surface_destroy.link);
 	}
 	wl_signal_init(&seat->events.keyboard_focus);
@@ -124,12 +124,12 @@ struct garnet_seat *garnet_seat_create(struct garnet_compositor *c,
 	wl_signal_init(&seat->events.motion);
 	wl_array_init(&seat->keys);
 	garnet_seat_input_serials_init(seat);
-	seat->keyboard_focus_destroy.notify = keyboard_focus_destroyed;
-	seat->pointer_focus_destroy.notify = pointer_focus_destroyed;
-	seat->default_grab.impl = &default_grab_impl;
+	seat->keyboard_focus_destroy.notify = seat_keyboard_focus_destroyed;
+	seat->pointer_focus_destroy.notify = seat_pointer_focus_destroyed;
+	seat->default_grab.impl = &seat_default_grab_impl;
 	seat->default_grab.seat = seat;
 	seat->grab = &seat->default_grab;
-	if (!load_keymap(seat, kb))
+	if (!seat_load_keymap(seat, kb))
 		goto err;
 	seat->global = garnet_global_create(c, &wl_seat_interface, SEAT_VERSION, seat, seat_bind,
 					    false);
