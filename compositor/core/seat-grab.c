@@ -41,7 +41,8 @@ static void default_grab_button(struct garnet_pointer_grab *grab, uint32_t time,
 		seat->grab_time = time;
 		seat->grab_x = seat->x;
 		seat->grab_y = seat->y;
-		garnet_shell_handle_click(seat->compositor->shell, seat->pointer_focus);
+		seat->compositor->shell_hooks->handle_click(seat->compositor->shell,
+							    seat->pointer_focus);
 	}
 	garnet_seat_send_button(seat, time, button, pressed);
 	if (!pressed && seat->button_count == 0)

@@ -59,7 +59,7 @@ void garnet_seat_set_keyboard_focus(struct garnet_seat *seat, struct garnet_surf
 	/* While locked a window that maps or asks for focus cannot take the keyboard from the
 	 * lock surface. */
 	if (seat->keyboard_focus == surface ||
-	    (seat->compositor->locked && surface && !garnet_session_lock_owns(surface)) ||
+	    (seat->compositor->locked && surface && !lock_owns(surface)) ||
 	    (surface && garnet_consent_active(seat->compositor)))
 		return;
 	seat_restore_keymap(seat);
@@ -162,7 +162,7 @@ void garnet_seat_notify_key(struct garnet_seat *seat, uint32_t time_msec, uint32
 	/* Compositor bindings see the key first; a bound key never reaches a client, not even
 	 * in the held keys of a later enter. */
 	if (!seat->compositor->locked &&
-	    garnet_shell_handle_key(seat->compositor->shell, key, pressed))
+	    seat->compositor->shell_hooks->handle_key(seat->compositor->shell, key, pressed))
 		return;
 	/* A key the client saw go down comes up for the client, grab or not. */
 	if (seat->key_grab && (pressed || !key_is_held(seat, key)) &&

@@ -5,10 +5,17 @@
 #define GARNET_CORE_SEAT_PRIVATE_H
 
 #include "internal.h"
+#include "shell-hooks.h"
 
 static inline struct wl_client *surface_client(struct garnet_surface *surface)
 {
 	return wl_resource_get_client(surface->resource);
+}
+
+/* Is surface part of the lock screen now (a role that says so)? */
+static inline bool lock_owns(struct garnet_surface *surface)
+{
+	return surface->role && surface->role->lock_owns && surface->role->lock_owns(surface);
 }
 
 /* seat.c */

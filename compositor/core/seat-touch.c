@@ -73,7 +73,7 @@ void garnet_seat_notify_touch_down(struct garnet_seat *seat, uint32_t time_msec,
 	if (!surface)
 		return;
 	wl_signal_add(&surface->events.destroy, &tp->surface_destroy);
-	garnet_shell_handle_click(seat->compositor->shell, surface);
+	seat->compositor->shell_hooks->handle_click(seat->compositor->shell, surface);
 	if (!garnet_seat_may_deliver(seat, surface, GARNET_INPUT_TOUCH))
 		return;
 	serial = wl_display_next_serial(seat->compositor->display);

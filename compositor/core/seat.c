@@ -24,7 +24,7 @@ bool garnet_seat_may_deliver(struct garnet_seat *seat, struct garnet_surface *su
 
 	if (!surface)
 		return false;
-	if (c->locked && !garnet_session_lock_owns(surface))
+	if (c->locked && !lock_owns(surface))
 		return false;
 	/* garnet's consent dialog is modal: nobody but it gets input while the user decides. */
 	if (garnet_consent_active(c))

@@ -4,8 +4,8 @@
 
 #include "xdg-shell-server-protocol.h"
 #include "../core/internal.h"
+#include "../core/shell-hooks.h"
 #include "xdg-shell.h"
-#include "../shell/focus.h"
 
 /* One popup grab per compositor seat: the chain of grabbing popups of one client. */
 struct popup_grab {
@@ -163,9 +163,9 @@ void xdg_popup_handle_grab(struct wl_client *client, struct wl_resource *resourc
 	/* Without a press the user just gave this client, on a window it has mapped, a grab
 	 * would be a keylogger: the popup is done before it is shown. */
 	if (popup->dismissed ||
-	    !garnet_focus_popup_grab_allowed(c, client, serial,
-					     popup->parent ? popup->parent->surface : NULL,
-					     popup->parent && popup->parent->mapped)) {
+	    !c->shell_hooks->popup_grab_allowed(c, client, serial,
+						popup->parent ? popup->parent->surface : NULL,
+						popup->parent && popup->parent->mapped)) {
 		xdg_popup_dismiss(popup);
 		return;
 	}
@@ -200,6 +200,6 @@ void xdg_popup_grab_remove(struct xdg_popup_data *popup)
 		grab->active = false;
 		garnet_seat_end_grab(c->seat);
 	}
-	garnet_focus_popup_gone(c, popup->xs->surface,
-				popup->parent ? popup->parent->surface : NULL);
+	c->shell_hooks->popup_gone(c, popup->xs->surface,
+				   popup->parent ? popup->parent->surface : NULL);
 }

@@ -5,7 +5,6 @@
 #include "xdg-shell-server-protocol.h"
 #include "../core/internal.h"
 #include "xdg-shell.h"
-#include "../shell/focus.h"
 
 static void popup_compute_geometry(struct xdg_popup_data *popup)
 {

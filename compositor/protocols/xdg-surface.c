@@ -5,8 +5,8 @@
 
 #include "xdg-shell-server-protocol.h"
 #include "../core/internal.h"
+#include "../core/shell-hooks.h"
 #include "xdg-shell.h"
-#include "../shell/focus.h"
 
 static const struct xdg_surface_interface xdg_surface_impl;
 
@@ -68,6 +68,7 @@ void xdg_commit(struct garnet_surface *surface)
 {
 	struct xdg_surface_data *xs = surface->role_data;
 	struct garnet_shell *shell = surface->compositor->shell;
+	const struct garnet_shell_hooks *hooks = surface->compositor->shell_hooks;
 	bool has_buffer = garnet_surface_is_mapped(surface);
 
 	/* With its role object destroyed the surface is unmapped for good: a later commit,
@@ -93,18 +94,18 @@ void xdg_commit(struct garnet_surface *surface)
 		xs->mapped = true;
 		if (xs->role == ROLE_TOPLEVEL) {
 			xs->toplevel.mapped = true;
-			garnet_shell_toplevel_map(shell, &xs->toplevel);
+			hooks->toplevel_map(shell, &xs->toplevel);
 		} else if (xs->popup && xs->popup->dismissed) {
 			xs->mapped = false;
 		} else if (xs->popup) {
 			struct xdg_popup_data *popup = xs->popup;
 
 			garnet_view_raise(&popup->view,
-					  garnet_focus_popup_layer(surface->compositor,
-								   popup->parent ? popup->parent->surface
-										 : NULL));
+					  hooks->popup_layer(surface->compositor,
+							     popup->parent ? popup->parent->surface
+									   : NULL));
 			if (popup->grabbing)
-				garnet_focus_popup_mapped(surface->compositor, surface);
+				hooks->popup_mapped(surface->compositor, surface);
 		}
 	} else if (!has_buffer && xs->mapped) {
 		/* Unmapped: the client must start over with an initial commit. */
@@ -114,7 +115,7 @@ void xdg_commit(struct garnet_surface *surface)
 		xs->serial_count = 0;
 		if (xs->role == ROLE_TOPLEVEL) {
 			xs->toplevel.mapped = false;
-			garnet_shell_toplevel_unmap(shell, &xs->toplevel);
+			hooks->toplevel_unmap(shell, &xs->toplevel);
 		} else if (xs->popup) {
 			xdg_popup_unmap(xs->popup);
 		}
@@ -125,7 +126,7 @@ void xdg_commit(struct garnet_surface *surface)
 		xs->toplevel.geometry_y = xs->has_geometry ? xs->geometry[1] : 0;
 		xs->toplevel.geometry_width = xs->has_geometry ? xs->geometry[2] : surface->width;
 		xs->toplevel.geometry_height = xs->has_geometry ? xs->geometry[3] : surface->height;
-		garnet_shell_toplevel_commit(shell, &xs->toplevel);
+		hooks->toplevel_commit(shell, &xs->toplevel);
 	}
 }
 

@@ -5,8 +5,8 @@
 
 #include "xdg-shell-server-protocol.h"
 #include "../core/internal.h"
+#include "../core/shell-hooks.h"
 #include "xdg-shell.h"
-#include "../shell/focus.h"
 
 static void add_state(struct wl_array *states, uint32_t state)
 {
@@ -164,19 +164,29 @@ static void toplevel_show_window_menu(struct wl_client *client, struct wl_resour
 {
 }
 
+/* The shell (through core/shell-hooks.h) that a toplevel's window requests go to. */
+static const struct garnet_shell_hooks *shell_of(struct xdg_surface_data *xs,
+						 struct garnet_shell **shell)
+{
+	*shell = xs->surface->compositor->shell;
+	return xs->surface->compositor->shell_hooks;
+}
+
 static void toplevel_move(struct wl_client *client, struct wl_resource *resource,
 			  struct wl_resource *seat, uint32_t serial)
 {
 	struct xdg_surface_data *xs = toplevel_from(resource);
+	struct garnet_shell *shell;
 
 	if (xs && xs->mapped)
-		garnet_shell_request_move(xs->surface->compositor->shell, &xs->toplevel, serial);
+		shell_of(xs, &shell)->request_move(shell, &xs->toplevel, serial);
 }
 
 static void toplevel_resize(struct wl_client *client, struct wl_resource *resource,
 			    struct wl_resource *seat, uint32_t serial, uint32_t edges)
 {
 	struct xdg_surface_data *xs = toplevel_from(resource);
+	struct garnet_shell *shell;
 
 	if (edges > XDG_TOPLEVEL_RESIZE_EDGE_BOTTOM_RIGHT || edges == 3 || edges == 7) {
 		wl_resource_post_error(resource, XDG_TOPLEVEL_ERROR_INVALID_RESIZE_EDGE,
@@ -184,8 +194,7 @@ static void toplevel_resize(struct wl_client *client, struct wl_resource *resour
 		return;
 	}
 	if (xs && xs->mapped)
-		garnet_shell_request_resize(xs->surface->compositor->shell, &xs->toplevel, serial,
-					    edges);
+		shell_of(xs, &shell)->request_resize(shell, &xs->toplevel, serial, edges);
 }
 
 static void toplevel_set_max_size(struct wl_client *client, struct wl_resource *resource,
@@ -223,17 +232,19 @@ static void toplevel_set_min_size(struct wl_client *client, struct wl_resource *
 static void toplevel_set_maximized(struct wl_client *client, struct wl_resource *resource)
 {
 	struct xdg_surface_data *xs = toplevel_from(resource);
+	struct garnet_shell *shell;
 
 	if (xs)
-		garnet_shell_set_maximized(xs->surface->compositor->shell, &xs->toplevel, true);
+		shell_of(xs, &shell)->set_maximized(shell, &xs->toplevel, true);
 }
 
 static void toplevel_unset_maximized(struct wl_client *client, struct wl_resource *resource)
 {
 	struct xdg_surface_data *xs = toplevel_from(resource);
+	struct garnet_shell *shell;
 
 	if (xs)
-		garnet_shell_set_maximized(xs->surface->compositor->shell, &xs->toplevel, false);
+		shell_of(xs, &shell)->set_maximized(shell, &xs->toplevel, false);
 }
 
 static void toplevel_set_fullscreen(struct wl_client *client, struct wl_resource *resource,
@@ -242,32 +253,35 @@ static void toplevel_set_fullscreen(struct wl_client *client, struct wl_resource
 	struct xdg_surface_data *xs = toplevel_from(resource);
 	struct garnet_output *output =
 		output_resource ? garnet_output_from_resource(output_resource) : NULL;
+	const struct garnet_shell_hooks *hooks;
+	struct garnet_shell *shell;
 
 	if (!xs)
 		return;
+	hooks = shell_of(xs, &shell);
 	/* A denial is answered like any request: a configure, here of the unchanged state. */
-	garnet_shell_set_fullscreen(xs->surface->compositor->shell, &xs->toplevel,
-				    garnet_focus_may_fullscreen(xs->surface->compositor, client,
-								output) ||
-					    xs->toplevel.fullscreen,
-				    output);
+	hooks->set_fullscreen(shell, &xs->toplevel,
+			      hooks->may_fullscreen(xs->surface->compositor, client, output) ||
+				      xs->toplevel.fullscreen,
+			      output);
 }
 
 static void toplevel_unset_fullscreen(struct wl_client *client, struct wl_resource *resource)
 {
 	struct xdg_surface_data *xs = toplevel_from(resource);
+	struct garnet_shell *shell;
 
 	if (xs)
-		garnet_shell_set_fullscreen(xs->surface->compositor->shell, &xs->toplevel, false,
-					    NULL);
+		shell_of(xs, &shell)->set_fullscreen(shell, &xs->toplevel, false, NULL);
 }
 
 static void toplevel_set_minimized(struct wl_client *client, struct wl_resource *resource)
 {
 	struct xdg_surface_data *xs = toplevel_from(resource);
+	struct garnet_shell *shell;
 
 	if (xs && xs->mapped)
-		garnet_shell_set_minimized(xs->surface->compositor->shell, &xs->toplevel);
+		shell_of(xs, &shell)->set_minimized(shell, &xs->toplevel);
 }
 
 static const struct xdg_toplevel_interface xdg_toplevel_impl = {
@@ -290,13 +304,14 @@ static const struct xdg_toplevel_interface xdg_toplevel_impl = {
 void xdg_toplevel_resource_destroy(struct wl_resource *resource)
 {
 	struct xdg_surface_data *xs = toplevel_from(resource);
+	struct garnet_shell *shell;
 
 	if (!xs)
 		return;
 	/* Mapped or not (activation puts unmapped toplevels on the shell's lists too), the
 	 * toplevel leaves every list before its memory can go. */
 	xs->toplevel.mapped = false;
-	garnet_shell_toplevel_unmap(xs->surface->compositor->shell, &xs->toplevel);
+	shell_of(xs, &shell)->toplevel_unmap(shell, &xs->toplevel);
 	garnet_view_finish(&xs->toplevel.view);
 	wl_signal_emit_mutable(&xs->toplevel.events.destroy, &xs->toplevel);
 	garnet_list_unlink(&xs->toplevel.parent_destroy.link);
