@@ -12,6 +12,7 @@
 #include <xkbcommon/xkbcommon.h>
 
 #include "internal.h"
+#include "shell-hooks.h"
 
 /* How long the dialog is shown before an answer counts. */
 #define ARM_MS 500
@@ -103,8 +104,7 @@ static void show_next(struct garnet_consent *cs)
 		cs->visible = false;
 		wl_event_source_timer_update(cs->arm_timer, 0);
 		if (was_visible && !c->locked) {
-			garnet_seat_set_keyboard_focus(c->seat, NULL);
-			garnet_shell_refocus(c->shell);
+			c->shell_hooks->return_keyboard(c->shell);
 		}
 		garnet_seat_repick(c->seat);
 		return;

@@ -29,6 +29,7 @@
 
 struct garnet_view;
 struct garnet_shell;
+struct garnet_shell_hooks;
 struct garnet_data_source;
 
 enum garnet_layer_id {
@@ -85,6 +86,7 @@ struct garnet_compositor {
 
 	struct garnet_seat *seat;
 	struct garnet_shell *shell;
+	const struct garnet_shell_hooks *shell_hooks; /* core/shell-hooks.h, set by the shell */
 	clockid_t clock;
 	pixman_image_t *builtin_cursor; /* NULL when options.builtin_cursor is off */
 	struct text_inputs *text_inputs;  /* protocols/text-input.c */
@@ -288,6 +290,8 @@ struct garnet_surface_role {
 	void (*commit)(struct garnet_surface *surface);
 	/* Where in the global space the surface's origin is, when the role places it. */
 	bool (*position)(struct garnet_surface *surface, int32_t *x, int32_t *y);
+	/* Part of the lock screen now: while locked only such surfaces get input. */
+	bool (*lock_owns)(struct garnet_surface *surface);
 };
 
 /* One entry of a stacking list of a surface's subsurfaces; each surface owns one for itself. */
@@ -747,6 +751,9 @@ bool garnet_xdg_shell_init(struct garnet_compositor *c);
 void garnet_xdg_ping(struct garnet_surface *surface);
 /* The surface a subsurface or popup ultimately belongs to. */
 struct garnet_surface *garnet_xdg_root_surface(struct garnet_surface *surface);
+/* Raises the shown popups of surface (and theirs) into layer, above it, after the window itself
+ * was raised. */
+void garnet_xdg_raise_popups(struct garnet_surface *surface, enum garnet_layer_id layer);
 struct garnet_toplevel *garnet_xdg_toplevel_from_surface(struct garnet_surface *surface);
 struct garnet_toplevel *garnet_xdg_toplevel_from_resource(struct wl_resource *toplevel);
 bool garnet_xdg_decoration_init(struct garnet_compositor *c);

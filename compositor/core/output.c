@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "shell-hooks.h"
 
 static void output_send_info(struct garnet_output *output, struct wl_resource *resource)
 {
@@ -182,7 +183,7 @@ void garnet_output_finish(struct garnet_output *output)
 	wl_list_remove(&output->link);
 	c->output_indices &= ~(1u << output->index);
 	if (c->shell)
-		garnet_shell_output_removed(c->shell);
+		c->shell_hooks->output_removed(c->shell);
 	/* What waited for this output's frame will not see it. */
 	wl_resource_for_each_safe(resource, tmp, &output->frame_callbacks)
 		wl_resource_destroy(resource);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "internal.h"
+#include "shell-hooks.h"
 
 /* A surface placed from outside without a shell role. */
 struct placed_surface {
@@ -60,9 +61,9 @@ bool garnet_compositor_place_surface(struct garnet_compositor *c, struct wl_reso
 	if (!surface)
 		return false;
 	if (surface->role && surface->role != &placed_surface_role) {
-		if (!garnet_shell_toplevel_for_surface(c->shell, surface))
+		if (!c->shell_hooks->toplevel_for_surface(c->shell, surface))
 			return false;
-		garnet_shell_move_toplevel(c->shell, surface, x, y);
+		c->shell_hooks->move_toplevel(c->shell, surface, x, y);
 		return true;
 	}
 	ps = surface->role_data;
@@ -87,11 +88,6 @@ bool garnet_compositor_place_surface(struct garnet_compositor *c, struct wl_reso
 void garnet_compositor_focus_surface(struct garnet_compositor *c, struct wl_resource *resource)
 {
 	struct garnet_surface *surface = resource ? garnet_surface_from_resource(resource) : NULL;
-	struct garnet_toplevel *toplevel =
-		surface ? garnet_shell_toplevel_for_surface(c->shell, surface) : NULL;
 
-	if (toplevel)
-		garnet_shell_focus(c->shell, toplevel);
-	else
-		garnet_seat_set_keyboard_focus(c->seat, surface);
+	c->shell_hooks->focus_surface(c->shell, surface);
 }

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 // ext-session-lock-v1: the lock lives in garnet. While locked only lock surfaces are drawn and
-// only they get input (view.c, seat.c ask garnet_session_lock_owns). A locker that dies leaves
+// only they get input (the seat asks their role's lock_owns). A locker that dies leaves
 // the session locked: nothing but the trusted locker may take the abandoned lock over, because
 // every lock request is asked of the security layer (the lock_session hook).
 #include <stdlib.h>
 
 #include "../core/internal.h"
+#include "../core/shell-hooks.h"
 #include "ext-session-lock-v1-server-protocol.h"
 
 struct lock_surface {
@@ -111,8 +112,7 @@ static void lock_surface_commit(struct garnet_surface *surface)
 		return;
 	garnet_view_move(&ls->view, ls->output->x, ls->output->y);
 	garnet_view_raise(&ls->view, GARNET_LAYER_LOCK);
-	/* The first lock surface shown takes the keyboard: the user types the password there. */
-	garnet_seat_set_keyboard_focus(c->seat, surface);
+	c->shell_hooks->focus_lock_surface(c->shell, surface);
 }
 
 static bool lock_surface_position(struct garnet_surface *surface, int32_t *x, int32_t *y)
@@ -131,6 +131,7 @@ static const struct garnet_surface_role lock_surface_role = {
 	.precommit = lock_surface_precommit,
 	.commit = lock_surface_commit,
 	.position = lock_surface_position,
+	.lock_owns = garnet_session_lock_owns,
 };
 
 static void lock_surface_resource_destroy(struct wl_resource *resource)
@@ -339,8 +340,7 @@ void garnet_session_lock_release(struct garnet_compositor *c)
 	c->session_lock.locked_sent = false;
 	waits_clear(c);
 	c->locked = false;
-	garnet_seat_set_keyboard_focus(c->seat, NULL);
-	garnet_shell_refocus(c->shell);
+	c->shell_hooks->return_keyboard(c->shell);
 	garnet_seat_repick(c->seat);
 	damage_everything(c);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../core/internal.h"
+#include "../core/shell-hooks.h"
 #include "client-protocols.h"
 #include "garnet-shortcuts-v1-server-protocol.h"
 
@@ -119,7 +120,7 @@ static void manager_register(struct wl_client *client, struct wl_resource *resou
 	wl_resource_set_implementation(s->resource, &shortcut_impl, s, shortcut_resource_destroy);
 	if (!is_known(action))
 		refusal = GARNET_SHORTCUT_V1_REFUSAL_UNKNOWN_ACTION;
-	else if (!garnet_shell_shortcut_trigger(c->shell, action, trigger, sizeof(trigger)))
+	else if (!c->shell_hooks->shortcut_trigger(c->shell, action, trigger, sizeof(trigger)))
 		refusal = GARNET_SHORTCUT_V1_REFUSAL_NOT_CONFIGURED;
 	else if (c->hooks.global_shortcut &&
 		 !c->hooks.global_shortcut(c->hooks.data, client, action))

@@ -13,7 +13,7 @@
 #include <sys/random.h>
 
 #include "../core/internal.h"
-#include "../shell/focus.h"
+#include "../core/shell-hooks.h"
 #include "client-protocols.h"
 #include "xdg-activation-v1-server-protocol.h"
 
@@ -217,7 +217,7 @@ static void token_commit(struct wl_client *client, struct wl_resource *resource)
 		return;
 	}
 	token->committed = true;
-	if (token->has_serial && garnet_focus_client_holds_keyboard(c, client) &&
+	if (token->has_serial && c->shell_hooks->client_holds_keyboard(c, client) &&
 	    garnet_seat_input_serial_valid(c->seat, client, token->serial)) {
 		owner = owner_of(token->activation, client);
 		if (!owner) {
@@ -280,14 +280,15 @@ static void activation_get_activation_token(struct wl_client *client,
  * whatever the user turned to). */
 static bool still_valid(struct activation *activation, struct activation_token *token)
 {
-	struct garnet_seat *seat = activation->compositor->seat;
+	struct garnet_compositor *c = activation->compositor;
+	struct garnet_seat *seat = c->seat;
 
 	if (expired(activation, token))
 		return false;
 	if (token->input_generation == seat->input_generation)
 		return true;
-	return token->owner->client && garnet_focus_client_holds_keyboard(activation->compositor,
-									  token->owner->client) &&
+	return token->owner->client &&
+	       c->shell_hooks->client_holds_keyboard(c, token->owner->client) &&
 	       garnet_seat_input_last_client(seat) == token->owner->client;
 }
 
@@ -325,7 +326,8 @@ static void activation_activate(struct wl_client *client, struct wl_resource *re
 			   valid ? "names no toplevel" : "expired or went stale");
 		return;
 	}
-	garnet_focus_activate(activation->compositor->shell, toplevel, client, left);
+	activation->compositor->shell_hooks->activate(activation->compositor->shell, toplevel, client,
+						      left);
 }
 
 static const struct xdg_activation_v1_interface activation_impl = {

@@ -219,3 +219,26 @@ enum garnet_layer_id garnet_focus_popup_layer(struct garnet_compositor *c,
 
 	return tl && tl->view.in_layer ? tl->view.layer : GARNET_LAYER_NORMAL;
 }
+
+void garnet_focus_return_keyboard(struct garnet_shell *shell)
+{
+	/* Cleared first, so that the window is entered anew even if the keyboard was on it. */
+	garnet_seat_set_keyboard_focus(shell->compositor->seat, NULL);
+	garnet_shell_refocus(shell);
+}
+
+void garnet_focus_lock_surface(struct garnet_shell *shell, struct garnet_surface *surface)
+{
+	garnet_seat_set_keyboard_focus(shell->compositor->seat, surface);
+}
+
+void garnet_focus_surface(struct garnet_shell *shell, struct garnet_surface *surface)
+{
+	struct garnet_toplevel *toplevel =
+		surface ? garnet_shell_toplevel_for_surface(shell, surface) : NULL;
+
+	if (toplevel)
+		garnet_shell_focus(shell, toplevel);
+	else
+		garnet_seat_set_keyboard_focus(shell->compositor->seat, surface);
+}

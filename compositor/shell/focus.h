@@ -42,8 +42,12 @@ void garnet_focus_popup_gone(struct garnet_compositor *c, struct garnet_surface 
 enum garnet_layer_id garnet_focus_popup_layer(struct garnet_compositor *c,
 					      struct garnet_surface *parent);
 
-/* protocols/xdg-shell.c: raises the shown popups of surface (and theirs) into layer, above
- * it, after the window itself was raised. */
-void garnet_xdg_raise_popups(struct garnet_surface *surface, enum garnet_layer_id layer);
+/* garnet's own lock screen or consent dialog let the keyboard go: the focused window gets it
+ * back, entered anew. */
+void garnet_focus_return_keyboard(struct garnet_shell *shell);
+/* The first lock surface shown takes the keyboard: the user types the password there. */
+void garnet_focus_lock_surface(struct garnet_shell *shell, struct garnet_surface *surface);
+/* The test protocol's focus request: a window as a click would, any other surface directly. */
+void garnet_focus_surface(struct garnet_shell *shell, struct garnet_surface *surface);
 
 #endif

@@ -39,6 +39,7 @@ struct garnet_shell *garnet_shell_create(struct garnet_compositor *c)
 	shell->compositor = c;
 	wl_list_init(&shell->toplevels);
 	wl_list_init(&shell->bindings);
+	c->shell_hooks = &garnet_shell_hooks_impl;
 	return shell;
 }
 
@@ -48,6 +49,7 @@ void garnet_shell_destroy(struct garnet_shell *shell)
 
 	if (!shell)
 		return;
+	shell->compositor->shell_hooks = NULL;
 	wl_list_for_each_safe(b, tmp, &shell->bindings, link) {
 		wl_list_remove(&b->link);
 		free(b->argument);

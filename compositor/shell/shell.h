@@ -27,6 +27,9 @@ struct garnet_shell {
 	bool grabbing;
 };
 
+/* hooks.c: what core and the protocols call, installed while the shell exists. */
+extern const struct garnet_shell_hooks garnet_shell_hooks_impl;
+
 /* Sends the toplevel its pending state, once its initial configure went out. */
 void garnet_shell_configure(struct garnet_toplevel *tl);
 

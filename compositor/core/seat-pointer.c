@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: MIT
+// wl_pointer: pointer focus (enter/leave), motion, buttons and axes, through the seat's grab.
+
+#include "internal.h"
+#include "seat-private.h"
+
+void seat_pointer_frame(struct wl_resource *pointer)
+{
+	if (wl_resource_get_version(pointer) >= WL_POINTER_FRAME_SINCE_VERSION)
+		wl_pointer_send_frame(pointer);
+}
+
+void seat_pointer_focus_destroyed(struct wl_listener *listener, void *data)
+{
+	struct garnet_seat *seat = wl_container_of(listener, seat, pointer_focus_destroy);
+
+	garnet_list_unlink(&seat->pointer_focus_destroy.link);
+	seat->pointer_focus = NULL;
+	seat->button_count = 0;
+	seat_set_cursor_hidden(seat, false);
+}
+
+void garnet_seat_set_pointer_focus(struct garnet_seat *seat, struct garnet_surface *surface,
+				   double sx, double sy)
+{
+	struct garnet_surface *old = seat->pointer_focus;
+	struct wl_display *display = seat->compositor->display;
+	struct wl_resource *pointer;
+	uint32_t serial;
+
+	/* Over the consent dialog the pointer is over no client: it enters again afterwards. */
+	if (garnet_consent_active(seat->compositor))
+		surface = NULL;
+	seat->sx = sx;
+	seat->sy = sy;
+	if (old == surface)
+		return;
+	if (old) {
+		garnet_list_unlink(&seat->pointer_focus_destroy.link);
+		if (garnet_seat_may_deliver(seat, old, GARNET_INPUT_POINTER)) {
+			serial = wl_display_next_serial(display);
+			wl_resource_for_each(pointer, &seat->pointers) {
+				if (wl_resource_get_client(pointer) != surface_client(old))
+					continue;
+				wl_pointer_send_leave(pointer, serial, old->resource);
+				seat_pointer_frame(pointer);
+			}
+		}
+	}
+	seat->pointer_focus = surface;
+	/* A client's cursor image (or its wish for none) lasts only while the pointer is over
+	 * that client; elsewhere garnet's arrow shows until the next client sets one. */
+	if (seat->cursor && (!surface || surface_client(seat->cursor) != surface_client(surface)))
+		seat_set_cursor_surface(seat, NULL);
+	if (seat->cursor_hidden &&
+	    (!surface || !old || surface_client(old) != surface_client(surface)))
+		seat_set_cursor_hidden(seat, false);
+	if (!surface)
+		return;
+	wl_signal_add(&surface->events.destroy, &seat->pointer_focus_destroy);
+	if (!garnet_seat_may_deliver(seat, surface, GARNET_INPUT_POINTER))
+		return;
+	serial = wl_display_next_serial(display);
+	seat->pointer_enter_serial = serial;
+	wl_resource_for_each(pointer, &seat->pointers) {
+		if (wl_resource_get_client(pointer) != surface_client(surface))
+			continue;
+		wl_pointer_send_enter(pointer, serial, surface->resource, wl_fixed_from_double(sx),
+				      wl_fixed_from_double(sy));
+		seat_pointer_frame(pointer);
+	}
+}
+
+void garnet_seat_send_motion(struct garnet_seat *seat, uint32_t time)
+{
+	struct garnet_surface *focus = seat->pointer_focus;
+	struct wl_resource *pointer;
+
+	if (!focus || !garnet_seat_may_deliver(seat, focus, GARNET_INPUT_POINTER))
+		return;
+	wl_resource_for_each(pointer, &seat->pointers) {
+		if (wl_resource_get_client(pointer) != surface_client(focus))
+			continue;
+		wl_pointer_send_motion(pointer, time, wl_fixed_from_double(seat->sx),
+				       wl_fixed_from_double(seat->sy));
+		seat_pointer_frame(pointer);
+	}
+}
+
+void garnet_seat_send_button(struct garnet_seat *seat, uint32_t time, uint32_t button,
+			     bool pressed)
+{
+	struct garnet_surface *focus = seat->pointer_focus;
+	struct wl_resource *pointer;
+	uint32_t serial;
+
+	if (!focus || !garnet_seat_may_deliver(seat, focus, GARNET_INPUT_POINTER))
+		return;
+	serial = wl_display_next_serial(seat->compositor->display);
+	if (pressed)
+		seat->grab_serial = serial;
+	garnet_seat_record_input_serial(seat, surface_client(focus), serial);
+	wl_resource_for_each(pointer, &seat->pointers) {
+		if (wl_resource_get_client(pointer) != surface_client(focus))
+			continue;
+		wl_pointer_send_button(pointer, serial, time, button,
+				       pressed ? WL_POINTER_BUTTON_STATE_PRESSED
+					       : WL_POINTER_BUTTON_STATE_RELEASED);
+		seat_pointer_frame(pointer);
+	}
+}
+
+static void clamp_to_outputs(struct garnet_compositor *c, double *x, double *y)
+{
+	struct garnet_output *o;
+	double best = -1, bx = *x, by = *y;
+
+	wl_list_for_each(o, &c->outputs, link) {
+		double cx = *x < o->x ? o->x : *x >= o->x + o->width ? o->x + o->width - 1 : *x;
+		double cy = *y < o->y ? o->y : *y >= o->y + o->height ? o->y + o->height - 1 : *y;
+		double d = (cx - *x) * (cx - *x) + (cy - *y) * (cy - *y);
+
+		if (best < 0 || d < best) {
+			best = d;
+			bx = cx;
+			by = cy;
+		}
+	}
+	*x = bx;
+	*y = by;
+}
+
+void garnet_seat_get_pointer_position(struct garnet_seat *seat, double *x, double *y)
+{
+	*x = seat->x;
+	*y = seat->y;
+}
+
+static void move_pointer(struct garnet_seat *seat, uint32_t time_msec, double x, double y)
+{
+	clamp_to_outputs(seat->compositor, &x, &y);
+	if (seat->constrain_motion && !seat->constrain_motion(seat->constrain_data, &x, &y))
+		return;
+	/* Held at an output's edge: nothing moved, nothing to tell. */
+	if (x == seat->x && y == seat->y)
+		return;
+	if (garnet_compositor_cursor_on_planes(seat->compositor)) {
+		/* The display moves the image; nothing under it changes. */
+		seat->x = x;
+		seat->y = y;
+		garnet_compositor_cursor_moved(seat->compositor);
+	} else {
+		seat_damage_pointer_images(seat);
+		seat->x = x;
+		seat->y = y;
+		seat_damage_pointer_images(seat);
+	}
+	seat->grab->impl->motion(seat->grab, time_msec);
+}
+
+void garnet_seat_notify_motion_absolute(struct garnet_seat *seat, uint32_t time_msec, double x,
+					double y)
+{
+	wl_signal_emit(&seat->events.activity, seat);
+	move_pointer(seat, time_msec, x, y);
+}
+
+void garnet_seat_notify_motion(struct garnet_seat *seat, uint32_t time_msec, double dx, double dy,
+			       double dx_unaccel, double dy_unaccel)
+{
+	struct garnet_seat_motion motion = {time_msec, dx, dy, dx_unaccel, dy_unaccel};
+
+	wl_signal_emit(&seat->events.activity, seat);
+	wl_signal_emit(&seat->events.motion, &motion);
+	move_pointer(seat, time_msec, seat->x + dx, seat->y + dy);
+}
+
+void garnet_seat_notify_button(struct garnet_seat *seat, uint32_t time_msec, uint32_t button,
+			       bool pressed)
+{
+	wl_signal_emit(&seat->events.activity, seat);
+	if (pressed && garnet_consent_press(seat->compositor, seat->x, seat->y))
+		return;
+	if (pressed) {
+		seat->grab->impl->button(seat->grab, time_msec, button, true);
+		seat->button_count++;
+	} else {
+		if (seat->button_count == 0)
+			return;
+		seat->button_count--;
+		seat->grab->impl->button(seat->grab, time_msec, button, false);
+	}
+}
+
+void garnet_seat_notify_axis(struct garnet_seat *seat, uint32_t time_msec, uint32_t axis,
+			     double value)
+{
+	wl_signal_emit(&seat->events.activity, seat);
+	if (axis > WL_POINTER_AXIS_HORIZONTAL_SCROLL)
+		return;
+	seat->grab->impl->axis(seat->grab, time_msec, axis, value);
+}
+
+static const struct wl_pointer_interface pointer_impl = {
+	.set_cursor = seat_pointer_set_cursor,
+	.release = garnet_resource_destroy_request,
+};
+
+void seat_get_pointer(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+{
+	struct garnet_seat *seat = wl_resource_get_user_data(resource);
+	struct wl_resource *pointer =
+		seat_create_device(client, resource, &wl_pointer_interface, &pointer_impl, id,
+				   seat ? &seat->pointers : NULL);
+	struct garnet_surface *focus;
+
+	if (!pointer)
+		return;
+	focus = seat->pointer_focus;
+	if (focus && surface_client(focus) == client &&
+	    garnet_seat_may_deliver(seat, focus, GARNET_INPUT_POINTER)) {
+		wl_pointer_send_enter(pointer, seat->pointer_enter_serial, focus->resource,
+				      wl_fixed_from_double(seat->sx),
+				      wl_fixed_from_double(seat->sy));
+		seat_pointer_frame(pointer);
+	}
+}
