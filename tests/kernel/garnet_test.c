@@ -241,9 +241,9 @@ char *gt_debugfs_read(int fd, const char *file)
 	return buf;
 }
 
-long long gt_counter(int fd, const char *name)
+long long gt_debugfs_value(int fd, const char *file, const char *name)
 {
-	char *text = gt_debugfs_read(fd, "garnet_counters");
+	char *text = gt_debugfs_read(fd, file);
 	size_t n = strlen(name);
 	long long value = -1;
 
@@ -255,8 +255,48 @@ long long gt_counter(int fd, const char *name)
 	}
 	free(text);
 	if (value < 0)
-		gt_fail(__FILE__, __LINE__, "no counter '%s' in garnet_counters", name);
+		gt_fail(__FILE__, __LINE__, "no value '%s' in %s", name, file);
 	return value;
+}
+
+long long gt_counter(int fd, const char *name)
+{
+	return gt_debugfs_value(fd, "garnet_counters", name);
+}
+
+int gt_pin(int fd, uint32_t handle, uint64_t alignment, uint64_t *offset)
+{
+	struct drm_i915_gem_pin p = { .handle = handle, .alignment = alignment };
+	int ret = gt_ioctl(fd, DRM_IOCTL_I915_GEM_PIN, &p);
+
+	if (offset)
+		*offset = p.offset;
+	return ret;
+}
+
+int gt_unpin(int fd, uint32_t handle)
+{
+	struct drm_i915_gem_unpin u = { .handle = handle };
+
+	return gt_ioctl(fd, DRM_IOCTL_I915_GEM_UNPIN, &u);
+}
+
+int gt_prime_export(int fd, uint32_t handle)
+{
+	int dmabuf = -1;
+
+	gt_assert_ok(drmPrimeHandleToFD(fd, handle, DRM_CLOEXEC | DRM_RDWR, &dmabuf));
+	gt_assert(dmabuf >= 0);
+	return dmabuf;
+}
+
+uint32_t gt_prime_import(int fd, int dmabuf)
+{
+	uint32_t handle = 0;
+
+	gt_assert_ok(drmPrimeFDToHandle(fd, dmabuf, &handle));
+	gt_assert(handle != 0);
+	return handle;
 }
 
 int gt_kmsg_count(const char *needle)

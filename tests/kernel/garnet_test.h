@@ -76,8 +76,16 @@ uint32_t gt_flink(int fd, uint32_t handle);
 uint64_t gt_client_id(int fd);
 uint64_t gt_share(int fd, uint32_t handle, uint64_t recipient, uint32_t flags);
 int gt_set_domain(int fd, uint32_t handle, uint32_t read, uint32_t write);
+/* PIN and UNPIN (card node, root): the ioctl's result, for tests of their errors. */
+int gt_pin(int fd, uint32_t handle, uint64_t alignment, uint64_t *offset);
+int gt_unpin(int fd, uint32_t handle);
+/* PRIME export (read-write) and import. */
+int gt_prime_export(int fd, uint32_t handle);
+uint32_t gt_prime_import(int fd, int dmabuf);
 
-/* debugfs of the device behind fd: "NAME value" lines of garnet_counters. */
+/* A value of a "name value" debugfs file of the device behind fd (fails the test without it). */
+long long gt_debugfs_value(int fd, const char *file, const char *name);
+/* One of garnet_counters. */
 long long gt_counter(int fd, const char *name);
 /* Reads a whole debugfs file of the device behind fd into a malloc'ed string. */
 char *gt_debugfs_read(int fd, const char *file);

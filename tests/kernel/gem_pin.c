@@ -10,23 +10,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static int pin(int fd, uint32_t handle, uint64_t alignment, uint64_t *offset)
-{
-	struct drm_i915_gem_pin p = { .handle = handle, .alignment = alignment };
-	int ret = gt_ioctl(fd, DRM_IOCTL_I915_GEM_PIN, &p);
-
-	if (offset)
-		*offset = p.offset;
-	return ret;
-}
-
-static int unpin(int fd, uint32_t handle)
-{
-	struct drm_i915_gem_unpin u = { .handle = handle };
-
-	return gt_ioctl(fd, DRM_IOCTL_I915_GEM_UNPIN, &u);
-}
-
 static uint64_t available(int fd)
 {
 	struct drm_i915_gem_get_aperture ap = { 0 };
@@ -48,8 +31,8 @@ static void pin_gives_an_aligned_offset_inside_the_aperture(void)
 	uint32_t a = gt_create(fd, 8192), b = gt_create(fd, 4096);
 	uint64_t oa, ob;
 
-	gt_assert_ok(pin(fd, a, 0, &oa));
-	gt_assert_ok(pin(fd, b, 1 << 20, &ob));
+	gt_assert_ok(gt_pin(fd, a, 0, &oa));
+	gt_assert_ok(gt_pin(fd, b, 1 << 20, &ob));
 	gt_assert(oa + 8192 <= 256ull << 20);
 	gt_assert_eq(ob % (1 << 20), 0);
 	/* Two pinned objects never overlap. */
@@ -63,15 +46,15 @@ static void pin_twice_keeps_the_offset_until_the_last_unpin(void)
 	uint32_t h = gt_create(fd, 4096);
 	uint64_t first, second, before = available(fd);
 
-	gt_assert_ok(pin(fd, h, 0, &first));
-	gt_assert_ok(pin(fd, h, 0, &second));
+	gt_assert_ok(gt_pin(fd, h, 0, &first));
+	gt_assert_ok(gt_pin(fd, h, 0, &second));
 	gt_assert_eq(first, second);
 	gt_assert_eq(available(fd), before - 4096);
-	gt_assert_ok(unpin(fd, h));
+	gt_assert_ok(gt_unpin(fd, h));
 	gt_assert_eq(available(fd), before - 4096);
-	gt_assert_ok(unpin(fd, h));
+	gt_assert_ok(gt_unpin(fd, h));
 	gt_assert_eq(available(fd), before);
-	gt_assert_errno(unpin(fd, h), EINVAL);
+	gt_assert_errno(gt_unpin(fd, h), EINVAL);
 	close(fd);
 }
 
@@ -81,12 +64,12 @@ static void pin_argument_errors(void)
 	uint32_t h = gt_create(fd, 4096);
 	struct drm_i915_gem_pin p = { .handle = h, .pad = 1 };
 
-	gt_assert_errno(pin(fd, 0x10101010, 0, NULL), ENOENT);
-	gt_assert_errno(unpin(fd, 0x10101010), ENOENT);
-	gt_assert_errno(pin(fd, h, 3, NULL), EINVAL);
-	gt_assert_errno(pin(fd, h, 1ull << 40, NULL), EINVAL);
+	gt_assert_errno(gt_pin(fd, 0x10101010, 0, NULL), ENOENT);
+	gt_assert_errno(gt_unpin(fd, 0x10101010), ENOENT);
+	gt_assert_errno(gt_pin(fd, h, 3, NULL), EINVAL);
+	gt_assert_errno(gt_pin(fd, h, 1ull << 40, NULL), EINVAL);
 	gt_assert_errno(gt_ioctl(fd, DRM_IOCTL_I915_GEM_PIN, &p), EINVAL);
-	gt_assert_errno(unpin(fd, h), EINVAL);	/* not pinned */
+	gt_assert_errno(gt_unpin(fd, h), EINVAL);	/* not pinned */
 	close(fd);
 }
 
@@ -97,11 +80,11 @@ static void pin_by_another_file_is_einval(void)
 	struct drm_gem_open op = { .name = gt_flink(master, h) };
 
 	gt_assert_ok(gt_ioctl(master, DRM_IOCTL_GEM_OPEN, &op));
-	gt_assert_ok(pin(master, h, 0, NULL));
+	gt_assert_ok(gt_pin(master, h, 0, NULL));
 	gt_share(master, h, gt_client_id(other), 0);
 	gt_assert_ok(gt_ioctl(other, DRM_IOCTL_GEM_OPEN, &op));
-	gt_assert_errno(pin(other, op.handle, 0, NULL), EINVAL);
-	gt_assert_errno(unpin(other, op.handle), EINVAL);
+	gt_assert_errno(gt_pin(other, op.handle, 0, NULL), EINVAL);
+	gt_assert_errno(gt_unpin(other, op.handle), EINVAL);
 	close(other);
 	close(master);
 }
@@ -111,8 +94,8 @@ static void pin_on_render_node_is_eacces(void)
 	int fd = gt_open_render();
 	uint32_t h = gt_create(fd, 4096);
 
-	gt_assert_errno(pin(fd, h, 0, NULL), EACCES);
-	gt_assert_errno(unpin(fd, h), EACCES);
+	gt_assert_errno(gt_pin(fd, h, 0, NULL), EACCES);
+	gt_assert_errno(gt_unpin(fd, h), EACCES);
 	gt_assert_errno(gem_init(fd, 0, 1 << 20), EACCES);
 	close(fd);
 }
@@ -129,7 +112,7 @@ static void pin_needs_root(void)
 	if (pid == 0) {
 		if (setgid(65534) || setuid(65534))
 			_exit(2);
-		_exit(pin(fd, h, 0, NULL) == -1 && errno == EACCES ? 0 : 1);
+		_exit(gt_pin(fd, h, 0, NULL) == -1 && errno == EACCES ? 0 : 1);
 	}
 	gt_assert_eq(waitpid(pid, &status, 0), pid);
 	gt_assert(WIFEXITED(status));
@@ -144,12 +127,12 @@ static void closing_the_handle_releases_the_pin(void)
 	uint64_t before = available(fd);
 	uint32_t h = gt_create(fd, 1 << 20);
 
-	gt_assert_ok(pin(fd, h, 0, NULL));
+	gt_assert_ok(gt_pin(fd, h, 0, NULL));
 	gt_assert_eq(available(fd), before - (1 << 20));
 	gt_close(fd, h);
 	gt_assert_eq(available(fd), before);
 	h = gt_create(fd, 1 << 20);
-	gt_assert_ok(pin(fd, h, 0, NULL));
+	gt_assert_ok(gt_pin(fd, h, 0, NULL));
 	close(fd);
 	fd = gt_open_card();
 	gt_assert_eq(available(fd), before);
@@ -164,7 +147,7 @@ static void pinned_object_is_never_purged(void)
 	int dc;
 
 	gt_pwrite(fd, h, 0, "pinned", 7);
-	gt_assert_ok(pin(fd, h, 0, NULL));
+	gt_assert_ok(gt_pin(fd, h, 0, NULL));
 	gt_assert_ok(gt_ioctl(fd, DRM_IOCTL_I915_GEM_MADVISE, &m));
 	dc = open("/proc/sys/vm/drop_caches", O_WRONLY);
 	gt_assert(dc >= 0);
@@ -184,7 +167,7 @@ static void sw_finish_of_pinned_object_flushes_cpu_writes(void)
 	struct drm_i915_gem_sw_finish sw = { .handle = h };
 	long long flushes;
 
-	gt_assert_ok(pin(fd, h, 0, NULL));
+	gt_assert_ok(gt_pin(fd, h, 0, NULL));
 	gt_assert_ok(gt_set_domain(fd, h, I915_GEM_DOMAIN_CPU, I915_GEM_DOMAIN_CPU));
 	flushes = gt_counter(fd, "flush_cpu");
 	gt_assert_ok(gt_ioctl(fd, DRM_IOCTL_I915_GEM_SW_FINISH, &sw));
@@ -205,13 +188,13 @@ static void gem_init_sets_the_managed_range(void)
 	gt_assert_ok(gem_init(fd, 1 << 20, 2 << 20));
 	gt_assert_ok(gt_ioctl(fd, DRM_IOCTL_I915_GEM_GET_APERTURE, &ap));
 	gt_assert_eq(ap.aper_size, 1 << 20);
-	gt_assert_ok(pin(fd, small, 0, &offset));
+	gt_assert_ok(gt_pin(fd, small, 0, &offset));
 	gt_assert(offset >= 1 << 20 && offset + 4096 <= 2 << 20);
 	/* Larger than the whole range: no space. */
-	gt_assert_errno(pin(fd, big, 0, NULL), ENOSPC);
+	gt_assert_errno(gt_pin(fd, big, 0, NULL), ENOSPC);
 	/* The range cannot move under a pinned object. */
 	gt_assert_errno(gem_init(fd, 0, 256 << 20), EBUSY);
-	gt_assert_ok(unpin(fd, small));
+	gt_assert_ok(gt_unpin(fd, small));
 	gt_assert_ok(gem_init(fd, 0, 256 << 20));
 	gt_assert_ok(gt_ioctl(fd, DRM_IOCTL_I915_GEM_GET_APERTURE, &ap));
 	gt_assert_eq(ap.aper_size, 256 << 20);

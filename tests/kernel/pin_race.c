@@ -24,20 +24,6 @@ struct race {
 	atomic_long pins;
 };
 
-static int pin(int fd, uint32_t handle)
-{
-	struct drm_i915_gem_pin p = { .handle = handle };
-
-	return gt_ioctl(fd, DRM_IOCTL_I915_GEM_PIN, &p);
-}
-
-static int unpin(int fd, uint32_t handle)
-{
-	struct drm_i915_gem_unpin u = { .handle = handle };
-
-	return gt_ioctl(fd, DRM_IOCTL_I915_GEM_UNPIN, &u);
-}
-
 static int gem_close(int fd, uint32_t handle)
 {
 	struct drm_gem_close c = { .handle = handle };
@@ -56,17 +42,7 @@ static struct drm_i915_gem_get_aperture aperture(int fd)
 /* "pinned_bytes N" of garnet_exec in debugfs. */
 static long long pinned_bytes(int fd)
 {
-	char *text = gt_debugfs_read(fd, "garnet_exec");
-	char *line = strstr(text, "pinned_bytes ");
-	long long value;
-
-	if (!line) {
-		free(text);
-		gt_fail(__FILE__, __LINE__, "garnet_exec has no pinned_bytes line");
-	}
-	value = strtoll(line + strlen("pinned_bytes "), NULL, 10);
-	free(text);
-	return value;
+	return gt_debugfs_value(fd, "garnet_exec", "pinned_bytes");
 }
 
 /* Creates objects into the slots and pins, unpins and closes them itself as well. */
@@ -83,10 +59,10 @@ static void *creator(void *data)
 			continue;
 		h = create.handle;
 		atomic_store(&r->slot[i++ % SLOTS], h);
-		if (pin(r->fd, h) == 0)
+		if (gt_pin(r->fd, h, 0, NULL) == 0)
 			atomic_fetch_add(&r->pins, 1);
-		unpin(r->fd, h);
-		if (pin(r->fd, h) == 0)
+		gt_unpin(r->fd, h);
+		if (gt_pin(r->fd, h, 0, NULL) == 0)
 			atomic_fetch_add(&r->pins, 1);
 		gem_close(r->fd, h);
 	}
@@ -119,10 +95,10 @@ static void *pinner(void *data)
 
 		if (!h)
 			continue;
-		if (pin(r->fd, h) == 0)
+		if (gt_pin(r->fd, h, 0, NULL) == 0)
 			atomic_fetch_add(&r->pins, 1);
 		if (i % 2)
-			unpin(r->fd, h);
+			gt_unpin(r->fd, h);
 	}
 	return NULL;
 }
@@ -169,11 +145,11 @@ static void pin_through_a_live_handle_holds_until_close(void)
 	int fd = gt_open_card();
 	uint32_t h = gt_create(fd, 1 << 20);
 
-	gt_assert_ok(pin(fd, h));
+	gt_assert_ok(gt_pin(fd, h, 0, NULL));
 	gt_assert_eq(pinned_bytes(fd), 1 << 20);
 	gt_assert_ok(gem_close(fd, h));
 	gt_assert_eq(pinned_bytes(fd), 0);
-	gt_assert_errno(pin(fd, h), ENOENT);
+	gt_assert_errno(gt_pin(fd, h, 0, NULL), ENOENT);
 	close(fd);
 }
 

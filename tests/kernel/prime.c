@@ -7,24 +7,6 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-static int export(int fd, uint32_t handle)
-{
-	int dmabuf = -1;
-
-	gt_assert_ok(drmPrimeHandleToFD(fd, handle, DRM_CLOEXEC | DRM_RDWR, &dmabuf));
-	gt_assert(dmabuf >= 0);
-	return dmabuf;
-}
-
-static uint32_t import(int fd, int dmabuf)
-{
-	uint32_t handle = 0;
-
-	gt_assert_ok(drmPrimeFDToHandle(fd, dmabuf, &handle));
-	gt_assert(handle != 0);
-	return handle;
-}
-
 static void import_in_another_file_sees_the_data(void)
 {
 	int a = gt_open_render(), b = gt_open_render();
@@ -33,8 +15,8 @@ static void import_in_another_file_sees_the_data(void)
 	int dmabuf;
 
 	gt_pwrite(a, h, 4100, "prime!", 7);
-	dmabuf = export(a, h);
-	hb = import(b, dmabuf);
+	dmabuf = gt_prime_export(a, h);
+	hb = gt_prime_import(b, dmabuf);
 	gt_pread(b, hb, 4100, out, 7);
 	gt_assert(strcmp(out, "prime!") == 0);
 	close(dmabuf);
@@ -47,10 +29,10 @@ static void self_import_returns_the_same_handle(void)
 {
 	int fd = gt_open_render();
 	uint32_t h = gt_create(fd, 4096);
-	int dmabuf = export(fd, h);
+	int dmabuf = gt_prime_export(fd, h);
 
-	gt_assert_eq(import(fd, dmabuf), h);
-	gt_assert_eq(import(fd, dmabuf), h);
+	gt_assert_eq(gt_prime_import(fd, dmabuf), h);
+	gt_assert_eq(gt_prime_import(fd, dmabuf), h);
 	close(dmabuf);
 	close(fd);
 }
@@ -65,7 +47,7 @@ static void dmabuf_mmap_sees_the_data(void)
 	uint32_t *map;
 
 	gt_pwrite(fd, h, 2 * 4096, &word, sizeof(word));
-	dmabuf = export(fd, h);
+	dmabuf = gt_prime_export(fd, h);
 	gt_close(fd, h);
 	map = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, dmabuf, 0);
 	gt_assert(map != MAP_FAILED);
@@ -79,7 +61,7 @@ static void dmabuf_mmap_sees_the_data(void)
 static void dmabuf_seek_end_is_the_size(void)
 {
 	int fd = gt_open_render();
-	int dmabuf = export(fd, gt_create(fd, 5 * 4096));
+	int dmabuf = gt_prime_export(fd, gt_create(fd, 5 * 4096));
 
 	gt_assert_eq(lseek(dmabuf, 0, SEEK_END), 5 * 4096);
 	gt_assert_eq(lseek(dmabuf, 0, SEEK_SET), 0);
@@ -139,8 +121,8 @@ static void vgem_buffer_imports_into_garnet(void)
 	uint32_t h;
 
 	strcpy(src + 4096, "from vgem");
-	dmabuf = export(vgem, buf.handle);
-	h = import(fd, dmabuf);
+	dmabuf = gt_prime_export(vgem, buf.handle);
+	h = gt_prime_import(fd, dmabuf);
 	dst = gt_mmap_offset(fd, h, 8192);
 	gt_assert(strcmp(dst + 4096, "from vgem") == 0);
 	munmap(dst, 8192);
@@ -163,11 +145,11 @@ static void garnet_object_imports_into_vgem(void)
 	char *map;
 
 	gt_pwrite(fd, h, 100, "from garnet", 12);
-	dmabuf = export(fd, h);
-	vh = import(vgem, dmabuf);
+	dmabuf = gt_prime_export(fd, h);
+	vh = gt_prime_import(vgem, dmabuf);
 	close(dmabuf);
 	gt_close(fd, h);
-	again = export(vgem, vh);
+	again = gt_prime_export(vgem, vh);
 	map = mmap(NULL, 8192, PROT_READ, MAP_SHARED, again, 0);
 	gt_assert(map != MAP_FAILED);
 	gt_assert(strcmp(map + 100, "from garnet") == 0);

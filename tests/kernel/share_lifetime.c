@@ -13,24 +13,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int export(int fd, uint32_t handle)
-{
-	int dmabuf = -1;
-
-	gt_assert_ok(drmPrimeHandleToFD(fd, handle, DRM_CLOEXEC | DRM_RDWR, &dmabuf));
-	gt_assert(dmabuf >= 0);
-	return dmabuf;
-}
-
-static uint32_t import(int fd, int dmabuf)
-{
-	uint32_t handle = 0;
-
-	gt_assert_ok(drmPrimeFDToHandle(fd, dmabuf, &handle));
-	gt_assert(handle != 0);
-	return handle;
-}
-
 static int accept_name(int fd, uint64_t name, uint32_t *handle)
 {
 	struct drm_garnet_accept acc = { .name = name };
@@ -65,15 +47,15 @@ static void accept_after_the_last_handle_closed_is_enoent(void)
 	uint64_t name;
 
 	gt_pwrite(a, h, 0, "pixels", 7);
-	first = export(a, h);
+	first = gt_prime_export(a, h);
 	name = gt_share(a, h, gt_client_id(b), 0);
 	/* The dma-buf keeps the object alive; the core forgets the object's dma-buf. */
 	gt_close(a, h);
 
 	if (accept_name(b, name, &hb) == 0) {
 		/* The attack goes on: a second dma-buf for the object, then the first imported. */
-		second = export(b, hb);
-		hb = import(b, first);
+		second = gt_prime_export(b, hb);
+		hb = gt_prime_import(b, first);
 		gt_fail(__FILE__, __LINE__,
 			"ACCEPT gave a handle to an object with none left: %s dma-bufs, %d new warnings",
 			same_dmabuf(first, second) ? "one" : "two", warnings() - before);
@@ -81,8 +63,8 @@ static void accept_after_the_last_handle_closed_is_enoent(void)
 	gt_assert_eq(errno, ENOENT);
 
 	/* The dma-buf itself still works, and stays the object's only one. */
-	hb = import(b, first);
-	second = export(b, hb);
+	hb = gt_prime_import(b, first);
+	second = gt_prime_export(b, hb);
 	gt_assert(same_dmabuf(first, second));
 	gt_assert_eq(warnings(), before);
 	close(second);
@@ -97,7 +79,7 @@ static void open_by_name_after_the_last_handle_closed_is_enoent(void)
 	int master = gt_open_card(), other = gt_open_render();
 	uint32_t h = gt_create(master, 4096);
 	struct drm_gem_open op = { .name = gt_flink(master, h) };
-	int first = export(master, h);
+	int first = gt_prime_export(master, h);
 
 	gt_close(master, h);
 	gt_assert_errno(gt_ioctl(master, DRM_IOCTL_GEM_OPEN, &op), ENOENT);
@@ -112,7 +94,7 @@ static void accept_while_a_handle_lives_keeps_one_dmabuf(void)
 	int a = gt_open_render(), b = gt_open_render();
 	uint32_t h = gt_create(a, 4096), hb;
 	uint64_t name = gt_share(a, h, gt_client_id(b), 0);
-	int first = export(a, h), second;
+	int first = gt_prime_export(a, h), second;
 	char out[8] = { 0 };
 
 	gt_pwrite(a, h, 0, "pixels", 7);
@@ -123,9 +105,9 @@ static void accept_while_a_handle_lives_keeps_one_dmabuf(void)
 	gt_close(b, h);
 	gt_pread(b, hb, 0, out, 7);
 	gt_assert(strcmp(out, "pixels") == 0);
-	second = export(b, hb);
+	second = gt_prime_export(b, hb);
 	gt_assert(same_dmabuf(first, second));
-	gt_assert_eq(import(b, first), hb);
+	gt_assert_eq(gt_prime_import(b, first), hb);
 	close(second);
 	close(first);
 	close(a);
@@ -177,7 +159,7 @@ static void accept_racing_the_last_close_keeps_one_dmabuf(void)
 	for (i = 0; i < 300; i++) {
 		struct race r = { .b = b };
 		uint32_t h = gt_create(a, 4096), hb;
-		int first = export(a, h), second;
+		int first = gt_prime_export(a, h), second;
 		pthread_t t;
 
 		r.name = gt_share(a, h, id, 0);
@@ -190,13 +172,13 @@ static void accept_racing_the_last_close_keeps_one_dmabuf(void)
 
 		/* A handle accepted from a dead object would be exported as a new dma-buf. */
 		if (r.accepted) {
-			second = export(b, r.handle);
+			second = gt_prime_export(b, r.handle);
 			gt_assert(same_dmabuf(first, second));
 			close(second);
 			accepted++;
 		}
-		hb = import(b, first);
-		second = export(b, hb);
+		hb = gt_prime_import(b, first);
+		second = gt_prime_export(b, hb);
 		gt_assert(same_dmabuf(first, second));
 		close(second);
 		close(first);

@@ -23,44 +23,6 @@
 #define PRESSURE_ROUNDS	2
 #define HOG_SECONDS	15
 
-static int pin(int fd, uint32_t handle, uint64_t *offset)
-{
-	struct drm_i915_gem_pin p = { .handle = handle };
-	int ret = gt_ioctl(fd, DRM_IOCTL_I915_GEM_PIN, &p);
-
-	if (offset)
-		*offset = p.offset;
-	return ret;
-}
-
-static int unpin(int fd, uint32_t handle)
-{
-	struct drm_i915_gem_unpin u = { .handle = handle };
-
-	return gt_ioctl(fd, DRM_IOCTL_I915_GEM_UNPIN, &u);
-}
-
-static long long exec_counter(int fd, const char *name)
-{
-	char *text = gt_debugfs_read(fd, "garnet_exec");
-	size_t n = strlen(name);
-	long long value = -1;
-	char *line = text;
-
-	while (line && *line) {
-		if (strncmp(line, name, n) == 0 && line[n] == ' ') {
-			value = strtoll(line + n + 1, NULL, 10);
-			break;
-		}
-		line = strchr(line, '\n');
-		if (line)
-			line++;
-	}
-	free(text);
-	gt_assert(value >= 0);
-	return value;
-}
-
 static long mem_available_mib(void)
 {
 	char line[256];
@@ -126,8 +88,8 @@ static void *churn_thread(void *data)
 	while (!atomic_load(&c->stop)) {
 		uint32_t h = c->handles[i++ % OBJECTS];
 
-		if (pin(c->fd, h, NULL) == 0)
-			unpin(c->fd, h);
+		if (gt_pin(c->fd, h, 0, NULL) == 0)
+			gt_unpin(c->fd, h);
 		gt_pread(c->fd, h, 4096, &word, sizeof(word));
 		gt_assert_eq(word, h);
 		atomic_fetch_add(&c->rounds, 1);
@@ -150,11 +112,11 @@ static void shrinkers_under_memory_pressure_run_clean(void)
 	for (i = 0; i < OBJECTS; i++) {
 		handles[i] = gt_create(fd, MIB);
 		gt_pwrite(fd, handles[i], 4096, &handles[i], sizeof(handles[i]));
-		gt_assert_ok(pin(fd, handles[i], NULL));
-		gt_assert_ok(unpin(fd, handles[i]));
+		gt_assert_ok(gt_pin(fd, handles[i], 0, NULL));
+		gt_assert_ok(gt_unpin(fd, handles[i]));
 	}
-	gt_assert_ok(pin(fd, kept, &kept_at));
-	unbinds = exec_counter(fd, "shrinker_unbinds");
+	gt_assert_ok(gt_pin(fd, kept, 0, &kept_at));
+	unbinds = gt_debugfs_value(fd, "garnet_exec", "shrinker_unbinds");
 
 	for (i = 0; i < 2; i++)
 		gt_assert_ok(pthread_create(&threads[i], NULL, churn_thread, &c));
@@ -169,13 +131,13 @@ static void shrinkers_under_memory_pressure_run_clean(void)
 	for (i = 0; i < 2; i++)
 		pthread_join(threads[i], NULL);
 	gt_info("%ld churn rounds, %lld shrinker unbinds\n", atomic_load(&c.rounds),
-		exec_counter(fd, "shrinker_unbinds") - unbinds);
+		gt_debugfs_value(fd, "garnet_exec", "shrinker_unbinds") - unbinds);
 
-	gt_assert(exec_counter(fd, "shrinker_unbinds") > unbinds);
+	gt_assert(gt_debugfs_value(fd, "garnet_exec", "shrinker_unbinds") > unbinds);
 	gt_assert_eq(gt_kmsg_count("WARNING:"), warnings);
 	gt_assert_eq(gt_kmsg_count("blocked for more than"), 0);
 	/* Pinned stays where it is; the others keep their contents. */
-	gt_assert_ok(pin(fd, kept, &again));
+	gt_assert_ok(gt_pin(fd, kept, 0, &again));
 	gt_assert_eq(again, kept_at);
 	for (i = 0; i < OBJECTS; i++) {
 		uint32_t word;

@@ -141,28 +141,6 @@ uint32_t gt_busy(int fd, uint32_t handle)
 	return busy.busy;
 }
 
-long long gt_debugfs_value(int fd, const char *file, const char *name)
-{
-	char *text = gt_debugfs_read(fd, file);
-	size_t n = strlen(name);
-	long long value = -1;
-	char *line = text;
-
-	while (line && *line) {
-		if (strncmp(line, name, n) == 0 && line[n] == ' ') {
-			value = strtoll(line + n + 1, NULL, 10);
-			break;
-		}
-		line = strchr(line, '\n');
-		if (line)
-			line++;
-	}
-	free(text);
-	if (value < 0)
-		gt_fail(__FILE__, __LINE__, "no value '%s' in %s", name, file);
-	return value;
-}
-
 long long gt_exec_counter(int fd, const char *name)
 {
 	return gt_debugfs_value(fd, "garnet_exec", name);

@@ -66,8 +66,6 @@ int gt_try_run(int fd, struct gt_batch *b, const uint32_t *handles, unsigned int
 int gt_wait(int fd, uint32_t handle, int64_t *timeout_ns);	/* 0 or -errno */
 uint32_t gt_busy(int fd, uint32_t handle);
 
-/* A value of a "name value" debugfs file of the device behind fd. */
-long long gt_debugfs_value(int fd, const char *file, const char *name);
 long long gt_exec_counter(int fd, const char *name);
 
 /* Writes a module parameter of garnet; returns the previous value, restored at exit too. */
