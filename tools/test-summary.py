@@ -5,8 +5,8 @@
 or if a log is missing (a build that failed ran no tests, which is a failure).
 
 With --strict (or GARNET_STRICT_SKIPS=1) a skip is a failure too, listed by name, unless wlcs
-declared it: wlcs skips its tests of protocols the compositor does not offer, and those are
-wlcs's own list, not a test garnet could not run.
+declared it: wlcs skips its tests of protocols the compositor does not offer, and some of its
+own self-tests, and those are wlcs's own list, not a test garnet could not run.
 
 usage: test-summary.py [--strict] TESTLOG.json..."""
 
@@ -27,8 +27,13 @@ WLCS_TEST = "wlcs"
 WLCS_DECLARED_SKIP = re.compile(r"#\s*SKIP\b.*\bMissing\b", re.I)
 
 
+# wlcs's self-tests of its own machinery, which wlcs skips whatever the compositor offers.
+WLCS_SELF_TEST = re.compile(r"^ok \d+ SelfTest\.\w+ #\s*SKIP\b")
+
+
 def wlcs_declared(name, line):
-    return name.split(" / ")[-1] == WLCS_TEST and WLCS_DECLARED_SKIP.search(line)
+    return name.split(" / ")[-1] == WLCS_TEST and (WLCS_DECLARED_SKIP.search(line) or
+                                                   WLCS_SELF_TEST.search(line))
 
 
 def skip_reason(out):
