@@ -13,6 +13,8 @@
  * GARNET_IOCTL_FUZZ_TRACE=1 prints every call with its argument bytes and result.
  * GARNET_IOCTL_FUZZ_FAILSLAB=1 (a kernel with CONFIG_FAILSLAB, ./check --deep) makes 2% of the
  * fuzz processes' slab allocations fail, so garnet's error paths run too.
+ * GARNET_IOCTL_FUZZ_KCOV=1 (a kernel with CONFIG_KCOV, ./check --deep) guides the calls by the
+ * kernel code they reach (ioctl_fuzz_kcov.c) and reports that coverage.
  */
 #include "ioctl_fuzz.h"
 
@@ -87,14 +89,24 @@ static void *thread_main(void *arg)
 	struct round *rd = arg;
 	struct fz_thread *t = &rd->thread;
 
+	t->kcov_fd = -1;
+	if (fz.kcov && !fz_kcov_thread_start(t)) {
+		fprintf(stderr, "ioctl_fuzz: kcov: a thread could not trace itself: %s\n",
+			strerror(errno));
+		atomic_fetch_add(&fz.stats->violations, 1);
+		return NULL;
+	}
 	while (now() < rd->end) {
 		for (int i = 0; i < 32; i++) {
 			if (fz_one_in(&t->rng, 64))
 				fz_close_while_mapped(t);
+			else if (fz.kcov)
+				fz_kcov_call(t, pick_op(&t->rng));
 			else
 				fz_call_random(t, pick_op(&t->rng));
 		}
 	}
+	fz_kcov_thread_stop(t);
 	return NULL;
 }
 
@@ -524,6 +536,12 @@ int main(void)
 				"/sys/kernel/debug/failslab (CONFIG_FAILSLAB)\n");
 		return 2;
 	}
+	fz.kcov = env_ulong("GARNET_IOCTL_FUZZ_KCOV", 0);
+	if (fz.kcov && !fz_kcov_setup()) {
+		fprintf(stderr, "ioctl_fuzz: kcov asked for, but this kernel has no "
+				"/sys/kernel/debug/kcov (CONFIG_KCOV)\n");
+		return 2;
+	}
 	if (!fz.procs || fz.procs > 8 || !fz.threads || fz.threads > 16) {
 		fprintf(stderr, "ioctl_fuzz: 1-8 processes and 1-16 threads\n");
 		return 2;
@@ -586,6 +604,8 @@ int main(void)
 	}
 
 	ok &= report_coverage();
+	if (fz.kcov)
+		ok &= fz_kcov_report();
 	if (atomic_load(&fz.stats->violations)) {
 		fprintf(stderr, "ioctl_fuzz: %llu oracle violations (above)\n",
 			(unsigned long long)atomic_load(&fz.stats->violations));

@@ -66,9 +66,14 @@ struct fz_stats {
 	_Atomic uint32_t flinks[64];
 };
 
-/* xorshift64*: one per thread, seeded from the run's seed, the process and the thread. */
+/*
+ * xorshift64*: one per thread, seeded from the run's seed, the process and the thread. A
+ * coverage-guided call (ioctl_fuzz_kcov.c) draws from its own stream, starting at seed0,
+ * in which draw number mutate_at (counting from 1; 0: none) is changed by xor with flip.
+ */
 struct fz_rng {
 	uint64_t s;
+	uint64_t seed0, draws, mutate_at, flip;
 };
 
 void fz_rng_seed(struct fz_rng *r, uint64_t seed, unsigned int proc, unsigned int thread);
@@ -112,8 +117,12 @@ struct fz_file {
 	pthread_mutex_t create_lock;
 	uint32_t pinned[8];		/* UNPIN mostly aims here, so pins come and go */
 	unsigned int npinned;
-	/* Bumped by every call that may close or create a handle: sizes are known while equal. */
+	/*
+	 * Bumped before and after every call that may close or create a handle (sizes are known
+	 * while equal), and the number of such calls under way (sizes are unknown while any is).
+	 */
 	_Atomic unsigned long churn;
+	_Atomic unsigned int changing;
 };
 
 struct fz_proc {
@@ -134,6 +143,8 @@ struct fz_thread {
 	struct fz_rng rng;
 	uint64_t calls;
 	uint8_t *scratch;		/* FZ_SCRATCH bytes, then a PROT_NONE page */
+	int kcov_fd;			/* -1 unless coverage-guided */
+	unsigned long *cover;		/* the thread's KCOV trace: count, then PCs */
 };
 
 /* Run-wide settings from the environment, and the shared counters. */
@@ -142,6 +153,7 @@ struct fz_config {
 	unsigned int seconds, procs, threads;
 	bool trace;
 	bool failslab;			/* GARNET_IOCTL_FUZZ_FAILSLAB: slab allocations fail */
+	bool kcov;			/* GARNET_IOCTL_FUZZ_KCOV: guided by kernel coverage */
 	uint64_t aperture;		/* the GTT at load: GEM_INIT ranges stay near it */
 	struct fz_stats *stats;
 };
@@ -169,6 +181,13 @@ void fz_close_dmabufs(struct fz_proc *p, bool all, struct fz_rng *r);
 void fz_call_random(struct fz_thread *t, enum fz_op op);
 /* The scenarios that take several calls: close while mapped. */
 void fz_close_while_mapped(struct fz_thread *t);
+
+/* ioctl_fuzz_kcov.c: coverage guidance (KCOV), set up before the fuzz processes fork. */
+bool fz_kcov_setup(void);
+bool fz_kcov_thread_start(struct fz_thread *t);
+void fz_kcov_thread_stop(struct fz_thread *t);
+void fz_kcov_call(struct fz_thread *t, enum fz_op op);	/* fz_call_random, traced */
+bool fz_kcov_report(void);
 /* Every call goes through here: counts it, records its result, traces it. Returns errno. */
 int fz_ioctl(struct fz_thread *t, enum fz_op op, int fd, unsigned long req, void *arg,
 	     unsigned int len, const char *note);

@@ -123,9 +123,36 @@ static unsigned long resize(struct fz_thread *t, unsigned long req)
 	       size << _IOC_SIZESHIFT;
 }
 
+/*
+ * The table's generation before a pick, or FZ_SIZES_UNKNOWN while another thread is between
+ * the kernel's change of its handles and the table's: then the kernel may already hand out a
+ * number the table still lists with an old size.
+ */
+#define FZ_SIZES_UNKNOWN	(~0ul)
+
+static unsigned long sizes_snapshot(struct fz_file *f)
+{
+	unsigned long churn = atomic_load(&f->churn);
+
+	return atomic_load(&f->changing) ? FZ_SIZES_UNKNOWN : churn;
+}
+
 static bool sizes_known(struct fz_file *f, unsigned long churn)
 {
-	return atomic_load(&f->churn) == churn;
+	return churn != FZ_SIZES_UNKNOWN && atomic_load(&f->churn) == churn;
+}
+
+/* Around a call that may close or create a handle, until the table says so too. */
+static void churn_begin(struct fz_file *f)
+{
+	atomic_fetch_add(&f->changing, 1);
+	atomic_fetch_add(&f->churn, 1);
+}
+
+static void churn_end(struct fz_file *f)
+{
+	atomic_fetch_add(&f->churn, 1);
+	atomic_fetch_sub(&f->changing, 1);
 }
 
 /* An offset and a length over an object of size bytes: mostly inside it, else at the edges. */
@@ -179,8 +206,9 @@ static void close_handle(struct fz_thread *t, struct fz_file *f, uint32_t handle
 {
 	struct drm_gem_close c = { .handle = handle };
 
-	atomic_fetch_add(&f->churn, 1);
+	churn_begin(f);
 	fz_ioctl(t, FZ_GEM_CLOSE, f->fd, DRM_IOCTL_GEM_CLOSE, &c, sizeof(c), "housekeeping");
+	churn_end(f);
 }
 
 static void call_create(struct fz_thread *t, struct fz_file *f)
@@ -193,24 +221,30 @@ static void call_create(struct fz_thread *t, struct fz_file *f)
 		close_handle(t, f, fz_take_handle(t, f));
 	/* Sizes near 2^64, past RAM, or rounding to zero must fail, never allocate. */
 	c.size = wild ? fz_u64(r, 1ull << 31) : object_size(r);
-	atomic_fetch_add(&f->churn, 1);
+	churn_begin(f);
 	pthread_mutex_lock(&f->create_lock);
 	if (fz_ioctl(t, FZ_CREATE, f->fd, DRM_IOCTL_I915_GEM_CREATE, &c, sizeof(c), NULL)) {
 		pthread_mutex_unlock(&f->create_lock);
+		churn_end(f);
 		return;
 	}
 	if (c.size <= (16u << 20))
 		fz_add_handle(f, c.handle, c.size);
 	pthread_mutex_unlock(&f->create_lock);
-	/* Real but huge: nothing touches it beyond a page, and it goes at once. */
+	/*
+	 * Real but huge: nothing touches it beyond a page, and it goes at once. Unlisted, its
+	 * number may still be listed with the size of an object a stray GEM_CLOSE freed, so
+	 * the change ends only when it is closed.
+	 */
 	if (c.size > (16u << 20))
 		close_handle(t, f, c.handle);
+	churn_end(f);
 }
 
 static void call_rw(struct fz_thread *t, struct fz_file *f, bool write)
 {
 	struct fz_rng *r = &t->rng;
-	unsigned long churn = atomic_load(&f->churn);
+	unsigned long churn = sizes_snapshot(f);
 	uint64_t size, offset, len;
 	uint32_t handle = fz_pick_handle(t, f, &size);
 	const char *kind;
@@ -252,7 +286,7 @@ static void touch(void *addr, size_t len, bool write)
 static void call_mmap(struct fz_thread *t, struct fz_file *f)
 {
 	struct fz_rng *r = &t->rng;
-	unsigned long churn = atomic_load(&f->churn);
+	unsigned long churn = sizes_snapshot(f);
 	uint64_t size, offset, len;
 	struct drm_i915_gem_mmap m = { 0 };
 	int err;
@@ -457,12 +491,13 @@ static void call_execbuffer(struct fz_thread *t, struct fz_file *f, bool legacy)
 	int err;
 
 	/* Listed at once, like any new object: its number may be one the table still holds. */
-	atomic_fetch_add(&f->churn, 1);
+	churn_begin(f);
 	pthread_mutex_lock(&f->create_lock);
 	err = fz_ioctl(t, FZ_CREATE, f->fd, DRM_IOCTL_I915_GEM_CREATE, &c, sizeof(c), "batch");
 	if (!err)
 		fz_add_handle(f, c.handle, c.size);
 	pthread_mutex_unlock(&f->create_lock);
+	churn_end(f);
 	if (err)
 		return;
 	for (unsigned int i = 0; i < n; i++) {
@@ -625,11 +660,12 @@ static void call_accept(struct fz_thread *t, struct fz_file *f)
 	struct drm_garnet_accept a = { .name = fz_pick_name(t) };
 
 	a.pad = fz_one_in(r, 32);
-	atomic_fetch_add(&f->churn, 1);
+	churn_begin(f);
 	pthread_mutex_lock(&f->create_lock);
 	if (!fz_ioctl(t, FZ_ACCEPT, f->fd, DRM_IOCTL_GARNET_ACCEPT, &a, sizeof(a), NULL))
 		fz_add_handle(f, a.handle, a.size);
 	pthread_mutex_unlock(&f->create_lock);
+	churn_end(f);
 }
 
 static void call_revoke(struct fz_thread *t, struct fz_file *f)
@@ -654,8 +690,9 @@ static void call_gem_close(struct fz_thread *t, struct fz_file *f)
 		c.handle = fz_pick_handle(t, f, &size);
 	}
 	c.pad = fz_one_in(r, 32);
-	atomic_fetch_add(&f->churn, 1);
+	churn_begin(f);
 	fz_ioctl(t, FZ_GEM_CLOSE, f->fd, DRM_IOCTL_GEM_CLOSE, &c, sizeof(c), NULL);
+	churn_end(f);
 }
 
 static void call_flink(struct fz_thread *t, struct fz_file *f)
@@ -671,11 +708,12 @@ static void call_gem_open(struct fz_thread *t, struct fz_file *f)
 {
 	struct drm_gem_open o = { .name = fz_pick_flink(t) };
 
-	atomic_fetch_add(&f->churn, 1);
+	churn_begin(f);
 	pthread_mutex_lock(&f->create_lock);
 	if (!fz_ioctl(t, FZ_GEM_OPEN, f->fd, DRM_IOCTL_GEM_OPEN, &o, sizeof(o), NULL))
 		fz_add_handle(f, o.handle, o.size);
 	pthread_mutex_unlock(&f->create_lock);
+	churn_end(f);
 }
 
 static void call_prime_export(struct fz_thread *t, struct fz_file *f)
@@ -694,13 +732,14 @@ static void call_prime_import(struct fz_thread *t, struct fz_file *f)
 {
 	struct drm_prime_handle p = { .fd = fz_pick_dmabuf(t) };
 
-	atomic_fetch_add(&f->churn, 1);
+	churn_begin(f);
 	pthread_mutex_lock(&f->create_lock);
 	/* Size unknown: another thread may have closed that fd and reused its number. */
 	if (!fz_ioctl(t, FZ_PRIME_IMPORT, f->fd, DRM_IOCTL_PRIME_FD_TO_HANDLE, &p, sizeof(p),
 		      NULL))
 		fz_add_handle(f, p.handle, 0);
 	pthread_mutex_unlock(&f->create_lock);
+	churn_end(f);
 }
 
 void fz_call_random(struct fz_thread *t, enum fz_op op)

@@ -21,7 +21,7 @@
 
 void fz_rng_seed(struct fz_rng *r, uint64_t seed, unsigned int proc, unsigned int thread)
 {
-	r->s = seed ^ (0x9e3779b97f4a7c15ull * (proc * 64 + thread + 1));
+	*r = (struct fz_rng){ .s = seed ^ (0x9e3779b97f4a7c15ull * (proc * 64 + thread + 1)) };
 	if (!r->s)
 		r->s = 1;
 	for (int i = 0; i < 8; i++)
@@ -30,10 +30,13 @@ void fz_rng_seed(struct fz_rng *r, uint64_t seed, unsigned int proc, unsigned in
 
 uint64_t fz_next(struct fz_rng *r)
 {
+	uint64_t value;
+
 	r->s ^= r->s >> 12;
 	r->s ^= r->s << 25;
 	r->s ^= r->s >> 27;
-	return r->s * 0x2545f4914f6cdd1dull;
+	value = r->s * 0x2545f4914f6cdd1dull;
+	return ++r->draws == r->mutate_at ? value ^ r->flip : value;
 }
 
 uint32_t fz_below(struct fz_rng *r, uint32_t n)
