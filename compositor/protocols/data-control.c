@@ -2,11 +2,8 @@
 // zwlr_data_control_manager_v1: clipboard managers see and set the seat's selections whatever
 // has the keyboard. The global is privileged (hidden unless libwmac allows it), every read of
 // an offer passes the read_selection hook, and every selection set passes write_selection.
-#include <stdlib.h>
-#include <unistd.h>
-
 #include "wlr-data-control-unstable-v1-server-protocol.h"
-#include "../core/internal.h"
+#include "selection-objects.h"
 
 #define DATA_CONTROL_VERSION 2
 
@@ -37,8 +34,7 @@ static void source_offer(struct wl_client *client, struct wl_resource *resource,
 				       "offer after the source was set as a selection");
 		return;
 	}
-	if (!garnet_data_source_add_mime(source, mime))
-		wl_resource_post_no_memory(resource);
+	garnet_selection_source_offer(client, resource, mime);
 }
 
 static const struct zwlr_data_control_source_v1_interface source_interface_impl = {
@@ -46,55 +42,21 @@ static const struct zwlr_data_control_source_v1_interface source_interface_impl 
 	.destroy = garnet_resource_destroy_request,
 };
 
-static void source_resource_destroy(struct wl_resource *resource)
-{
-	struct garnet_data_source *source = wl_resource_get_user_data(resource);
-
-	garnet_data_source_finish(source);
-	free(source);
-}
-
 /* ---- offers ---- */
 
-struct control_offer {
-	struct wl_resource *resource;
-	struct garnet_seat *seat;
-	struct garnet_data_source *source;
-	enum garnet_selection_kind kind;
-	struct wl_listener source_destroy;
-};
-
-static void offer_receive(struct wl_client *client, struct wl_resource *resource,
-			  const char *mime, int32_t fd)
-{
-	struct control_offer *offer = wl_resource_get_user_data(resource);
-
-	if (!offer->source) {
-		close(fd);
-		return;
-	}
-	garnet_data_source_read(offer->seat, offer->source, client, offer->kind, mime, fd);
-}
-
 static const struct zwlr_data_control_offer_v1_interface offer_impl = {
-	.receive = offer_receive,
+	.receive = garnet_selection_offer_receive,
 	.destroy = garnet_resource_destroy_request,
 };
 
-static void offer_source_destroyed(struct wl_listener *listener, void *data)
+static void announce_offer(struct wl_resource *device, struct wl_resource *offer)
 {
-	struct control_offer *offer = wl_container_of(listener, offer, source_destroy);
-
-	garnet_list_unlink(&offer->source_destroy.link);
-	offer->source = NULL;
+	zwlr_data_control_device_v1_send_data_offer(device, offer);
 }
 
-static void offer_resource_destroy(struct wl_resource *resource)
+static void send_mime(struct wl_resource *offer, const char *mime)
 {
-	struct control_offer *offer = wl_resource_get_user_data(resource);
-
-	wl_list_remove(&offer->source_destroy.link);
-	free(offer);
+	zwlr_data_control_offer_v1_send_offer(offer, mime);
 }
 
 /* Tells one device about the current clipboard or primary selection. */
@@ -103,39 +65,23 @@ static void send_selection(struct garnet_seat *seat, struct wl_resource *device,
 {
 	bool primary = kind == GARNET_SELECTION_PRIMARY;
 	struct garnet_data_source *source = primary ? seat->primary_selection : seat->selection;
-	struct control_offer *offer = NULL;
-	char **mime;
+	struct wl_resource *offer = NULL;
 
 	if (primary && wl_resource_get_version(device) <
 			       ZWLR_DATA_CONTROL_DEVICE_V1_PRIMARY_SELECTION_SINCE_VERSION)
 		return;
-	if (source)
-		offer = calloc(1, sizeof(*offer));
-	if (offer) {
-		offer->resource = wl_resource_create(wl_resource_get_client(device),
-						     &zwlr_data_control_offer_v1_interface,
-						     wl_resource_get_version(device), 0);
-		if (!offer->resource) {
-			free(offer);
-			wl_client_post_no_memory(wl_resource_get_client(device));
+	if (source) {
+		offer = garnet_selection_offer_create(seat, device,
+						      &zwlr_data_control_offer_v1_interface,
+						      &offer_impl, source, kind, announce_offer,
+						      send_mime);
+		if (!offer)
 			return;
-		}
-		offer->seat = seat;
-		offer->source = source;
-		offer->kind = kind;
-		offer->source_destroy.notify = offer_source_destroyed;
-		wl_signal_add(&source->events.destroy, &offer->source_destroy);
-		wl_resource_set_implementation(offer->resource, &offer_impl, offer,
-					       offer_resource_destroy);
-		zwlr_data_control_device_v1_send_data_offer(device, offer->resource);
-		wl_array_for_each(mime, &source->mime_types)
-			zwlr_data_control_offer_v1_send_offer(offer->resource, *mime);
 	}
 	if (primary)
-		zwlr_data_control_device_v1_send_primary_selection(device,
-								   offer ? offer->resource : NULL);
+		zwlr_data_control_device_v1_send_primary_selection(device, offer);
 	else
-		zwlr_data_control_device_v1_send_selection(device, offer ? offer->resource : NULL);
+		zwlr_data_control_device_v1_send_selection(device, offer);
 }
 
 void garnet_data_control_selection_changed(struct garnet_seat *seat,
@@ -212,23 +158,9 @@ static void device_resource_destroy(struct wl_resource *resource)
 static void manager_create_source(struct wl_client *client, struct wl_resource *resource,
 				  uint32_t id)
 {
-	struct garnet_data_source *source = calloc(1, sizeof(*source));
-	struct wl_resource *source_resource;
-
-	if (!source) {
-		wl_resource_post_no_memory(resource);
-		return;
-	}
-	source_resource = wl_resource_create(client, &zwlr_data_control_source_v1_interface, 1,
-					     id);
-	if (!source_resource) {
-		free(source);
-		wl_resource_post_no_memory(resource);
-		return;
-	}
-	garnet_data_source_init(source, &source_impl, source_resource);
-	wl_resource_set_implementation(source_resource, &source_interface_impl, source,
-				       source_resource_destroy);
+	garnet_selection_source_create(resource, &zwlr_data_control_source_v1_interface,
+				       wl_resource_get_version(resource), id,
+				       &source_interface_impl, &source_impl);
 }
 
 static void manager_get_device(struct wl_client *client, struct wl_resource *resource,

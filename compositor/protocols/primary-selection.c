@@ -1,11 +1,8 @@
 // SPDX-License-Identifier: MIT
 // zwp_primary_selection_device_manager_v1: the middle-click selection, offered (like the
 // clipboard) only to the focused client and read only through the security hook.
-#include <stdlib.h>
-#include <unistd.h>
-
 #include "primary-selection-unstable-v1-server-protocol.h"
-#include "../core/internal.h"
+#include "selection-objects.h"
 
 static void source_send(struct garnet_data_source *source, const char *mime, int32_t fd)
 {
@@ -22,97 +19,41 @@ static const struct garnet_data_source_impl source_impl = {
 	.cancel = source_cancel,
 };
 
-static void source_offer(struct wl_client *client, struct wl_resource *resource,
-			 const char *mime)
-{
-	if (!garnet_data_source_add_mime(wl_resource_get_user_data(resource), mime))
-		wl_resource_post_no_memory(resource);
-}
-
 static const struct zwp_primary_selection_source_v1_interface source_interface_impl = {
-	.offer = source_offer,
+	.offer = garnet_selection_source_offer,
 	.destroy = garnet_resource_destroy_request,
 };
-
-static void source_resource_destroy(struct wl_resource *resource)
-{
-	struct garnet_data_source *source = wl_resource_get_user_data(resource);
-
-	garnet_data_source_finish(source);
-	free(source);
-}
-
-struct primary_offer {
-	struct wl_resource *resource;
-	struct garnet_seat *seat;
-	struct garnet_data_source *source;
-	struct wl_listener source_destroy;
-};
-
-static void offer_receive(struct wl_client *client, struct wl_resource *resource,
-			  const char *mime, int32_t fd)
-{
-	struct primary_offer *offer = wl_resource_get_user_data(resource);
-
-	if (!offer->source) {
-		close(fd);
-		return;
-	}
-	garnet_data_source_read(offer->seat, offer->source, client, GARNET_SELECTION_PRIMARY,
-				mime, fd);
-}
 
 static const struct zwp_primary_selection_offer_v1_interface offer_impl = {
-	.receive = offer_receive,
+	.receive = garnet_selection_offer_receive,
 	.destroy = garnet_resource_destroy_request,
 };
 
-static void offer_source_destroyed(struct wl_listener *listener, void *data)
+static void announce_offer(struct wl_resource *device, struct wl_resource *offer)
 {
-	struct primary_offer *offer = wl_container_of(listener, offer, source_destroy);
-
-	garnet_list_unlink(&offer->source_destroy.link);
-	offer->source = NULL;
+	zwp_primary_selection_device_v1_send_data_offer(device, offer);
 }
 
-static void offer_resource_destroy(struct wl_resource *resource)
+static void send_mime(struct wl_resource *offer, const char *mime)
 {
-	struct primary_offer *offer = wl_resource_get_user_data(resource);
-
-	wl_list_remove(&offer->source_destroy.link);
-	free(offer);
+	zwp_primary_selection_offer_v1_send_offer(offer, mime);
 }
 
 static void send_selection_to_device(struct garnet_seat *seat, struct wl_resource *device)
 {
 	struct garnet_data_source *source = seat->primary_selection;
-	struct primary_offer *offer;
-	char **mime;
+	struct wl_resource *offer;
 
 	if (!source) {
 		zwp_primary_selection_device_v1_send_selection(device, NULL);
 		return;
 	}
-	offer = calloc(1, sizeof(*offer));
-	if (!offer)
-		return;
-	offer->resource = wl_resource_create(wl_resource_get_client(device),
-					     &zwp_primary_selection_offer_v1_interface,
-					     wl_resource_get_version(device), 0);
-	if (!offer->resource) {
-		free(offer);
-		return;
-	}
-	offer->seat = seat;
-	offer->source = source;
-	offer->source_destroy.notify = offer_source_destroyed;
-	wl_signal_add(&source->events.destroy, &offer->source_destroy);
-	wl_resource_set_implementation(offer->resource, &offer_impl, offer,
-				       offer_resource_destroy);
-	zwp_primary_selection_device_v1_send_data_offer(device, offer->resource);
-	wl_array_for_each(mime, &source->mime_types)
-		zwp_primary_selection_offer_v1_send_offer(offer->resource, *mime);
-	zwp_primary_selection_device_v1_send_selection(device, offer->resource);
+	offer = garnet_selection_offer_create(seat, device,
+					      &zwp_primary_selection_offer_v1_interface,
+					      &offer_impl, source, GARNET_SELECTION_PRIMARY,
+					      announce_offer, send_mime);
+	if (offer)
+		zwp_primary_selection_device_v1_send_selection(device, offer);
 }
 
 void garnet_primary_selection_focus(struct garnet_seat *seat, struct wl_client *client)
@@ -189,23 +130,9 @@ static void device_resource_destroy(struct wl_resource *resource)
 static void manager_create_source(struct wl_client *client, struct wl_resource *resource,
 				  uint32_t id)
 {
-	struct garnet_data_source *source = calloc(1, sizeof(*source));
-	struct wl_resource *source_resource;
-
-	if (!source) {
-		wl_resource_post_no_memory(resource);
-		return;
-	}
-	source_resource = wl_resource_create(client, &zwp_primary_selection_source_v1_interface,
-					     wl_resource_get_version(resource), id);
-	if (!source_resource) {
-		free(source);
-		wl_resource_post_no_memory(resource);
-		return;
-	}
-	garnet_data_source_init(source, &source_impl, source_resource);
-	wl_resource_set_implementation(source_resource, &source_interface_impl, source,
-				       source_resource_destroy);
+	garnet_selection_source_create(resource, &zwp_primary_selection_source_v1_interface,
+				       wl_resource_get_version(resource), id,
+				       &source_interface_impl, &source_impl);
 }
 
 static void manager_get_device(struct wl_client *client, struct wl_resource *resource,
