@@ -13,6 +13,7 @@
 #define MAX_OUTPUTS 8
 #define MAX_LIST 32
 
+struct build_tree;
 struct cli;
 
 struct binding_config {
@@ -48,8 +49,9 @@ struct config {
 
 /* The defaults, before any file is read. */
 void config_init(struct config *cfg);
-/* Reads the system file and the user's (or --config's); false: an error was printed. */
-bool config_load(struct config *cfg, const struct cli *cli);
+/* Reads the system file and the user's (or --config's); false: an error was printed. From the
+ * build tree (bt not NULL) the repository's garnet.ini stands in for the installed ones. */
+bool config_load(struct config *cfg, const struct cli *cli, const struct build_tree *bt);
 void config_free(struct config *cfg);
 /* A whole number in [min, max], strtol's bases; false otherwise. */
 bool config_parse_int(const char *value, long min, long max, int *out);

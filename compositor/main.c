@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "backends.h"
+#include "build-tree.h"
 #include "cli.h"
 #include "config.h"
 #include "garnet/compositor.h"
@@ -125,6 +126,10 @@ int main(int argc, char **argv)
 	FILE *log = NULL;
 	char error[256];
 	int exit_code;
+	struct build_tree build_tree;
+	bool in_build_tree;
+	const char *policy = GARNET_SYSTEM_POLICY;
+	uid_t policy_owner = 0;
 
 	sigset_t stop_signals;
 
@@ -139,8 +144,9 @@ int main(int argc, char **argv)
 	prctl(PR_SET_DUMPABLE, 0);
 	if (!cli_parse(argc, argv, &cli, &exit_code))
 		return exit_code;
+	in_build_tree = build_tree_find(&build_tree);
 	config_init(&cfg);
-	if (!config_load(&cfg, &cli))
+	if (!config_load(&cfg, &cli, in_build_tree ? &build_tree : NULL))
 		goto err_config;
 	cfg.options.test_mode = cli.test_mode;
 	if (cli.socket)
@@ -171,6 +177,10 @@ int main(int argc, char **argv)
 	if (log)
 		garnet_log_set_stream(s.compositor, log);
 	garnet_log_set_level(s.compositor, cli.debug ? GARNET_LOG_DEBUG : GARNET_LOG_INFO);
+	if (in_build_tree)
+		garnet_log(s.compositor, GARNET_LOG_INFO, "config",
+			   "running from the build tree: %s and %s stand in for the installed files",
+			   build_tree.policy, build_tree.config);
 	if (cfg.system_path)
 		garnet_log(s.compositor, GARNET_LOG_INFO, "config", "read %s (system)",
 			   cfg.system_path);
@@ -195,10 +205,15 @@ int main(int argc, char **argv)
 	 * privileged rather than allowing it. */
 	if (!cfg.user_policy)
 		config_user_policy_path(user_policy, sizeof(user_policy));
-	security = garnet_security_create(s.compositor,
-					  cfg.policy ? cfg.policy : GARNET_SYSTEM_POLICY,
-					  cfg.user_policy ? cfg.user_policy : user_policy, error,
-					  sizeof(error));
+	if (cfg.policy) {
+		policy = cfg.policy;
+	} else if (in_build_tree) {
+		policy = build_tree.policy;
+		policy_owner = build_tree.owner;
+	}
+	security = garnet_security_create_owned(s.compositor, policy, policy_owner,
+						cfg.user_policy ? cfg.user_policy : user_policy,
+						error, sizeof(error));
 	if (!security) {
 		fprintf(stderr, "garnet: out of memory for the security layer\n");
 		goto err_compositor;
@@ -206,6 +221,8 @@ int main(int argc, char **argv)
 	if (error[0])
 		garnet_log(s.compositor, GARNET_LOG_ERROR, "security",
 			   "policy not loaded, every privileged act is denied: %s", error);
+	else
+		garnet_log(s.compositor, GARNET_LOG_INFO, "security", "policy %s", policy);
 	garnet_security_set_test_mode(security, cli.test_mode);
 
 	loop = garnet_compositor_get_loop(s.compositor);

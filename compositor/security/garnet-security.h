@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 struct garnet_compositor;
 struct garnet_security;
@@ -20,6 +21,12 @@ bool garnet_security_is_launcher_name(const char *name);
 struct garnet_security *garnet_security_create(struct garnet_compositor *c,
 					       const char *policy_path, const char *user_path,
 					       char *error, size_t error_size);
+/* The same with a system policy owned by policy_owner instead of root: garnet run from its
+ * build tree trusts the repository's policy as far as it trusts its own executable. */
+struct garnet_security *garnet_security_create_owned(struct garnet_compositor *c,
+						     const char *policy_path, uid_t policy_owner,
+						     const char *user_path, char *error,
+						     size_t error_size);
 
 /* Starts command as launcher entry `entry` on a socket of its own; its subject comes from
  * the launch record, so it is the only client that holds that identity. If it exits, it is

@@ -392,6 +392,14 @@ struct garnet_security *garnet_security_create(struct garnet_compositor *c,
 					       const char *policy_path, const char *user_path,
 					       char *error, size_t error_size)
 {
+	return garnet_security_create_owned(c, policy_path, 0, user_path, error, error_size);
+}
+
+struct garnet_security *garnet_security_create_owned(struct garnet_compositor *c,
+						     const char *policy_path, uid_t policy_owner,
+						     const char *user_path, char *error,
+						     size_t error_size)
+{
 	struct garnet_security *s = calloc(1, sizeof(*s));
 	struct wmac_error err = {0};
 
@@ -407,6 +415,7 @@ struct garnet_security *garnet_security_create(struct garnet_compositor *c,
 		return NULL;
 	}
 	wmac_context_set_audit(s->mac, on_audit, s, 1000);
+	wmac_context_set_trusted_owner(s->mac, policy_owner);
 	if (wmac_context_load(s->mac, policy_path, user_path, &err) < 0)
 		snprintf(error, error_size, "%s:%u:%u: %s", err.file[0] ? err.file : policy_path,
 			 err.line, err.column, err.message);
