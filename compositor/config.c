@@ -234,6 +234,12 @@ static int handle_security_key(struct config *cfg, const char *name, const char 
 		return (cfg->policy = keep(cfg, value)) != NULL;
 	if (strcmp(name, "user-policy") == 0)
 		return (cfg->user_policy = keep(cfg, value)) != NULL;
+	/* Where denials are recorded is the administrator's choice: the user's own processes must
+	 * not be able to hide theirs. */
+	if (strcmp(name, "audit") == 0 && (strcmp(value, "auto") == 0 ||
+					  strcmp(value, "journal") == 0 ||
+					  strcmp(value, "log") == 0 || value[0] == '/'))
+		return (cfg->audit = keep(cfg, value)) != NULL;
 	if (strcmp(name, "unlock-pam-service") == 0)
 		return (cfg->pam_service = keep(cfg, value)) != NULL;
 	if (strcmp(name, "unlock-pam-confdir") == 0 && value[0] == '/')
@@ -385,6 +391,10 @@ static int config_handler(void *user, const char *section, const char *name, con
 			return (cfg->backend = keep(cfg, value)) != NULL;
 		if (strcmp(name, "socket") == 0)
 			return (cfg->options.socket = keep(cfg, value)) != NULL;
+		if (strcmp(name, "log") == 0 && (strcmp(value, "auto") == 0 ||
+						 strcmp(value, "journal") == 0 ||
+						 strcmp(value, "stderr") == 0))
+			return (cfg->log_target = keep(cfg, value)) != NULL;
 		if (strcmp(name, "repaint-window") == 0 && config_parse_int(value, 0, 100, &repaint)) {
 			cfg->options.repaint_window_ms = repaint;
 			return 1;

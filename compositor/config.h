@@ -40,6 +40,8 @@ struct config {
 	const char *pam_service; /* garnet's own lock screen checks passwords with it */
 	const char *pam_confdir; /* where that service is, when not /etc/pam.d */
 	const char *policy, *user_policy;
+	const char *log_target; /* [core] log: auto, journal or stderr */
+	const char *audit; /* [security] audit: auto, journal, log or a file */
 	char *strings[MAX_LIST]; /* owned copies of string options */
 	int string_count;
 	char error[256];

@@ -23,6 +23,7 @@
 #include "garnet/security.h"
 #include "garnet-security.h"
 #include "launcher.h"
+#include "log-target.h"
 #include "logind-lock.h"
 #include "unlock-pam.h"
 
@@ -123,7 +124,7 @@ int main(int argc, char **argv)
 	char user_policy[PATH_MAX];
 	struct wl_event_source *sigterm = NULL, *sigint = NULL;
 	struct wl_event_loop *loop;
-	FILE *log = NULL;
+	struct log_target log = {0};
 	char error[256];
 	int exit_code;
 	struct build_tree build_tree;
@@ -159,14 +160,8 @@ int main(int argc, char **argv)
 		goto err_config;
 	if (!verify_runtime_dir())
 		goto err_config;
-	if (cli.log_path) {
-		log = fopen(cli.log_path, "a");
-		if (!log) {
-			fprintf(stderr, "garnet: cannot open log %s: %s\n", cli.log_path,
-				strerror(errno));
-			goto err_config;
-		}
-	}
+	if (!log_target_open(&log, &cli, &cfg))
+		goto err_config;
 
 	s.compositor = garnet_compositor_create(&cfg.options);
 	if (!s.compositor) {
@@ -174,9 +169,7 @@ int main(int argc, char **argv)
 		goto err_log;
 	}
 	raise_nofile_limit();
-	if (log)
-		garnet_log_set_stream(s.compositor, log);
-	garnet_log_set_level(s.compositor, cli.debug ? GARNET_LOG_DEBUG : GARNET_LOG_INFO);
+	log_target_apply(&log, s.compositor);
 	if (in_build_tree)
 		garnet_log(s.compositor, GARNET_LOG_INFO, "config",
 			   "running from the build tree: %s and %s stand in for the installed files",
@@ -223,6 +216,7 @@ int main(int argc, char **argv)
 			   "policy not loaded, every privileged act is denied: %s", error);
 	else
 		garnet_log(s.compositor, GARNET_LOG_INFO, "security", "policy %s", policy);
+	log_target_apply_security(&log, security);
 	garnet_security_set_test_mode(security, cli.test_mode);
 
 	loop = garnet_compositor_get_loop(s.compositor);
@@ -263,8 +257,7 @@ int main(int argc, char **argv)
 	wl_event_source_remove(sigint);
 	garnet_security_destroy(security);
 	garnet_compositor_destroy(s.compositor);
-	if (log)
-		fclose(log);
+	log_target_close(&log);
 	config_free(&cfg);
 	return s.exit_code;
 
@@ -272,8 +265,7 @@ err_compositor:
 	garnet_security_destroy(security);
 	garnet_compositor_destroy(s.compositor);
 err_log:
-	if (log)
-		fclose(log);
+	log_target_close(&log);
 err_config:
 	config_free(&cfg);
 	return 1;
