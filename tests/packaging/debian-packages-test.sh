@@ -51,8 +51,8 @@ result $? "source_tree_stays_as_it_was"
 
 changes=$(ls "$work"/garnet_*.changes 2>/dev/null | head -n 1)
 if [ -n "$changes" ]; then
-	lintian --fail-on error,warning --display-info --show-overrides "$changes" \
-		>"$work/lintian.txt" 2>&1
+	# (Not --show-overrides: lintian would count an overridden warning as reported.)
+	lintian --fail-on error,warning --display-info "$changes" >"$work/lintian.txt" 2>&1
 	status=$?
 else
 	echo "no .changes file" >"$work/lintian.txt"
