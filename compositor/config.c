@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "build-tree.h"
 #include "cli.h"
 #include "config.h"
 #include "garnet-security.h"
@@ -233,6 +234,12 @@ static int handle_security_key(struct config *cfg, const char *name, const char 
 		return (cfg->policy = keep(cfg, value)) != NULL;
 	if (strcmp(name, "user-policy") == 0)
 		return (cfg->user_policy = keep(cfg, value)) != NULL;
+	/* Where denials are recorded is the administrator's choice: the user's own processes must
+	 * not be able to hide theirs. */
+	if (strcmp(name, "audit") == 0 && (strcmp(value, "auto") == 0 ||
+					  strcmp(value, "journal") == 0 ||
+					  strcmp(value, "log") == 0 || value[0] == '/'))
+		return (cfg->audit = keep(cfg, value)) != NULL;
 	if (strcmp(name, "unlock-pam-service") == 0)
 		return (cfg->pam_service = keep(cfg, value)) != NULL;
 	if (strcmp(name, "unlock-pam-confdir") == 0 && value[0] == '/')
@@ -384,6 +391,10 @@ static int config_handler(void *user, const char *section, const char *name, con
 			return (cfg->backend = keep(cfg, value)) != NULL;
 		if (strcmp(name, "socket") == 0)
 			return (cfg->options.socket = keep(cfg, value)) != NULL;
+		if (strcmp(name, "log") == 0 && (strcmp(value, "auto") == 0 ||
+						 strcmp(value, "journal") == 0 ||
+						 strcmp(value, "stderr") == 0))
+			return (cfg->log_target = keep(cfg, value)) != NULL;
 		if (strcmp(name, "repaint-window") == 0 && config_parse_int(value, 0, 100, &repaint)) {
 			cfg->options.repaint_window_ms = repaint;
 			return 1;
@@ -467,8 +478,9 @@ static bool readable(const char *path)
 	return access(path, R_OK) == 0;
 }
 
-/* The weston.ini convention: the user's file first, then the system's. */
-static bool find_config(char *out, size_t size)
+/* The weston.ini convention: the user's file first, then the system's; from the build tree
+ * the repository's data/garnet.ini stands in for the system's. */
+static bool find_config(char *out, size_t size, const struct build_tree *bt)
 {
 	const char *home = getenv("HOME"), *xdg_home = getenv("XDG_CONFIG_HOME");
 	const char *dirs = getenv("XDG_CONFIG_DIRS");
@@ -483,7 +495,11 @@ static bool find_config(char *out, size_t size)
 		if (readable(out))
 			return true;
 	}
-	snprintf(list, sizeof(list), "%s", dirs && *dirs ? dirs : "/etc/xdg");
+	if (bt) {
+		snprintf(out, size, "%s", bt->config);
+		return readable(out);
+	}
+	snprintf(list, sizeof(list), "%s", dirs && *dirs ? dirs : GARNET_XDG_CONFIG_DIR);
 	for (dir = strtok_r(list, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
 		snprintf(out, size, "%s/garnet/garnet.ini", dir);
 		if (readable(out))
@@ -532,9 +548,10 @@ static FILE *open_config(const char *path, bool optional)
  * The system file (GARNET_SYSTEM_CONFIG) holds [launcher], [security] and [limits]; the user's
  * file (found as weston.ini is, or given with --config) holds the rest. A --config file that
  * is itself owned by root and writable by no one else stands in for the system file, so a
- * test or a kiosk can give garnet a whole configuration of its own.
+ * test or a kiosk can give garnet a whole configuration of its own. bt: garnet runs from its
+ * build tree (build-tree.h), or NULL.
  */
-bool config_load(struct config *cfg, const struct cli *cli)
+bool config_load(struct config *cfg, const struct cli *cli, const struct build_tree *bt)
 {
 	char found[PATH_MAX];
 	const char *path = cli->config_path;
@@ -551,7 +568,8 @@ bool config_load(struct config *cfg, const struct cli *cli)
 			return read_config(cfg, path, f, true);
 		}
 	}
-	system = open_config(GARNET_SYSTEM_CONFIG, true);
+	/* The build tree reads none of an installed garnet's files. */
+	system = bt ? NULL : open_config(GARNET_SYSTEM_CONFIG, true);
 	if (system) {
 		if (!read_config(cfg, GARNET_SYSTEM_CONFIG, system, owned_by_root(system))) {
 			if (f)
@@ -559,13 +577,13 @@ bool config_load(struct config *cfg, const struct cli *cli)
 			return false;
 		}
 		cfg->system_path = GARNET_SYSTEM_CONFIG;
-	} else if (errno != ENOENT) {
+	} else if (!bt && errno != ENOENT) {
 		if (f)
 			fclose(f);
 		return false;
 	}
 	if (!f) {
-		if (!find_config(found, sizeof(found)))
+		if (!find_config(found, sizeof(found), bt))
 			return true;
 		path = found;
 		f = open_config(path, false);

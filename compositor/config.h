@@ -13,6 +13,7 @@
 #define MAX_OUTPUTS 8
 #define MAX_LIST 32
 
+struct build_tree;
 struct cli;
 
 struct binding_config {
@@ -39,6 +40,8 @@ struct config {
 	const char *pam_service; /* garnet's own lock screen checks passwords with it */
 	const char *pam_confdir; /* where that service is, when not /etc/pam.d */
 	const char *policy, *user_policy;
+	const char *log_target; /* [core] log: auto, journal or stderr */
+	const char *audit; /* [security] audit: auto, journal, log or a file */
 	char *strings[MAX_LIST]; /* owned copies of string options */
 	int string_count;
 	char error[256];
@@ -48,8 +51,9 @@ struct config {
 
 /* The defaults, before any file is read. */
 void config_init(struct config *cfg);
-/* Reads the system file and the user's (or --config's); false: an error was printed. */
-bool config_load(struct config *cfg, const struct cli *cli);
+/* Reads the system file and the user's (or --config's); false: an error was printed. From the
+ * build tree (bt not NULL) the repository's garnet.ini stands in for the installed ones. */
+bool config_load(struct config *cfg, const struct cli *cli, const struct build_tree *bt);
 void config_free(struct config *cfg);
 /* A whole number in [min, max], strtol's bases; false otherwise. */
 bool config_parse_int(const char *value, long min, long max, int *out);

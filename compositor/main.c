@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "backends.h"
+#include "build-tree.h"
 #include "cli.h"
 #include "config.h"
 #include "garnet/compositor.h"
@@ -22,6 +23,7 @@
 #include "garnet/security.h"
 #include "garnet-security.h"
 #include "launcher.h"
+#include "log-target.h"
 #include "logind-lock.h"
 #include "unlock-pam.h"
 
@@ -122,9 +124,13 @@ int main(int argc, char **argv)
 	char user_policy[PATH_MAX];
 	struct wl_event_source *sigterm = NULL, *sigint = NULL;
 	struct wl_event_loop *loop;
-	FILE *log = NULL;
+	struct log_target log = {0};
 	char error[256];
 	int exit_code;
+	struct build_tree build_tree;
+	bool in_build_tree;
+	const char *policy = GARNET_SYSTEM_POLICY;
+	uid_t policy_owner = 0;
 
 	sigset_t stop_signals;
 
@@ -139,8 +145,9 @@ int main(int argc, char **argv)
 	prctl(PR_SET_DUMPABLE, 0);
 	if (!cli_parse(argc, argv, &cli, &exit_code))
 		return exit_code;
+	in_build_tree = build_tree_find(&build_tree);
 	config_init(&cfg);
-	if (!config_load(&cfg, &cli))
+	if (!config_load(&cfg, &cli, in_build_tree ? &build_tree : NULL))
 		goto err_config;
 	cfg.options.test_mode = cli.test_mode;
 	if (cli.socket)
@@ -153,14 +160,8 @@ int main(int argc, char **argv)
 		goto err_config;
 	if (!verify_runtime_dir())
 		goto err_config;
-	if (cli.log_path) {
-		log = fopen(cli.log_path, "a");
-		if (!log) {
-			fprintf(stderr, "garnet: cannot open log %s: %s\n", cli.log_path,
-				strerror(errno));
-			goto err_config;
-		}
-	}
+	if (!log_target_open(&log, &cli, &cfg))
+		goto err_config;
 
 	s.compositor = garnet_compositor_create(&cfg.options);
 	if (!s.compositor) {
@@ -168,9 +169,11 @@ int main(int argc, char **argv)
 		goto err_log;
 	}
 	raise_nofile_limit();
-	if (log)
-		garnet_log_set_stream(s.compositor, log);
-	garnet_log_set_level(s.compositor, cli.debug ? GARNET_LOG_DEBUG : GARNET_LOG_INFO);
+	log_target_apply(&log, s.compositor);
+	if (in_build_tree)
+		garnet_log(s.compositor, GARNET_LOG_INFO, "config",
+			   "running from the build tree: %s and %s stand in for the installed files",
+			   build_tree.policy, build_tree.config);
 	if (cfg.system_path)
 		garnet_log(s.compositor, GARNET_LOG_INFO, "config", "read %s (system)",
 			   cfg.system_path);
@@ -195,10 +198,15 @@ int main(int argc, char **argv)
 	 * privileged rather than allowing it. */
 	if (!cfg.user_policy)
 		config_user_policy_path(user_policy, sizeof(user_policy));
-	security = garnet_security_create(s.compositor,
-					  cfg.policy ? cfg.policy : GARNET_SYSTEM_POLICY,
-					  cfg.user_policy ? cfg.user_policy : user_policy, error,
-					  sizeof(error));
+	if (cfg.policy) {
+		policy = cfg.policy;
+	} else if (in_build_tree) {
+		policy = build_tree.policy;
+		policy_owner = build_tree.owner;
+	}
+	security = garnet_security_create_owned(s.compositor, policy, policy_owner,
+						cfg.user_policy ? cfg.user_policy : user_policy,
+						error, sizeof(error));
 	if (!security) {
 		fprintf(stderr, "garnet: out of memory for the security layer\n");
 		goto err_compositor;
@@ -206,6 +214,9 @@ int main(int argc, char **argv)
 	if (error[0])
 		garnet_log(s.compositor, GARNET_LOG_ERROR, "security",
 			   "policy not loaded, every privileged act is denied: %s", error);
+	else
+		garnet_log(s.compositor, GARNET_LOG_INFO, "security", "policy %s", policy);
+	log_target_apply_security(&log, security);
 	garnet_security_set_test_mode(security, cli.test_mode);
 
 	loop = garnet_compositor_get_loop(s.compositor);
@@ -246,8 +257,7 @@ int main(int argc, char **argv)
 	wl_event_source_remove(sigint);
 	garnet_security_destroy(security);
 	garnet_compositor_destroy(s.compositor);
-	if (log)
-		fclose(log);
+	log_target_close(&log);
 	config_free(&cfg);
 	return s.exit_code;
 
@@ -255,8 +265,7 @@ err_compositor:
 	garnet_security_destroy(security);
 	garnet_compositor_destroy(s.compositor);
 err_log:
-	if (log)
-		fclose(log);
+	log_target_close(&log);
 err_config:
 	config_free(&cfg);
 	return 1;

@@ -73,6 +73,8 @@ struct garnet_compositor {
 
 	FILE *log_stream;
 	enum garnet_log_level log_level;
+	garnet_log_handler log_handler; /* instead of log_stream when set */
+	void *log_handler_data;
 
 	struct garnet_security_hooks hooks;
 	struct garnet_protocol_hooks protocol_hooks;

@@ -22,6 +22,13 @@ void garnet_logv(struct garnet_compositor *c, enum garnet_log_level level, const
 
 	if (level > max)
 		return;
+	if (c && c->log_handler) {
+		char message[1024];
+
+		vsnprintf(message, sizeof(message), fmt, ap);
+		c->log_handler(level, scope, message, c->log_handler_data);
+		return;
+	}
 	gettimeofday(&tv, NULL);
 	localtime_r(&tv.tv_sec, &tm);
 	fprintf(out, "[%02d:%02d:%02d.%03ld] %s %s: ", tm.tm_hour, tm.tm_min, tm.tm_sec,
@@ -49,4 +56,15 @@ void garnet_log_set_stream(struct garnet_compositor *c, FILE *stream)
 void garnet_log_set_level(struct garnet_compositor *c, enum garnet_log_level level)
 {
 	c->log_level = level;
+}
+
+enum garnet_log_level garnet_log_get_level(struct garnet_compositor *c)
+{
+	return c->log_level;
+}
+
+void garnet_log_set_handler(struct garnet_compositor *c, garnet_log_handler handler, void *data)
+{
+	c->log_handler = handler;
+	c->log_handler_data = data;
 }

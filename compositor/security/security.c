@@ -51,6 +51,8 @@ struct garnet_security {
 	struct wl_listener client_created;
 	struct wl_list launched;
 	struct client_subject *asking; /* whose check the audit callback reports */
+	garnet_audit_sink audit_sink; /* NULL: the audit trail is garnet's log */
+	void *audit_sink_data;
 	bool shutting_down, test_mode;
 };
 
@@ -163,7 +165,8 @@ static bool first_denial(struct garnet_security *s, struct client_subject *cs,
 static void on_audit(const struct wmac_audit_record *r, void *data)
 {
 	struct garnet_security *s = data;
-	char who[512], rule[300] = "";
+	char who[512], rule[300] = "", message[1024];
+	struct garnet_audit_event event = {0};
 
 	if (r->decision != WMAC_ALLOW && s->asking && r->subject == s->asking->subject &&
 	    !first_denial(s, s->asking, r))
@@ -175,10 +178,32 @@ static void on_audit(const struct wmac_audit_record *r, void *data)
 		snprintf(who, sizeof(who), "a client without identity");
 	if (r->rule_file)
 		snprintf(rule, sizeof(rule), " (%s:%u)", r->rule_file, r->rule_line);
-	garnet_log(s->compositor, r->decision == WMAC_ALLOW ? GARNET_LOG_DEBUG : GARNET_LOG_WARNING,
-		   "security", "%s: %s %s%s%s, %s%s%s", wmac_decision_name(r->decision), who,
-		   r->permission, r->object[0] ? " " : "", r->object, r->reason, rule,
-		   r->count > 1 ? " (repeated)" : "");
+	event.level = r->decision == WMAC_ALLOW ? GARNET_LOG_DEBUG : GARNET_LOG_WARNING;
+	snprintf(message, sizeof(message), "%s: %s %s%s%s, %s%s%s",
+		 wmac_decision_name(r->decision), who, r->permission, r->object[0] ? " " : "",
+		 r->object, r->reason, rule, r->count > 1 ? " (repeated)" : "");
+	if (!s->audit_sink) {
+		garnet_log(s->compositor, event.level, "security", "%s", message);
+		return;
+	}
+	event.decision = wmac_decision_name(r->decision);
+	event.pid = r->subject ? wmac_subject_get_pid(r->subject) : 0;
+	event.executable = r->subject ? wmac_subject_get_executable(r->subject) : NULL;
+	event.permission = r->permission;
+	event.object = r->object;
+	event.reason = r->reason;
+	event.rule_file = r->rule_file;
+	event.rule_line = r->rule_line;
+	event.count = r->count;
+	event.message = message;
+	s->audit_sink(&event, s->audit_sink_data);
+}
+
+void garnet_security_set_audit_sink(struct garnet_security *s, garnet_audit_sink sink,
+				    void *data)
+{
+	s->audit_sink = sink;
+	s->audit_sink_data = data;
 }
 
 /* Every check goes through here, so the audit callback knows whose it reports. */
@@ -392,6 +417,14 @@ struct garnet_security *garnet_security_create(struct garnet_compositor *c,
 					       const char *policy_path, const char *user_path,
 					       char *error, size_t error_size)
 {
+	return garnet_security_create_owned(c, policy_path, 0, user_path, error, error_size);
+}
+
+struct garnet_security *garnet_security_create_owned(struct garnet_compositor *c,
+						     const char *policy_path, uid_t policy_owner,
+						     const char *user_path, char *error,
+						     size_t error_size)
+{
 	struct garnet_security *s = calloc(1, sizeof(*s));
 	struct wmac_error err = {0};
 
@@ -407,6 +440,7 @@ struct garnet_security *garnet_security_create(struct garnet_compositor *c,
 		return NULL;
 	}
 	wmac_context_set_audit(s->mac, on_audit, s, 1000);
+	wmac_context_set_trusted_owner(s->mac, policy_owner);
 	if (wmac_context_load(s->mac, policy_path, user_path, &err) < 0)
 		snprintf(error, error_size, "%s:%u:%u: %s", err.file[0] ? err.file : policy_path,
 			 err.line, err.column, err.message);

@@ -26,5 +26,14 @@ GARNET_EXPORT void garnet_logv(struct garnet_compositor *c, enum garnet_log_leve
 /* Where the log goes (default stderr, not owned) and how much of it (default INFO). */
 GARNET_EXPORT void garnet_log_set_stream(struct garnet_compositor *c, FILE *stream);
 GARNET_EXPORT void garnet_log_set_level(struct garnet_compositor *c, enum garnet_log_level level);
+GARNET_EXPORT enum garnet_log_level garnet_log_get_level(struct garnet_compositor *c);
+
+/* A message that passed the level, formatted (cut at 1 KiB), for a log other than a stream
+ * (the system journal). */
+typedef void (*garnet_log_handler)(enum garnet_log_level level, const char *scope,
+				   const char *message, void *data);
+/* Sends every message to handler instead of the stream; NULL goes back to the stream. */
+GARNET_EXPORT void garnet_log_set_handler(struct garnet_compositor *c, garnet_log_handler handler,
+					  void *data);
 
 #endif
