@@ -77,5 +77,9 @@ int rogue_launched(const char *path);
  * truncated-pool, big WIDTH HEIGHT, commit-flood WIDTH HEIGHT SECONDS, bad-keymap. Each prints
  * what it did and how the connection ended; -1 when argv is none of them. */
 int rogue_budget(int argc, char **argv);
+/* layer FILE LAYER [OPTION=VALUE...]: a layer-shell surface that logs what it is told;
+ * layer-abuse ATTACK: malformed layer-shell requests (rogue-layer.c). */
+int rogue_layer(int argc, char **argv);
+int rogue_layer_abuse(const char *attack);
 
 #endif
