@@ -301,6 +301,9 @@ struct garnet_surface_role {
 	bool (*position)(struct garnet_surface *surface, int32_t *x, int32_t *y);
 	/* Part of the lock screen now: while locked only such surfaces get input. */
 	bool (*lock_owns)(struct garnet_surface *surface);
+	/* Optional: the test harness (wlcs) puts the surface at x, y of the global space from
+	 * outside the protocol; false when the role cannot be placed. */
+	bool (*place)(struct garnet_surface *surface, int32_t x, int32_t y);
 };
 
 /* One entry of a stacking list of a surface's subsurfaces; each surface owns one for itself. */

@@ -43,6 +43,7 @@ struct layer_surface {
 	bool acked;          /* a configure was acked since then */
 	bool mapped, closed;
 	bool exclusive_denied; /* the policy refused the keyboard exclusively: on_demand */
+	bool placed; /* moved by the test harness (wlcs): arranging leaves it where it is */
 };
 
 static const struct garnet_surface_role layer_role;
@@ -128,26 +129,23 @@ static uint32_t exclusive_edge(uint32_t anchor)
 }
 
 /* One axis of the surface's box within [lo, hi): where it starts and how long it is. size is
- * the client's (0: as long as the anchors allow), shown the surface's actual length when it is
- * mapped (a client may pick less than it was configured to). All in 64 bits: margins and sizes
- * come from the client and may be anything. */
+ * the client's (0: as long as the anchors allow); the box is placed by it whatever the buffer's
+ * size turns out to be, as wlroots and Mir do. All in 64 bits: margins and sizes come from the
+ * client and may be anything. */
 static void place_axis(bool anchor_lo, bool anchor_hi, int64_t lo, int64_t hi, int64_t margin_lo,
-		       int64_t margin_hi, int64_t size, int64_t shown, int64_t *pos,
-		       int64_t *length)
+		       int64_t margin_hi, int64_t size, int64_t *pos, int64_t *length)
 {
 	int64_t room = hi - lo - (anchor_lo ? margin_lo : 0) - (anchor_hi ? margin_hi : 0);
 
 	*length = size ? size : room;
-	if (shown <= 0)
-		shown = *length;
 	if (anchor_lo && !anchor_hi)
 		*pos = lo + margin_lo;
 	else if (anchor_hi && !anchor_lo)
-		*pos = hi - margin_hi - shown;
+		*pos = hi - margin_hi - *length;
 	else if (anchor_lo && anchor_hi)
-		*pos = lo + margin_lo + (room - shown) / 2;
+		*pos = lo + margin_lo + (room - *length) / 2;
 	else
-		*pos = lo + (hi - lo - shown) / 2;
+		*pos = lo + (hi - lo - *length) / 2;
 }
 
 static void close_surface(struct layer_surface *ls);
@@ -176,19 +174,17 @@ static bool arrange_surface(struct layer_surface *ls, pixman_box32_t *usable,
 
 	place_axis(s->anchor & ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT,
 		   s->anchor & ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT, bounds->x1, bounds->x2,
-		   s->margin_left, s->margin_right, s->width, mapped ? ls->surface->width : 0, &x,
-		   &width);
+		   s->margin_left, s->margin_right, s->width, &x, &width);
 	place_axis(s->anchor & ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP,
 		   s->anchor & ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM, bounds->y1, bounds->y2,
-		   s->margin_top, s->margin_bottom, s->height, mapped ? ls->surface->height : 0, &y,
-		   &height);
+		   s->margin_top, s->margin_bottom, s->height, &y, &height);
 	/* Margins larger than the output leave no room: the surface cannot be shown there. */
 	if (width <= 0 || height <= 0 || width > INT32_MAX || height > INT32_MAX)
 		return false;
 	if (!ls->configure_sent || (uint32_t)width != ls->sent_width ||
 	    (uint32_t)height != ls->sent_height)
 		send_configure(ls, (uint32_t)width, (uint32_t)height);
-	if (mapped)
+	if (mapped && !ls->placed)
 		garnet_view_move(&ls->view, garnet_coord_clamp(x), garnet_coord_clamp(y));
 
 	edge = exclusive_edge(s->anchor);
@@ -336,7 +332,8 @@ static bool layer_precommit(struct garnet_surface *surface)
 				       "height 0 without both the top and bottom anchors");
 		return false;
 	}
-	if (surface->pending.buffer_attached && surface->pending.buffer && !ls->acked) {
+	if (surface->pending.buffer_attached && surface->pending.buffer && !ls->acked &&
+	    !surface->compositor->options.accept_unacked_first_buffer) {
 		wl_resource_post_error(ls->resource, ZWLR_LAYER_SURFACE_V1_ERROR_INVALID_SURFACE_STATE,
 				       "buffer attached before the first configure was acked");
 		return false;
@@ -369,7 +366,10 @@ static void layer_commit(struct garnet_surface *surface)
 	if (!ls->configure_sent) {
 		/* The initial commit: the client learns its size and may then map. */
 		arrange(c, ls->output, ls);
-		return;
+		/* Only accept_unacked_first_buffer lets a buffer come with it. */
+		if (!has_buffer || ls->closed)
+			return;
+		ls->acked = true;
 	}
 	if (!has_buffer) {
 		if (ls->mapped) {
@@ -413,11 +413,26 @@ static bool layer_position(struct garnet_surface *surface, int32_t *x, int32_t *
 	return true;
 }
 
+static bool layer_place(struct garnet_surface *surface, int32_t x, int32_t y)
+{
+	struct layer_surface *ls = surface->role_data;
+
+	if (!ls)
+		return false;
+	ls->placed = true;
+	if (ls->view.in_layer)
+		garnet_view_move(&ls->view, x, y);
+	else
+		ls->view.x = x, ls->view.y = y;
+	return true;
+}
+
 static const struct garnet_surface_role layer_role = {
 	.name = "zwlr_layer_surface_v1",
 	.precommit = layer_precommit,
 	.commit = layer_commit,
 	.position = layer_position,
+	.place = layer_place,
 };
 
 /* ---- zwlr_layer_surface_v1 ---- */

@@ -157,6 +157,21 @@ void garnet_shell_handle_click(struct garnet_shell *shell, struct garnet_surface
 		garnet_shell_focus(shell, tl);
 }
 
+/* The rule a new window follows, for a layer surface that takes the keyboard on demand: at
+ * once when nothing has it or its own client has it; from another client only with
+ * raise-focus and while nobody has pressed anything in the focused window since it got the
+ * keyboard (nobody is typing into it). */
+static bool may_take_keyboard(struct garnet_shell *shell, struct wl_client *client)
+{
+	struct garnet_compositor *c = shell->compositor;
+	struct garnet_surface *focus = c->seat->keyboard_focus;
+
+	if ((!focus && !shell->focused) || garnet_focus_client_holds_keyboard(c, client))
+		return true;
+	return may_raise_focus(c, client) && shell->focused && focus == shell->focused->surface &&
+	       c->seat->input_serial_next == shell->presses_at_focus;
+}
+
 void garnet_focus_layer_keyboard_changed(struct garnet_shell *shell,
 					 struct garnet_surface *surface)
 {
@@ -174,11 +189,19 @@ void garnet_focus_layer_keyboard_changed(struct garnet_shell *shell,
 			garnet_seat_set_keyboard_focus(c->seat, exclusive);
 		return;
 	}
-	/* The keyboard was on a layer surface that no longer may have it: back to the window. */
-	if (focus_root == surface &&
-	    (!garnet_layer_surface_info(surface, &layer, &keyboard) ||
-	     keyboard == GARNET_LAYER_KEYBOARD_NONE))
-		garnet_shell_refocus(shell);
+	if (!garnet_layer_surface_info(surface, &layer, &keyboard) ||
+	    keyboard == GARNET_LAYER_KEYBOARD_NONE) {
+		/* The keyboard was on a layer surface that may no longer have it: back to the
+		 * window. */
+		if (focus_root == surface)
+			garnet_shell_refocus(shell);
+		return;
+	}
+	/* Shown above the windows and wanting the keyboard on demand (a launcher): as a new
+	 * window would take it. */
+	if (layer >= GARNET_LAYER_TOP && focus_root != surface &&
+	    may_take_keyboard(shell, client_of(surface)))
+		garnet_seat_set_keyboard_focus(c->seat, surface);
 }
 
 void garnet_focus_toplevel_mapped(struct garnet_shell *shell, struct garnet_toplevel *tl)
