@@ -24,7 +24,8 @@ launcher-restarts=0
 [launcher]
 panel=$rogue layer $work/panel.txt overlay anchor=tlr size=0x40 zone=40
 INI
-start_garnet
+# --test-mode only for the driver's garnet_test (the "user"); the rogues use none of it.
+start_garnet --test-mode
 wait_for "$work/panel.txt" "^mapped"
 "$rogue" layer "$work/unknown.txt" overlay seconds=2
 wait_for "$work/unknown.txt" "^closed" && ! grep -q "^mapped\|^configure" "$work/unknown.txt"
@@ -39,10 +40,25 @@ result $? "launched_panel_maps_in_the_overlay"
 "$rogue" layer "$work/top.txt" top anchor=tblr size=0x0 seconds=2
 grep -q "^mapped" "$work/top.txt" && grep -q "^configure 1024 728" "$work/top.txt"
 result $? "unknown_clients_top_layer_maps_beside_the_panels_zone"
-# Nothing else has the keyboard: an exclusive surface would take it at once.
-"$rogue" layer "$work/greedy.txt" top anchor=t size=100x20 keyboard=exclusive seconds=2
-grep -q "^mapped" "$work/greedy.txt" && ! grep -q "^keyboard-enter" "$work/greedy.txt"
+# The user types into a window; an unknown client's surface asking for the keyboard
+# exclusively maps over it and would take every key from then on.
+open_window victim window "$work/victim.txt" 300 200 "^keyboard-enter"
+"$rogue" drive "$work/go" "$work/done0" >/dev/null 2>&1 &
+touch "$work/go"
+wait_for "$work/done0" "^done"
+"$rogue" layer "$work/greedy.txt" top anchor=t size=100x20 keyboard=exclusive seconds=3 &
+greedy=$!
+wait_for "$work/greedy.txt" "^mapped"
+rm -f "$work/go"
+"$rogue" drive "$work/go" "$work/done00" >/dev/null 2>&1 &
+touch "$work/go"
+wait_for "$work/done00" "^done"
+sleep 0.3
+[ "$(grep -c "^key 30 1" "$work/victim.txt")" -eq 2 ] && ! grep -q "^keyboard-enter\|^key " "$work/greedy.txt"
 result $? "unknown_clients_exclusive_surface_does_not_take_the_keyboard"
+kill "$greedy" "$victim" 2>/dev/null
+wait "$greedy" "$victim" 2>/dev/null
+rm -f "$work/go"
 
 # ---- malformed requests ----
 check_abuse() { # ATTACK EXPECTED NAME
