@@ -610,7 +610,12 @@ static void handle_output_destroy(struct wl_listener *listener, void *data)
 {
 	struct layer_surface *ls = wl_container_of(listener, ls, output_destroy);
 
-	/* Its output gone, the surface is closed; the client may make another elsewhere. */
+	/* Its output gone, the surface is closed; the client may make another elsewhere. Let go
+	 * of the output first: nothing is arranged on it any more, and no other surface's
+	 * listener is touched while the output's destroy signal runs. */
+	wl_list_remove(&ls->output_destroy.link);
+	wl_list_init(&ls->output_destroy.link);
+	ls->output = NULL;
 	close_surface(ls);
 }
 
