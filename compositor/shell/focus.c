@@ -49,7 +49,7 @@ static void set_activated(struct garnet_toplevel *tl, bool activated)
 
 /* The lock, garnet's lock screen or its consent dialog holds the keyboard: nothing else may
  * take it, and each gives it back (return_keyboard) when it ends. */
-static bool garnet_holds_keyboard(struct garnet_compositor *c)
+static bool lock_or_dialog_holds_keyboard(struct garnet_compositor *c)
 {
 	return c->locked || garnet_lock_prompt_active(c) || garnet_consent_active(c);
 }
@@ -147,7 +147,7 @@ void garnet_shell_handle_click(struct garnet_shell *shell, struct garnet_surface
 	enum garnet_layer_id layer;
 
 	if (root && garnet_layer_surface_info(root, &layer, &keyboard)) {
-		if (keyboard != GARNET_LAYER_KEYBOARD_NONE && !garnet_holds_keyboard(c) &&
+		if (keyboard != GARNET_LAYER_KEYBOARD_NONE && !lock_or_dialog_holds_keyboard(c) &&
 		    focus_root != root)
 			garnet_seat_set_keyboard_focus(c->seat, keyboard_target(c, root));
 		return;
@@ -182,7 +182,7 @@ void garnet_focus_layer_keyboard_changed(struct garnet_shell *shell,
 	enum garnet_layer_keyboard keyboard;
 	enum garnet_layer_id layer;
 
-	if (garnet_holds_keyboard(c))
+	if (lock_or_dialog_holds_keyboard(c))
 		return;
 	if (exclusive) {
 		if (focus_root != exclusive)
