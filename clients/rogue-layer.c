@@ -53,8 +53,8 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 	if (strcmp(interface, wl_compositor_interface.name) == 0)
 		l->compositor = wl_registry_bind(r, name, &wl_compositor_interface, 4);
 	else if (strcmp(interface, wp_single_pixel_buffer_manager_v1_interface.name) == 0)
-		l->pixels = wl_registry_bind(r, name,
-					     &wp_single_pixel_buffer_manager_v1_interface, 1);
+		l->pixels =
+			wl_registry_bind(r, name, &wp_single_pixel_buffer_manager_v1_interface, 1);
 	else if (strcmp(interface, wp_viewporter_interface.name) == 0)
 		l->viewporter = wl_registry_bind(r, name, &wp_viewporter_interface, 1);
 	else if (strcmp(interface, zwlr_layer_shell_v1_interface.name) == 0)
@@ -113,8 +113,7 @@ static void layer_closed(void *data, struct zwlr_layer_surface_v1 *layer)
 	l->closed = true;
 }
 
-static const struct zwlr_layer_surface_v1_listener layer_listener = {layer_configure,
-								      layer_closed};
+static const struct zwlr_layer_surface_v1_listener layer_listener = {layer_configure, layer_closed};
 
 static void kb_keymap(void *d, struct wl_keyboard *k, uint32_t format, int32_t fd, uint32_t size)
 {
@@ -139,7 +138,11 @@ static void kb_key(void *d, struct wl_keyboard *k, uint32_t serial, uint32_t t, 
 }
 
 static const struct wl_keyboard_listener keyboard_listener = {
-	kb_keymap, kb_enter, kb_leave, kb_key, rogue_ignore_keyboard_modifiers,
+	kb_keymap,
+	kb_enter,
+	kb_leave,
+	kb_key,
+	rogue_ignore_keyboard_modifiers,
 	rogue_ignore_keyboard_repeat,
 };
 
@@ -275,13 +278,11 @@ int rogue_layer(int argc, char **argv)
 		wl_pointer_add_listener(ptr, &pointer_listener, &l);
 	}
 	l.layer = zwlr_layer_shell_v1_get_layer_surface(l.shell, l.surface, NULL, (uint32_t)layer,
-							 "garnet-rogue");
+							"garnet-rogue");
 	zwlr_layer_surface_v1_add_listener(l.layer, &layer_listener, &l);
 	/* A size of 0 along an axis with both its edges anchored: as long as the output. */
-	zwlr_layer_surface_v1_set_size(
-		l.layer,
-		(anchor & 12) == 12 && l.width == 0 ? 0 : l.width,
-		(anchor & 3) == 3 && l.height == 0 ? 0 : l.height);
+	zwlr_layer_surface_v1_set_size(l.layer, (anchor & 12) == 12 && l.width == 0 ? 0 : l.width,
+				       (anchor & 3) == 3 && l.height == 0 ? 0 : l.height);
 	zwlr_layer_surface_v1_set_anchor(l.layer, anchor);
 	zwlr_layer_surface_v1_set_exclusive_zone(l.layer, zone);
 	zwlr_layer_surface_v1_set_margin(l.layer, margin, margin, margin, margin);

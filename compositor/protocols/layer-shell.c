@@ -14,8 +14,8 @@
 
 #define LAYER_SHELL_VERSION 4
 #define LAYER_PENDING_SERIALS 16
-#define ANCHOR_ALL                                                                              \
-	(ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP | ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM |                  \
+#define ANCHOR_ALL                                                                \
+	(ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP | ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM | \
 	 ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT)
 
 /* The double-buffered state of zwlr_layer_surface_v1, applied at wl_surface.commit. */
@@ -30,7 +30,7 @@ struct layer_surface {
 	struct wl_resource *resource;
 	struct garnet_compositor *compositor;
 	struct garnet_surface *surface; /* NULL once the wl_surface is gone */
-	struct garnet_output *output;   /* NULL once closed */
+	struct garnet_output *output; /* NULL once closed */
 	struct wl_listener surface_destroy, output_destroy;
 	struct layer_state pending, current;
 	char *namespace;
@@ -40,7 +40,7 @@ struct layer_surface {
 	int serial_count;
 	uint32_t sent_width, sent_height; /* the last configure */
 	bool configure_sent; /* the initial commit was answered */
-	bool acked;          /* a configure was acked since then */
+	bool acked; /* a configure was acked since then */
 	bool mapped, closed;
 	bool exclusive_denied; /* the policy refused the keyboard exclusively: on_demand */
 	bool placed; /* moved by the test harness (wlcs): arranging leaves it where it is */
@@ -114,8 +114,10 @@ struct garnet_surface *garnet_layer_shell_exclusive(struct garnet_compositor *c)
  * name none (a corner, two parallel edges, all or no edges). */
 static uint32_t exclusive_edge(uint32_t anchor)
 {
-	const uint32_t t = ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP, b = ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM,
-		       l = ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT, r = ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT;
+	const uint32_t t = ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP,
+		       b = ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM,
+		       l = ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT,
+		       r = ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT;
 
 	if (anchor == t || anchor == (t | l | r))
 		return t;
@@ -194,11 +196,14 @@ static bool arrange_surface(struct layer_surface *ls, pixman_box32_t *usable,
 	if (edge == ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP)
 		usable->y1 += zone_taken(s->exclusive_zone, s->margin_top, usable->y2 - usable->y1);
 	else if (edge == ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM)
-		usable->y2 -= zone_taken(s->exclusive_zone, s->margin_bottom, usable->y2 - usable->y1);
+		usable->y2 -=
+			zone_taken(s->exclusive_zone, s->margin_bottom, usable->y2 - usable->y1);
 	else if (edge == ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT)
-		usable->x1 += zone_taken(s->exclusive_zone, s->margin_left, usable->x2 - usable->x1);
+		usable->x1 +=
+			zone_taken(s->exclusive_zone, s->margin_left, usable->x2 - usable->x1);
 	else
-		usable->x2 -= zone_taken(s->exclusive_zone, s->margin_right, usable->x2 - usable->x1);
+		usable->x2 -=
+			zone_taken(s->exclusive_zone, s->margin_right, usable->x2 - usable->x1);
 	return true;
 }
 
@@ -262,7 +267,8 @@ static void send_configure(struct layer_surface *ls, uint32_t width, uint32_t he
 	uint32_t serial = wl_display_next_serial(ls->compositor->display);
 
 	if (ls->serial_count == LAYER_PENDING_SERIALS) {
-		memmove(ls->serials, ls->serials + 1, sizeof(ls->serials[0]) * (LAYER_PENDING_SERIALS - 1));
+		memmove(ls->serials, ls->serials + 1,
+			sizeof(ls->serials[0]) * (LAYER_PENDING_SERIALS - 1));
 		ls->serial_count--;
 	}
 	ls->serials[ls->serial_count++] = serial;
@@ -316,25 +322,26 @@ static bool layer_precommit(struct garnet_surface *surface)
 	if (!ls || ls->closed)
 		return true;
 	p = &ls->pending;
-	if (p->width == 0 && (p->anchor & (ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT |
-					   ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT)) !=
-				     (ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT |
-				      ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT)) {
+	if (p->width == 0 &&
+	    (p->anchor &
+	     (ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT)) !=
+		    (ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT)) {
 		wl_resource_post_error(ls->resource, ZWLR_LAYER_SURFACE_V1_ERROR_INVALID_SIZE,
 				       "width 0 without both the left and right anchors");
 		return false;
 	}
-	if (p->height == 0 && (p->anchor & (ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP |
-					    ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM)) !=
-				      (ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP |
-				       ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM)) {
+	if (p->height == 0 &&
+	    (p->anchor &
+	     (ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP | ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM)) !=
+		    (ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP | ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM)) {
 		wl_resource_post_error(ls->resource, ZWLR_LAYER_SURFACE_V1_ERROR_INVALID_SIZE,
 				       "height 0 without both the top and bottom anchors");
 		return false;
 	}
 	if (surface->pending.buffer_attached && surface->pending.buffer && !ls->acked &&
 	    !surface->compositor->options.accept_unacked_first_buffer) {
-		wl_resource_post_error(ls->resource, ZWLR_LAYER_SURFACE_V1_ERROR_INVALID_SURFACE_STATE,
+		wl_resource_post_error(ls->resource,
+				       ZWLR_LAYER_SURFACE_V1_ERROR_INVALID_SURFACE_STATE,
 				       "buffer attached before the first configure was acked");
 		return false;
 	}
@@ -358,9 +365,8 @@ static void layer_commit(struct garnet_surface *surface)
 	}
 	if (ls->current.keyboard == GARNET_LAYER_KEYBOARD_EXCLUSIVE &&
 	    old.keyboard != GARNET_LAYER_KEYBOARD_EXCLUSIVE)
-		ls->exclusive_denied =
-			c->hooks.exclusive_keyboard &&
-			!c->hooks.exclusive_keyboard(c->hooks.data, client_of(ls));
+		ls->exclusive_denied = c->hooks.exclusive_keyboard &&
+				       !c->hooks.exclusive_keyboard(c->hooks.data, client_of(ls));
 	keyboard_changed = ls->current.keyboard != old.keyboard || ls->current.layer != old.layer;
 
 	if (!ls->configure_sent) {
@@ -442,8 +448,8 @@ static struct layer_surface *from_resource(struct wl_resource *resource)
 	return wl_resource_get_user_data(resource);
 }
 
-static void handle_set_size(struct wl_client *client, struct wl_resource *resource,
-			    uint32_t width, uint32_t height)
+static void handle_set_size(struct wl_client *client, struct wl_resource *resource, uint32_t width,
+			    uint32_t height)
 {
 	struct layer_surface *ls = from_resource(resource);
 
@@ -497,10 +503,9 @@ static void handle_set_keyboard_interactivity(struct wl_client *client,
 							      : GARNET_LAYER_KEYBOARD_EXCLUSIVE;
 
 	if (keyboard > max) {
-		wl_resource_post_error(resource,
-				       ZWLR_LAYER_SURFACE_V1_ERROR_INVALID_KEYBOARD_INTERACTIVITY,
-				       "keyboard interactivity %u is not one of this version's",
-				       keyboard);
+		wl_resource_post_error(
+			resource, ZWLR_LAYER_SURFACE_V1_ERROR_INVALID_KEYBOARD_INTERACTIVITY,
+			"keyboard interactivity %u is not one of this version's", keyboard);
 		return;
 	}
 	if (ls)
@@ -538,7 +543,8 @@ static void handle_ack_configure(struct wl_client *client, struct wl_resource *r
 		if (ls->closed)
 			return;
 		wl_resource_post_error(resource, ZWLR_LAYER_SURFACE_V1_ERROR_INVALID_SURFACE_STATE,
-				       "serial %u was not sent in a configure or was acked", serial);
+				       "serial %u was not sent in a configure or was acked",
+				       serial);
 		return;
 	}
 	memmove(ls->serials, ls->serials + found + 1,
@@ -547,8 +553,7 @@ static void handle_ack_configure(struct wl_client *client, struct wl_resource *r
 	ls->acked = true;
 }
 
-static void handle_set_layer(struct wl_client *client, struct wl_resource *resource,
-			     uint32_t layer)
+static void handle_set_layer(struct wl_client *client, struct wl_resource *resource, uint32_t layer)
 {
 	struct layer_surface *ls = from_resource(resource);
 
