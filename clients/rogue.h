@@ -16,7 +16,7 @@ int rogue_window(const char *path, int32_t width, int32_t height, bool text_fiel
 
 /* drive GO DONE [COMBO]: once file GO exists, injects a key press, a click and a touch at the
  * middle of the first output through garnet_test (a trusted client's tool, not an attack),
- * then presses COMBO (quit: ctrl+alt+BackSpace, print, super-l, click:X,Y, press:X,Y (held), or type:TEXT, in
+ * then presses COMBO (quit: ctrl+alt+BackSpace, print, super-l, super-m, click:X,Y, press:X,Y (held), or type:TEXT, in
  * which ',' is Return) and writes DONE. */
 int rogue_drive(const char *go, const char *done, const char *combo);
 

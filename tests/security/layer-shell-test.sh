@@ -13,13 +13,16 @@ policy=$3
 shooter=$4
 one_colour=$5
 . "$(dirname "$0")/lib.sh"
-echo "1..15"
+echo "1..16"
 
 # ---- the policy: overlay and exclusive keyboard for the desktop's own parts ----
 cat >"$work/garnet.ini" <<INI
 [security]
 policy=$policy
 launcher-restarts=0
+
+[shell]
+binding=super+m maximize
 
 [launcher]
 panel=$rogue layer $work/panel.txt overlay anchor=tlr size=0x40 zone=40
@@ -56,6 +59,13 @@ wait_for "$work/done00" "^done"
 sleep 0.3
 [ "$(grep -c "^key 30 1" "$work/victim.txt")" -eq 2 ] && ! grep -q "^keyboard-enter\|^key " "$work/greedy.txt"
 result $? "unknown_clients_exclusive_surface_does_not_take_the_keyboard"
+# The window maximized fills what the panel's zone leaves.
+rm -f "$work/go"
+"$rogue" drive "$work/go" "$work/done000" super-m >/dev/null 2>&1 &
+touch "$work/go"
+wait_for "$work/done000" "^done"
+wait_for "$work/victim.txt" "^configure 1024 728"
+result $? "maximized_window_fills_what_the_panels_exclusive_zone_leaves"
 kill "$greedy" "$victim" 2>/dev/null
 wait "$greedy" "$victim" 2>/dev/null
 rm -f "$work/go"
