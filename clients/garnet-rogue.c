@@ -200,6 +200,8 @@ static void usage(void)
 			"       garnet-rogue shortcuts FILE SECONDS\n"
 			"       garnet-rogue lifetime ATTACK\n"
 			"       garnet-rogue cover FILE cursor|drag|popup\n"
+			"       garnet-rogue layer FILE LAYER [keyboard=K] [anchor=tblr] [size=WxH] ...\n"
+			"       garnet-rogue layer-abuse ATTACK\n"
 			"       garnet-rogue idle FILE TIMEOUT_MS SECONDS\n"
 			"       garnet-rogue registries COUNT\n"
 			"       garnet-rogue popup FILE none|window|unmapped forged|click|stale\n"
@@ -217,6 +219,10 @@ int main(int argc, char **argv)
 {
 	int status;
 
+	if (argc >= 4 && strcmp(argv[1], "layer") == 0)
+		return rogue_layer(argc, argv);
+	if (argc == 3 && strcmp(argv[1], "layer-abuse") == 0)
+		return rogue_layer_abuse(argv[2]);
 	if (argc == 3 && strcmp(argv[1], "globals") == 0)
 		return cmd_globals(argv[2]);
 	if (argc == 3 && strcmp(argv[1], "bind-hidden") == 0)

@@ -33,6 +33,7 @@ static const struct {
 	{"quit", {29 /* ctrl */, 56 /* alt */, 14 /* BackSpace */}, 3},
 	{"print", {99 /* Print (SysRq) */}, 1},
 	{"super-l", {125 /* super */, 38 /* l */}, 2},
+	{"super-m", {125 /* super */, 50 /* m */}, 2},
 };
 
 /* Types lowercase letters (evdev codes of a US keyboard); ',' is Return, after which it

@@ -235,7 +235,19 @@ static void xs_configure(void *data, struct xdg_surface *xs, uint32_t serial)
 
 static const struct xdg_surface_listener xdg_surface_listener = {xs_configure};
 
-static const struct xdg_toplevel_listener toplevel_listener = {rogue_ignore_toplevel_configure,
+/* The size garnet asks for (a maximized window's is what the panels leave of the output). */
+static void toplevel_configure(void *data, struct xdg_toplevel *tl, int32_t width, int32_t height,
+			       struct wl_array *states)
+{
+	char line[64];
+
+	if (!width && !height)
+		return;
+	snprintf(line, sizeof(line), "configure %d %d", width, height);
+	note(data, line);
+}
+
+static const struct xdg_toplevel_listener toplevel_listener = {toplevel_configure,
 							       rogue_ignore_toplevel_close};
 
 int rogue_window(const char *path, int32_t width, int32_t height, bool text_field)

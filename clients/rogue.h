@@ -16,7 +16,7 @@ int rogue_window(const char *path, int32_t width, int32_t height, bool text_fiel
 
 /* drive GO DONE [COMBO]: once file GO exists, injects a key press, a click and a touch at the
  * middle of the first output through garnet_test (a trusted client's tool, not an attack),
- * then presses COMBO (quit: ctrl+alt+BackSpace, print, super-l, click:X,Y, press:X,Y (held), or type:TEXT, in
+ * then presses COMBO (quit: ctrl+alt+BackSpace, print, super-l, super-m, click:X,Y, press:X,Y (held), or type:TEXT, in
  * which ',' is Return) and writes DONE. */
 int rogue_drive(const char *go, const char *done, const char *combo);
 
@@ -77,5 +77,9 @@ int rogue_launched(const char *path);
  * truncated-pool, big WIDTH HEIGHT, commit-flood WIDTH HEIGHT SECONDS, bad-keymap. Each prints
  * what it did and how the connection ended; -1 when argv is none of them. */
 int rogue_budget(int argc, char **argv);
+/* layer FILE LAYER [OPTION=VALUE...]: a layer-shell surface that logs what it is told;
+ * layer-abuse ATTACK: malformed layer-shell requests (rogue-layer.c). */
+int rogue_layer(int argc, char **argv);
+int rogue_layer_abuse(const char *attack);
 
 #endif

@@ -357,6 +357,46 @@ static bool system_section(const char *section)
 	return false;
 }
 
+/* One output for each [output] header read and not yet made one. */
+static bool add_outputs(struct config *cfg)
+{
+	while (cfg->output_count < cfg->output_headers) {
+		if (cfg->output_count == MAX_OUTPUTS) {
+			snprintf(cfg->error, sizeof(cfg->error), "more than %d outputs",
+				 MAX_OUTPUTS);
+			return false;
+		}
+		cfg->outputs[cfg->output_count] = (struct garnet_output_mode){
+			.width = 1024, .height = 768, .scale = 1, .refresh_mhz = 60000};
+		cfg->drm_outputs[cfg->output_count] = (struct garnet_drm_output_config){0};
+		cfg->output_count++;
+	}
+	return true;
+}
+
+struct config_reader {
+	FILE *f;
+	struct config *cfg;
+};
+
+/* inih's line reader: it reads a line, handles it, then reads the next, so an [output] header
+ * counted here is made an output before the handler sees the section's first key. inih's own
+ * rule for a header: '[' after leading blanks, the name up to ']'. */
+static char *read_line(char *str, int num, void *stream)
+{
+	struct config_reader *r = stream;
+	char *line = fgets(str, num, r->f), *p = line;
+
+	/* inih skips a UTF-8 byte order mark before the first line's header. */
+	if (p && strncmp(p, "\xef\xbb\xbf", 3) == 0)
+		p += 3;
+	while (p && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p && strncmp(p, "[output]", 8) == 0)
+		r->cfg->output_headers++;
+	return line;
+}
+
 static int config_handler(void *user, const char *section, const char *name, const char *value)
 {
 	struct config *cfg = user;
@@ -369,20 +409,9 @@ static int config_handler(void *user, const char *section, const char *name, con
 		return 0;
 	}
 
-	/* inih calls with name == NULL at each new section (INI_CALL_HANDLER_ON_NEW_SECTION). */
-	if (strcmp(section, "output") == 0 && !cfg->in_output_section) {
-		if (cfg->output_count == MAX_OUTPUTS) {
-			snprintf(cfg->error, sizeof(cfg->error), "more than %d outputs",
-				 MAX_OUTPUTS);
-			return 0;
-		}
-		cfg->outputs[cfg->output_count++] = (struct garnet_output_mode){
-			.width = 1024, .height = 768, .scale = 1, .refresh_mhz = 60000};
-		cfg->drm_outputs[cfg->output_count - 1] = (struct garnet_drm_output_config){0};
-		cfg->in_output_section = true;
-	} else if (strcmp(section, "output") != 0) {
-		cfg->in_output_section = false;
-	}
+	if (!add_outputs(cfg))
+		return 0;
+	/* Builds of inih with INI_CALL_HANDLER_ON_NEW_SECTION call with no name: nothing to do. */
 	if (!name)
 		return 1;
 
@@ -520,12 +549,16 @@ static bool owned_by_root(FILE *f)
 /* Reads path from f (and closes it); system says whether it may hold the trust sections. */
 static bool read_config(struct config *cfg, const char *path, FILE *f, bool system)
 {
+	struct config_reader reader = {f, cfg};
 	int line;
 
 	cfg->system = system;
-	line = ini_parse_file(f, config_handler, cfg);
+	line = ini_parse_stream(read_line, &reader, config_handler, cfg);
 	fclose(f);
 	cfg->system = false;
+	/* A last [output] without keys is an output too. */
+	if (line == 0 && !add_outputs(cfg))
+		line = -1;
 	if (line != 0) {
 		fprintf(stderr, "garnet: %s:%d: %s\n", path, line,
 			cfg->error[0] ? cfg->error : "syntax error");

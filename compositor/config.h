@@ -27,7 +27,9 @@ struct config {
 	struct garnet_drm_output_config drm_outputs[MAX_OUTPUTS]; /* name and chosen mode */
 	int output_count;
 	struct garnet_input_config input;
-	bool in_output_section;
+	/* [output] headers read so far (by the line reader: Debian's inih does not tell the
+	 * handler about new sections), each one output even when it holds no key. */
+	int output_headers;
 	struct binding_config bindings[MAX_LIST];
 	int binding_count;
 	char *autostart[MAX_LIST];

@@ -182,6 +182,8 @@ void garnet_compositor_set_security_hooks(struct garnet_compositor *c,
 	h->idle_notify = h->idle_notify ? h->idle_notify : deny_client;
 	h->raise_focus = h->raise_focus ? h->raise_focus : deny_client;
 	h->fullscreen = h->fullscreen ? h->fullscreen : deny_named;
+	h->layer = h->layer ? h->layer : deny_named;
+	h->exclusive_keyboard = h->exclusive_keyboard ? h->exclusive_keyboard : deny_client;
 	h->client_sandboxed = h->client_sandboxed ? h->client_sandboxed : deny_sandbox;
 }
 

@@ -33,9 +33,11 @@ struct garnet_shell_hooks;
 struct garnet_data_source;
 
 enum garnet_layer_id {
-	/* bottom to top */
+	/* bottom to top; layer-shell's four layers around the windows (doc/layer-shell.md) */
 	GARNET_LAYER_BACKGROUND,
+	GARNET_LAYER_BOTTOM,
 	GARNET_LAYER_NORMAL,
+	GARNET_LAYER_TOP,
 	GARNET_LAYER_FULLSCREEN,
 	GARNET_LAYER_OVERLAY,
 	GARNET_LAYER_LOCK,
@@ -200,6 +202,11 @@ struct garnet_output {
 	struct garnet_output_mode mode;
 	int32_t x, y;          /* global logical position */
 	int32_t width, height; /* logical size (mode turned by transform, divided by scale) */
+	/* What layer surfaces' exclusive zones take from each edge (protocols/layer-shell.c);
+	 * windows are placed and maximized in the rest (garnet_output_usable_box). */
+	struct {
+		int32_t top, right, bottom, left;
+	} reserved;
 	struct wl_global *global;
 	struct wl_list resources; /* wl_output resources */
 
@@ -253,6 +260,8 @@ struct garnet_output *garnet_output_from_resource(struct wl_resource *resource);
 struct wl_resource *garnet_output_resource_for_client(struct garnet_output *output,
 						      struct wl_client *client);
 void garnet_output_take_frame_events(struct garnet_output *output);
+/* The part of the output (global space) that windows are placed and maximized in. */
+void garnet_output_usable_box(struct garnet_output *output, pixman_box32_t *box);
 void garnet_output_send_frame_events(struct garnet_output *output, const struct timespec *when);
 
 /* Capture requests of the test protocol, answered after the next repaint. */
@@ -294,6 +303,9 @@ struct garnet_surface_role {
 	bool (*position)(struct garnet_surface *surface, int32_t *x, int32_t *y);
 	/* Part of the lock screen now: while locked only such surfaces get input. */
 	bool (*lock_owns)(struct garnet_surface *surface);
+	/* Optional: the test harness (wlcs) puts the surface at x, y of the global space from
+	 * outside the protocol; false when the role cannot be placed. */
+	bool (*place)(struct garnet_surface *surface, int32_t x, int32_t y);
 };
 
 /* One entry of a stacking list of a surface's subsurfaces; each surface owns one for itself. */

@@ -486,3 +486,14 @@ void garnet_output_center_box(struct garnet_output *o, int32_t width, int32_t he
 	box->x2 = box->x1 + width;
 	box->y2 = box->y1 + height;
 }
+
+void garnet_output_usable_box(struct garnet_output *o, pixman_box32_t *box)
+{
+	/* layer-shell keeps the reserved edges within the output, so the box is never empty. */
+	box->x1 = o->x + o->reserved.left;
+	box->y1 = o->y + o->reserved.top;
+	box->x2 = o->x + o->width - o->reserved.right;
+	box->y2 = o->y + o->height - o->reserved.bottom;
+	if (box->x2 <= box->x1 || box->y2 <= box->y1)
+		*box = (pixman_box32_t){o->x, o->y, o->x + o->width, o->y + o->height};
+}

@@ -60,6 +60,8 @@ bool garnet_compositor_place_surface(struct garnet_compositor *c, struct wl_reso
 
 	if (!surface)
 		return false;
+	if (surface->role && surface->role->place)
+		return surface->role->place(surface, x, y);
 	if (surface->role && surface->role != &placed_surface_role) {
 		if (!c->shell_hooks->toplevel_for_surface(c->shell, surface))
 			return false;

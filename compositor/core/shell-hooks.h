@@ -60,6 +60,12 @@ struct garnet_shell_hooks {
 							struct garnet_surface *surface);
 	void (*move_toplevel)(struct garnet_shell *shell, struct garnet_surface *surface,
 			      int32_t x, int32_t y);
+
+	/* ---- layer surfaces (protocols/layer-shell.c) ---- */
+	/* Exclusive zones changed what output leaves for windows: maximized ones fit again. */
+	void (*usable_area_changed)(struct garnet_shell *shell, struct garnet_output *output);
+	/* A layer surface was shown or hidden, or changed what it wants of the keyboard. */
+	void (*layer_keyboard_changed)(struct garnet_shell *shell, struct garnet_surface *surface);
 };
 
 #endif

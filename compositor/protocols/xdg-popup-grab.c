@@ -105,7 +105,7 @@ static bool popup_grab_owns(struct popup_grab *grab, struct garnet_surface *surf
 
 	wl_list_for_each(popup, &grab->popups, grab_link) {
 		if (popup->xs->surface == surface ||
-		    (popup->parent && popup->parent->surface == surface))
+		    xdg_popup_parent_surface(popup) == surface)
 			return true;
 	}
 	return false;
@@ -164,8 +164,8 @@ void xdg_popup_handle_grab(struct wl_client *client, struct wl_resource *resourc
 	 * would be a keylogger: the popup is done before it is shown. */
 	if (popup->dismissed ||
 	    !c->shell_hooks->popup_grab_allowed(c, client, serial,
-						popup->parent ? popup->parent->surface : NULL,
-						popup->parent && popup->parent->mapped)) {
+						xdg_popup_parent_surface(popup),
+						xdg_popup_parent_mapped(popup))) {
 		xdg_popup_dismiss(popup);
 		return;
 	}
@@ -200,6 +200,5 @@ void xdg_popup_grab_remove(struct xdg_popup_data *popup)
 		grab->active = false;
 		garnet_seat_end_grab(c->seat);
 	}
-	c->shell_hooks->popup_gone(c, popup->xs->surface,
-				   popup->parent ? popup->parent->surface : NULL);
+	c->shell_hooks->popup_gone(c, popup->xs->surface, xdg_popup_parent_surface(popup));
 }

@@ -6,9 +6,35 @@
 #include "../core/internal.h"
 #include "xdg-shell.h"
 
-static void popup_compute_geometry(struct xdg_popup_data *popup)
+struct garnet_surface *xdg_popup_parent_surface(struct xdg_popup_data *popup)
+{
+	return popup->parent ? popup->parent->surface : popup->foreign_parent;
+}
+
+bool xdg_popup_parent_mapped(struct xdg_popup_data *popup)
+{
+	if (popup->parent)
+		return popup->parent->mapped;
+	return popup->foreign_parent && garnet_surface_is_mapped(popup->foreign_parent);
+}
+
+/* Where the parent's window geometry starts, in the global space. */
+static bool parent_origin(struct xdg_popup_data *popup, int32_t *x, int32_t *y)
 {
 	struct xdg_surface_data *parent = popup->parent;
+	struct garnet_surface *surface = xdg_popup_parent_surface(popup);
+
+	if (!surface || !garnet_surface_position(surface, x, y))
+		return false;
+	if (parent && parent->has_geometry) {
+		*x += parent->geometry[0];
+		*y += parent->geometry[1];
+	}
+	return true;
+}
+
+static void popup_compute_geometry(struct xdg_popup_data *popup)
+{
 	struct garnet_compositor *c = popup->xs->surface->compositor;
 	struct garnet_output *output = garnet_compositor_first_output(c);
 	int32_t px = 0, py = 0, min_x = INT32_MIN / 2, min_y = INT32_MIN / 2;
@@ -17,9 +43,7 @@ static void popup_compute_geometry(struct xdg_popup_data *popup)
 	popup->width = popup->positioner.width;
 	popup->height = popup->positioner.height;
 	/* Constrain to the output, expressed relative to the parent's window geometry. */
-	if (output && parent && garnet_surface_position(parent->surface, &px, &py)) {
-		px += parent->has_geometry ? parent->geometry[0] : 0;
-		py += parent->has_geometry ? parent->geometry[1] : 0;
+	if (output && parent_origin(popup, &px, &py)) {
 		min_x = output->x - px;
 		min_y = output->y - py;
 		max_x = output->x + output->width - px;
@@ -114,13 +138,8 @@ static bool popup_position(struct garnet_surface *surface, int32_t *x, int32_t *
 	struct xdg_popup_data *popup = xs ? xs->popup : NULL;
 	int32_t px, py;
 
-	if (!popup || !popup->view.in_layer || !popup->parent ||
-	    !garnet_surface_position(popup->parent->surface, &px, &py))
+	if (!popup || !popup->view.in_layer || !parent_origin(popup, &px, &py))
 		return false;
-	if (popup->parent->has_geometry) {
-		px += popup->parent->geometry[0];
-		py += popup->parent->geometry[1];
-	}
 	/* A chain of popups adds up one offset per level: clamped like a window position. */
 	*x = garnet_coord_clamp((int64_t)px + popup->x - (xs->has_geometry ? xs->geometry[0] : 0));
 	*y = garnet_coord_clamp((int64_t)py + popup->y - (xs->has_geometry ? xs->geometry[1] : 0));
@@ -192,17 +211,17 @@ void xdg_popup_new(struct wl_client *client, struct wl_resource *resource, uint3
  * rather than garnet's stack exhausted. */
 #define RAISE_DEPTH 16
 
-static void raise_popups(struct xdg_surface_data *xs, enum garnet_layer_id layer, int depth)
+static void raise_popups(struct wl_list *popups, enum garnet_layer_id layer, int depth)
 {
 	struct xdg_popup_data *popup;
 
 	/* The list is topmost first: raising from its end keeps the order. */
-	wl_list_for_each_reverse(popup, &xs->popups, parent_link) {
+	wl_list_for_each_reverse(popup, popups, parent_link) {
 		if (!popup->view.in_layer)
 			continue;
 		garnet_view_raise(&popup->view, layer);
 		if (depth < RAISE_DEPTH)
-			raise_popups(popup->xs, layer, depth + 1);
+			raise_popups(&popup->xs->popups, layer, depth + 1);
 	}
 }
 
@@ -211,5 +230,48 @@ void garnet_xdg_raise_popups(struct garnet_surface *surface, enum garnet_layer_i
 	struct xdg_surface_data *xs = surface ? xdg_from_surface(surface) : NULL;
 
 	if (xs)
-		raise_popups(xs, layer, 0);
+		raise_popups(&xs->popups, layer, 0);
+}
+
+void xdg_popups_raise(struct wl_list *popups, enum garnet_layer_id layer)
+{
+	raise_popups(popups, layer, 0);
+}
+
+void xdg_popups_dismiss(struct wl_list *popups)
+{
+	struct xdg_popup_data *popup, *tmp;
+
+	wl_list_for_each_safe(popup, tmp, popups, parent_link) {
+		if (!popup->dismissed)
+			xdg_popup_dismiss(popup);
+	}
+}
+
+void xdg_popups_orphan(struct wl_list *popups)
+{
+	struct xdg_popup_data *popup, *tmp;
+
+	wl_list_for_each_safe(popup, tmp, popups, parent_link) {
+		if (!popup->dismissed)
+			xdg_popup_dismiss(popup);
+		garnet_list_unlink(&popup->parent_link);
+		popup->foreign_parent = NULL;
+	}
+}
+
+bool xdg_popup_set_foreign_parent(struct wl_resource *popup_resource,
+				  struct garnet_surface *parent, struct wl_list *popups)
+{
+	struct xdg_popup_data *popup = wl_resource_get_user_data(popup_resource);
+
+	/* A popup whose surface is gone is inert: nothing to parent. */
+	if (!popup)
+		return true;
+	if (popup->parent || popup->foreign_parent || popup->xs->initial_commit_done ||
+	    popup->dismissed)
+		return false;
+	popup->foreign_parent = parent;
+	wl_list_insert(popups, &popup->parent_link);
+	return true;
 }

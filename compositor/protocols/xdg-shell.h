@@ -55,6 +55,10 @@ struct xdg_popup_data {
 	struct wl_resource *resource;
 	struct xdg_surface_data *xs;
 	struct xdg_surface_data *parent;
+	/* A parent of another shell's role (a layer surface, through its get_popup), when
+	 * parent is NULL; that shell keeps the popup on its own list through parent_link and
+	 * orphans it before the surface goes (xdg_popups_orphan). */
+	struct garnet_surface *foreign_parent;
 	struct wl_list parent_link;
 	struct positioner positioner;
 	int32_t x, y, width, height; /* relative to the parent's window geometry */
@@ -101,6 +105,18 @@ void xdg_popup_unmap(struct xdg_popup_data *popup);
 /* popup_done to it and its children; a dismissed popup never maps again. */
 void xdg_popup_dismiss(struct xdg_popup_data *popup);
 void xdg_popup_resource_destroy(struct wl_resource *resource);
+/* The surface the popup is placed against (an xdg surface or a foreign parent), or NULL. */
+struct garnet_surface *xdg_popup_parent_surface(struct xdg_popup_data *popup);
+bool xdg_popup_parent_mapped(struct xdg_popup_data *popup);
+/* Gives a popup made without a parent the surface of another shell's role as its parent, on
+ * that shell's list; false (the caller posts its error) when the popup has a parent already, was
+ * committed or is done. */
+bool xdg_popup_set_foreign_parent(struct wl_resource *popup_resource,
+				  struct garnet_surface *parent, struct wl_list *popups);
+/* A foreign parent's popups (its list) go up with it, are done, or lose it. */
+void xdg_popups_raise(struct wl_list *popups, enum garnet_layer_id layer);
+void xdg_popups_dismiss(struct wl_list *popups);
+void xdg_popups_orphan(struct wl_list *popups);
 /* xdg_surface.get_popup */
 void xdg_popup_new(struct wl_client *client, struct wl_resource *resource, uint32_t id,
 		   struct wl_resource *parent_resource, struct wl_resource *positioner_resource);

@@ -56,7 +56,8 @@ bool xdg_precommit(struct garnet_surface *surface)
 	}
 	if (surface->pending.buffer_attached && surface->pending.buffer && !xs->configured)
 		xs->configured = true; /* accept_unacked_first_buffer */
-	if (xs->role == ROLE_POPUP && xs->popup && !xs->popup->parent && xs->base) {
+	if (xs->role == ROLE_POPUP && xs->popup && !xdg_popup_parent_surface(xs->popup) &&
+	    xs->base) {
 		wl_resource_post_error(xs->base->resource, XDG_WM_BASE_ERROR_INVALID_POPUP_PARENT,
 				       "xdg_popup committed without a parent");
 		return false;
@@ -102,8 +103,7 @@ void xdg_commit(struct garnet_surface *surface)
 
 			garnet_view_raise(&popup->view,
 					  hooks->popup_layer(surface->compositor,
-							     popup->parent ? popup->parent->surface
-									   : NULL));
+							     xdg_popup_parent_surface(popup)));
 			if (popup->grabbing)
 				hooks->popup_mapped(surface->compositor, surface);
 		}
@@ -332,8 +332,8 @@ struct garnet_surface *garnet_xdg_root_surface(struct garnet_surface *surface)
 			continue;
 		}
 		xs = xdg_from_surface(surface);
-		if (xs && xs->popup && xs->popup->parent) {
-			surface = xs->popup->parent->surface;
+		if (xs && xs->popup && xdg_popup_parent_surface(xs->popup)) {
+			surface = xdg_popup_parent_surface(xs->popup);
 			continue;
 		}
 		return surface;

@@ -58,6 +58,7 @@ struct garnet_security {
 
 static const char *const launcher_names[] = {
 	"lock-screen", "screenshooter", "input-method", "on-screen-keyboard", "panel",
+	"notifications", "launcher",
 };
 
 bool garnet_security_is_launcher_name(const char *name)
@@ -389,6 +390,21 @@ static bool idle_notify(void *data, struct wl_client *client)
 	return check(data, client, PERMISSION_IDLE_NOTIFY, SEAT_NAME);
 }
 
+/* Declared by garnet's system policy: the object is the layer's name, so that a policy
+ * gives the overlay layer to a few trusted clients and the others to everyone. */
+#define PERMISSION_LAYER "garnet.layer"
+#define PERMISSION_EXCLUSIVE_KEYBOARD "garnet.exclusive-keyboard"
+
+static bool layer(void *data, struct wl_client *client, const char *name)
+{
+	return check(data, client, PERMISSION_LAYER, name);
+}
+
+static bool exclusive_keyboard(void *data, struct wl_client *client)
+{
+	return check(data, client, PERMISSION_EXCLUSIVE_KEYBOARD, SEAT_NAME);
+}
+
 /* The subject made from the socket (the sandboxed process's uid, pid and label) gains the
  * engine's identity; without a subject the client would be refused everything anyway, but
  * dropping it says so plainly. */
@@ -464,6 +480,8 @@ struct garnet_security *garnet_security_create_owned(struct garnet_compositor *c
 		.client_sandboxed = client_sandboxed,
 		.raise_focus = raise_focus,
 		.fullscreen = fullscreen,
+		.layer = layer,
+		.exclusive_keyboard = exclusive_keyboard,
 		.deliver_input = deliver_input,
 		.data = s,
 		/* A hook added to libgarnet later denies until it is listed here. */

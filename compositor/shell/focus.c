@@ -4,6 +4,7 @@
 // the keyboard already or shows a valid activation token, and to a popup only with the serial
 // of a press its client was sent. Everything else maps unfocused and asks for attention.
 #include "focus.h"
+#include "../protocols/layer-shell.h"
 #include "shell.h"
 
 static struct wl_client *client_of(struct garnet_surface *surface)
@@ -46,6 +47,23 @@ static void set_activated(struct garnet_toplevel *tl, bool activated)
 		garnet_shell_configure(tl);
 }
 
+/* The lock, garnet's lock screen or its consent dialog holds the keyboard: nothing else may
+ * take it, and each gives it back (return_keyboard) when it ends. */
+static bool lock_or_dialog_holds_keyboard(struct garnet_compositor *c)
+{
+	return c->locked || garnet_lock_prompt_active(c) || garnet_consent_active(c);
+}
+
+/* Where the keyboard goes when the window focus says surface: to a layer surface that holds
+ * it exclusively, if one is shown. */
+static struct garnet_surface *keyboard_target(struct garnet_compositor *c,
+					      struct garnet_surface *surface)
+{
+	struct garnet_surface *exclusive = garnet_layer_shell_exclusive(c);
+
+	return exclusive ? exclusive : surface;
+}
+
 static enum garnet_layer_id toplevel_layer(struct garnet_toplevel *tl)
 {
 	return tl->fullscreen ? GARNET_LAYER_FULLSCREEN : GARNET_LAYER_NORMAL;
@@ -66,7 +84,7 @@ void garnet_shell_focus(struct garnet_shell *shell, struct garnet_toplevel *tl)
 		shell->presses_at_focus = seat->input_serial_next;
 	shell->focused = tl;
 	if (!tl) {
-		garnet_seat_set_keyboard_focus(seat, NULL);
+		garnet_seat_set_keyboard_focus(seat, keyboard_target(shell->compositor, NULL));
 		return;
 	}
 	tl->demands_attention = false;
@@ -82,7 +100,7 @@ void garnet_shell_focus(struct garnet_shell *shell, struct garnet_toplevel *tl)
 	/* Popups stay with their window, in its layer. */
 	garnet_xdg_raise_popups(tl->surface, tl->view.layer);
 	set_activated(tl, true);
-	garnet_seat_set_keyboard_focus(seat, tl->surface);
+	garnet_seat_set_keyboard_focus(seat, keyboard_target(shell->compositor, tl->surface));
 	garnet_xdg_ping(tl->surface);
 }
 
@@ -113,14 +131,77 @@ void garnet_focus_toplevel_hidden(struct garnet_shell *shell, struct garnet_topl
 	garnet_focus_next(shell, tl);
 }
 
-/* A click or touch: the user chose the window. */
+/* A click or touch: the user chose the window, or a layer surface that takes the keyboard on
+ * demand (a launcher's search field). A window clicked while such a surface has the keyboard
+ * takes it back. */
 void garnet_shell_handle_click(struct garnet_shell *shell, struct garnet_surface *surface)
 {
+	struct garnet_compositor *c = shell->compositor;
+	struct garnet_surface *root = surface ? garnet_xdg_root_surface(surface) : NULL;
+	struct garnet_surface *focus_root = c->seat->keyboard_focus
+						    ? garnet_xdg_root_surface(c->seat->keyboard_focus)
+						    : NULL;
 	struct garnet_toplevel *tl = surface ? garnet_shell_toplevel_for_surface(shell, surface)
 					     : NULL;
+	enum garnet_layer_keyboard keyboard;
+	enum garnet_layer_id layer;
 
-	if (tl && tl != shell->focused)
+	if (root && garnet_layer_surface_info(root, &layer, &keyboard)) {
+		if (keyboard != GARNET_LAYER_KEYBOARD_NONE && !lock_or_dialog_holds_keyboard(c) &&
+		    focus_root != root)
+			garnet_seat_set_keyboard_focus(c->seat, keyboard_target(c, root));
+		return;
+	}
+	if (tl && (tl != shell->focused ||
+		   (focus_root && garnet_layer_surface_info(focus_root, &layer, &keyboard))))
 		garnet_shell_focus(shell, tl);
+}
+
+/* The rule a new window follows, for a layer surface that takes the keyboard on demand: at
+ * once when nothing has it or its own client has it; from another client only with
+ * raise-focus and while nobody has pressed anything in the focused window since it got the
+ * keyboard (nobody is typing into it). */
+static bool may_take_keyboard(struct garnet_shell *shell, struct wl_client *client)
+{
+	struct garnet_compositor *c = shell->compositor;
+	struct garnet_surface *focus = c->seat->keyboard_focus;
+
+	if ((!focus && !shell->focused) || garnet_focus_client_holds_keyboard(c, client))
+		return true;
+	return may_raise_focus(c, client) && shell->focused && focus == shell->focused->surface &&
+	       c->seat->input_serial_next == shell->presses_at_focus;
+}
+
+void garnet_focus_layer_keyboard_changed(struct garnet_shell *shell,
+					 struct garnet_surface *surface)
+{
+	struct garnet_compositor *c = shell->compositor;
+	struct garnet_surface *exclusive = garnet_layer_shell_exclusive(c);
+	struct garnet_surface *focus = c->seat->keyboard_focus;
+	struct garnet_surface *focus_root = focus ? garnet_xdg_root_surface(focus) : NULL;
+	enum garnet_layer_keyboard keyboard;
+	enum garnet_layer_id layer;
+
+	if (lock_or_dialog_holds_keyboard(c))
+		return;
+	if (exclusive) {
+		if (focus_root != exclusive)
+			garnet_seat_set_keyboard_focus(c->seat, exclusive);
+		return;
+	}
+	if (!garnet_layer_surface_info(surface, &layer, &keyboard) ||
+	    keyboard == GARNET_LAYER_KEYBOARD_NONE) {
+		/* The keyboard was on a layer surface that may no longer have it: back to the
+		 * window. */
+		if (focus_root == surface)
+			garnet_shell_refocus(shell);
+		return;
+	}
+	/* Shown above the windows and wanting the keyboard on demand (a launcher): as a new
+	 * window would take it. */
+	if (layer >= GARNET_LAYER_TOP && focus_root != surface &&
+	    may_take_keyboard(shell, client_of(surface)))
+		garnet_seat_set_keyboard_focus(c->seat, surface);
 }
 
 void garnet_focus_toplevel_mapped(struct garnet_shell *shell, struct garnet_toplevel *tl)
@@ -216,7 +297,13 @@ enum garnet_layer_id garnet_focus_popup_layer(struct garnet_compositor *c,
 {
 	struct garnet_toplevel *tl = parent ? garnet_shell_toplevel_for_surface(c->shell, parent)
 					    : NULL;
+	struct garnet_surface *root = parent ? garnet_xdg_root_surface(parent) : NULL;
+	enum garnet_layer_keyboard keyboard;
+	enum garnet_layer_id layer;
 
+	/* A panel's menu opens over the windows even when the panel is below them. */
+	if (root && garnet_layer_surface_info(root, &layer, &keyboard))
+		return layer < GARNET_LAYER_TOP ? GARNET_LAYER_TOP : layer;
 	return tl && tl->view.in_layer ? tl->view.layer : GARNET_LAYER_NORMAL;
 }
 

@@ -42,6 +42,13 @@ void garnet_focus_popup_gone(struct garnet_compositor *c, struct garnet_surface 
 enum garnet_layer_id garnet_focus_popup_layer(struct garnet_compositor *c,
 					      struct garnet_surface *parent);
 
+/* A layer surface was shown or hidden, or changed what it wants of the keyboard: the topmost
+ * one holding it exclusively (top and overlay layers, allowed by the policy) takes it; one that
+ * loses it gives it back to the focused window. Never while the lock, garnet's lock screen or
+ * the consent dialog has the keyboard: they give it back when they end. */
+void garnet_focus_layer_keyboard_changed(struct garnet_shell *shell,
+					 struct garnet_surface *surface);
+
 /* garnet's own lock screen or consent dialog let the keyboard go: the focused window gets it
  * back, entered anew. */
 void garnet_focus_return_keyboard(struct garnet_shell *shell);

@@ -30,4 +30,6 @@ const struct garnet_shell_hooks garnet_shell_hooks_impl = {
 	.set_minimized = garnet_shell_set_minimized,
 	.toplevel_for_surface = garnet_shell_toplevel_for_surface,
 	.move_toplevel = garnet_shell_move_toplevel,
+	.usable_area_changed = garnet_shell_usable_area_changed,
+	.layer_keyboard_changed = garnet_focus_layer_keyboard_changed,
 };

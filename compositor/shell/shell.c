@@ -89,27 +89,40 @@ void garnet_shell_configure(struct garnet_toplevel *tl)
 		tl->impl->configure(tl);
 }
 
+/* A maximized window takes what the panels' exclusive zones leave of the output. */
+static void set_maximized_size(struct garnet_toplevel *tl, struct garnet_output *output)
+{
+	pixman_box32_t usable;
+
+	garnet_output_usable_box(output, &usable);
+	tl->pending_width = usable.x2 - usable.x1;
+	tl->pending_height = usable.y2 - usable.y1;
+}
+
 static void place(struct garnet_shell *shell, struct garnet_toplevel *tl)
 {
 	struct garnet_output *output = garnet_compositor_first_output(shell->compositor);
 	int32_t step = 32, n, x, y, w = tl->geometry_width, h = tl->geometry_height;
+	pixman_box32_t u;
 
 	if (!output) {
 		tl->view.x = tl->view.y = 0;
 		return;
 	}
-	/* The first window centred, the next ones cascading down and right from there. */
+	/* The first window centred, the next ones cascading down and right from there, in what
+	 * the panels leave free. */
+	garnet_output_usable_box(output, &u);
 	n = shell->placed_count++ % 4;
-	x = output->x + (output->width - w) / 2 + n * step;
-	y = output->y + (output->height - h) / 2 + n * step;
-	if (x + w > output->x + output->width)
-		x = output->x + output->width - w;
-	if (y + h > output->y + output->height)
-		y = output->y + output->height - h;
-	if (x < output->x)
-		x = output->x;
-	if (y < output->y)
-		y = output->y;
+	x = u.x1 + (u.x2 - u.x1 - w) / 2 + n * step;
+	y = u.y1 + (u.y2 - u.y1 - h) / 2 + n * step;
+	if (x + w > u.x2)
+		x = u.x2 - w;
+	if (y + h > u.y2)
+		y = u.y2 - h;
+	if (x < u.x1)
+		x = u.x1;
+	if (y < u.y1)
+		y = u.y1;
 	tl->view.x = x - tl->geometry_x;
 	tl->view.y = y - tl->geometry_y;
 }
@@ -124,12 +137,30 @@ void garnet_shell_output_removed(struct garnet_shell *shell)
 	wl_list_for_each(tl, &shell->toplevels, link) {
 		if (!tl->mapped || output_at_centre(shell, tl))
 			continue;
-		if (tl->maximized || tl->fullscreen) {
+		if (tl->fullscreen) {
 			tl->pending_width = first->width;
 			tl->pending_height = first->height;
 			garnet_shell_configure(tl);
+		} else if (tl->maximized) {
+			set_maximized_size(tl, first);
+			garnet_shell_configure(tl);
 		}
 		garnet_view_move(&tl->view, first->x - tl->geometry_x, first->y - tl->geometry_y);
+	}
+}
+
+void garnet_shell_usable_area_changed(struct garnet_shell *shell, struct garnet_output *output)
+{
+	struct garnet_toplevel *tl;
+	pixman_box32_t u;
+
+	garnet_output_usable_box(output, &u);
+	wl_list_for_each(tl, &shell->toplevels, link) {
+		if (!tl->mapped || !tl->maximized || tl->fullscreen || output_for(shell, tl) != output)
+			continue;
+		set_maximized_size(tl, output);
+		garnet_shell_configure(tl);
+		garnet_view_move(&tl->view, u.x1 - tl->geometry_x, u.y1 - tl->geometry_y);
 	}
 }
 
@@ -180,10 +211,16 @@ void garnet_shell_toplevel_commit(struct garnet_shell *shell, struct garnet_topl
 		garnet_view_move(&tl->view, x, y);
 	}
 	if (tl->maximized || tl->fullscreen) {
+		pixman_box32_t u;
+
 		output = output_for(shell, tl);
-		if (output)
+		if (output && tl->fullscreen)
 			garnet_view_move(&tl->view, output->x - tl->geometry_x,
 					 output->y - tl->geometry_y);
+		else if (output) {
+			garnet_output_usable_box(output, &u);
+			garnet_view_move(&tl->view, u.x1 - tl->geometry_x, u.y1 - tl->geometry_y);
+		}
 	}
 }
 
@@ -374,8 +411,7 @@ void garnet_shell_set_maximized(struct garnet_shell *shell, struct garnet_toplev
 	if (maximized && !tl->maximized) {
 		save_geometry(tl);
 		tl->maximized = true;
-		tl->pending_width = output->width;
-		tl->pending_height = output->height;
+		set_maximized_size(tl, output);
 	} else if (!maximized && tl->maximized) {
 		tl->maximized = false;
 		restore_geometry(tl);
@@ -403,8 +439,7 @@ void garnet_shell_set_fullscreen(struct garnet_shell *shell, struct garnet_tople
 	} else if (!fullscreen && tl->fullscreen) {
 		tl->fullscreen = false;
 		if (tl->maximized) {
-			tl->pending_width = output->width;
-			tl->pending_height = output->height;
+			set_maximized_size(tl, output);
 		} else {
 			restore_geometry(tl);
 		}

@@ -30,6 +30,10 @@ struct garnet_shell {
 /* hooks.c: what core and the protocols call, installed while the shell exists. */
 extern const struct garnet_shell_hooks garnet_shell_hooks_impl;
 
+/* Layer surfaces' exclusive zones changed what output leaves for windows: maximized windows
+ * on it are fitted into the rest. */
+void garnet_shell_usable_area_changed(struct garnet_shell *shell, struct garnet_output *output);
+
 /* Sends the toplevel its pending state, once its initial configure went out. */
 void garnet_shell_configure(struct garnet_toplevel *tl);
 

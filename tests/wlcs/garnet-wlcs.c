@@ -485,6 +485,7 @@ static const WlcsExtensionDescriptor extensions[] = {
 	{"wp_fractional_scale_manager_v1", 1},
 	{"zwp_idle_inhibit_manager_v1", 1},
 	{"ext_idle_notifier_v1", 1},
+	{"zwlr_layer_shell_v1", 4},
 };
 
 static const WlcsIntegrationDescriptor descriptor = {

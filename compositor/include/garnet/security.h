@@ -127,6 +127,14 @@ struct garnet_security_hooks {
 	/* May client make its window cover the output named output (NULL: the one garnet
 	 * picks)? A denial leaves the window as it was. */
 	bool (*fullscreen)(void *data, struct wl_client *client, const char *output);
+	/* May client show a layer-shell surface in this layer ("background", "bottom", "top",
+	 * "overlay")? A denial closes the layer surface (zwlr_layer_surface_v1.closed) before it
+	 * is ever shown. */
+	bool (*layer)(void *data, struct wl_client *client, const char *layer);
+	/* May client's layer surfaces in the top and overlay layers hold the keyboard while they
+	 * are shown (keyboard_interactivity exclusive)? A denial makes them on_demand: the
+	 * keyboard only when the user clicks them. */
+	bool (*exclusive_keyboard)(void *data, struct wl_client *client);
 	void *data;
 	/* true: every decision hook left NULL denies (global_visible hides privileged globals
 	 * only), so a hook forgotten by a security layer fails closed. A security layer sets
