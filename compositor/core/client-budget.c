@@ -131,6 +131,13 @@ bool garnet_client_charge(struct wl_client *client, enum garnet_limit limit, uin
 	return false;
 }
 
+bool garnet_client_is_going(struct wl_client *client)
+{
+	/* The budget is made before the client's first request and goes with its destroy
+	 * signal, which libwayland emits before it destroys the client's objects. */
+	return find_budget(client) == NULL;
+}
+
 void garnet_client_uncharge(struct wl_client *client, enum garnet_limit limit, uint64_t amount)
 {
 	struct client_budget *b = find_budget(client);
