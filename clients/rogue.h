@@ -77,5 +77,10 @@ int rogue_launched(const char *path);
  * truncated-pool, big WIDTH HEIGHT, commit-flood WIDTH HEIGHT SECONDS, bad-keymap. Each prints
  * what it did and how the connection ended; -1 when argv is none of them. */
 int rogue_budget(int argc, char **argv);
+/* Buffers garnet shows in place (rogue-zerocopy.c): shown-pool WINDOWS SECONDS, sparse WIDTH
+ * HEIGHT SECONDS, truncate-shown, destroy-shown buffer|pool ARGB SECONDS, reuse-ids COUNT,
+ * release-flood SECONDS. 0 when the client stayed connected (and, for release-flood, got
+ * every buffer back); -1 when argv is none of them. */
+int rogue_zerocopy(int argc, char **argv);
 
 #endif
