@@ -838,11 +838,6 @@ bool garnet_client_charge(struct wl_client *client, enum garnet_limit limit, uin
 bool garnet_client_is_going(struct wl_client *client);
 /* Gives back what a charge took, when the object goes. */
 void garnet_client_uncharge(struct wl_client *client, enum garnet_limit limit, uint64_t amount);
-/* How many of bytes more of the client's buffers may be copied in the frame of this
- * generation (garnet_limits.copy_bytes_per_frame), taken from its share; at least least bytes
- * a frame, so that every client moves on. */
-uint64_t garnet_client_copy_take(struct wl_client *client, uint64_t generation, uint64_t bytes,
-				 uint64_t least);
 /* The clipboard (or primary selection) changed: clipboard managers hear of it. */
 void garnet_data_control_selection_changed(struct garnet_seat *seat,
 					   enum garnet_selection_kind kind);
