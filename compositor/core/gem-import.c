@@ -81,6 +81,7 @@ static void import_finish(struct garnet_gem_import *import)
 		garnet_log(surface->compositor, GARNET_LOG_ERROR, "gem",
 			   "no memory to show wl_buffer@%u", wl_resource_get_id(buffer->resource));
 	garnet_surface_content_resized(surface);
+	garnet_surface_wait_ended(surface);
 	/* Shown, it is held until the surface shows something else. */
 	if (!shown)
 		garnet_buffer_release_if_unused(surface->compositor, buffer->resource);
@@ -195,6 +196,7 @@ void garnet_gem_import_surface_attach(struct garnet_surface *surface,
 		return;
 	old = import->buffer->resource;
 	import_free(import);
+	garnet_surface_wait_ended(surface);
 	if (old != new_buffer)
 		garnet_buffer_release_if_unused(surface->compositor, old);
 }
@@ -203,6 +205,10 @@ void garnet_gem_import_buffer_destroyed(struct garnet_gem_buffer *buffer)
 {
 	struct garnet_gem_import *import, *tmp;
 
-	wl_list_for_each_safe(import, tmp, &buffer->imports, buffer_link)
+	wl_list_for_each_safe(import, tmp, &buffer->imports, buffer_link) {
+		struct garnet_surface *surface = import->surface;
+
 		import_free(import);
+		garnet_surface_wait_ended(surface);
+	}
 }

@@ -298,6 +298,10 @@ struct garnet_surface {
 	struct garnet_surface_state pending, current;
 
 	struct garnet_content *content; /* what it shows (core/texture.c); NULL when unmapped */
+	/* Frame callbacks of a commit whose buffer the GPU still writes (core/gem-import.c):
+	 * they belong to the frame that shows it, and the client may reuse its other buffer
+	 * only once this one replaced it. */
+	struct wl_list waiting_callbacks;
 	int32_t buffer_width, buffer_height;
 	bool opaque_content; /* the buffer format has no alpha */
 	int32_t width, height; /* surface-local size */
@@ -883,6 +887,11 @@ pixman_image_t *garnet_surface_show_own(struct garnet_surface *surface,
 					int32_t height, bool *full_damage);
 /* The content changed outside a commit (a GPU wait ended): size and damage follow it. */
 void garnet_surface_content_resized(struct garnet_surface *surface);
+/* A wait for a committed buffer ended (shown, abandoned or its buffer gone): the commit's
+ * frame callbacks go with the next frame. */
+void garnet_surface_wait_ended(struct garnet_surface *surface);
+/* The wl_buffer the surface shows in place, NULL for none or garnet's own pixels. */
+struct wl_resource *garnet_surface_shown_buffer(struct garnet_surface *surface);
 /* Unmaps: the surface shows nothing (its buffer released when no other surface shows it). */
 void garnet_surface_drop_content(struct garnet_surface *surface);
 /* The surface's pixels, readable until garnet_surface_end_read (called even after NULL):

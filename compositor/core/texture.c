@@ -161,6 +161,11 @@ void garnet_content_end_read(struct garnet_content *content)
 	content->compositor->buffer_impl->end_read(content->buffer);
 }
 
+struct wl_resource *garnet_surface_shown_buffer(struct garnet_surface *surface)
+{
+	return surface->content ? surface->content->buffer : NULL;
+}
+
 pixman_image_t *garnet_surface_begin_read(struct garnet_surface *surface)
 {
 	return surface->content ? garnet_content_begin_read(surface->content) : NULL;
