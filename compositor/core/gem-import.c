@@ -168,6 +168,12 @@ bool garnet_gem_buffer_upload(struct garnet_surface *surface, struct garnet_gem_
 	/* The surface shows what it showed until the wait ends. */
 	*full_damage = false;
 	if (gpu_is_writing(buffer)) {
+		/* A surface with nothing to show yet maps now, as roles decide at commit: clear
+		 * pixels of garnet's until the buffer is ready. */
+		if (!surface->content && !garnet_surface_show_own(surface, buffer->format,
+								  buffer->width, buffer->height,
+								  full_damage))
+			return false;
 		if (!start_wait(surface, buffer))
 			goto err_memory;
 		return true;
