@@ -74,7 +74,9 @@ static int report(struct wl_display *display, const char *what)
 	int err = wl_display_get_error(display);
 
 	printf("%s; %s\n", what,
-	       err == 0 ? "still connected" : err == EPROTO ? "protocol error" : strerror(err));
+	       err == 0	       ? "still connected"
+	       : err == EPROTO ? "protocol error"
+			       : strerror(err));
 	fflush(stdout);
 	return err ? 1 : 0;
 }
@@ -212,8 +214,8 @@ static int cmd_sparse(int32_t width, int32_t height, int seconds)
 	size_t size = (size_t)width * 4 * (size_t)height;
 	int fd = make_file(size, width, 64, 0xff00ff00);
 	struct wl_shm_pool *pool = wl_shm_create_pool(g.shm, fd, (int32_t)size);
-	struct wl_buffer *buffer =
-		wl_shm_pool_create_buffer(pool, 0, width, height, width * 4, WL_SHM_FORMAT_XRGB8888);
+	struct wl_buffer *buffer = wl_shm_pool_create_buffer(pool, 0, width, height, width * 4,
+							     WL_SHM_FORMAT_XRGB8888);
 	struct window w = {0};
 	uint64_t start;
 	char what[96];

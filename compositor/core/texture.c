@@ -61,8 +61,7 @@ static struct garnet_content *content_of_buffer(struct wl_resource *buffer)
 
 bool garnet_buffer_is_held(struct garnet_compositor *c, struct wl_resource *buffer)
 {
-	return content_of_buffer(buffer) ||
-	       (c->buffer_impl && c->buffer_impl->is_held(buffer));
+	return content_of_buffer(buffer) || (c->buffer_impl && c->buffer_impl->is_held(buffer));
 }
 
 void garnet_buffer_release_if_unused(struct garnet_compositor *c, struct wl_resource *buffer)
@@ -217,9 +216,8 @@ bool garnet_surface_show_buffer(struct garnet_surface *surface, struct wl_resour
 	return true;
 }
 
-pixman_image_t *garnet_surface_show_own(struct garnet_surface *surface,
-					pixman_format_code_t format, int32_t width,
-					int32_t height, bool *full_damage)
+pixman_image_t *garnet_surface_show_own(struct garnet_surface *surface, pixman_format_code_t format,
+					int32_t width, int32_t height, bool *full_damage)
 {
 	struct wl_client *client = wl_resource_get_client(surface->resource);
 	uint64_t bytes = image_bytes(format, width, height);
