@@ -212,6 +212,9 @@ static void usage(void)
 			"       garnet-rogue objects surfaces|subsurfaces|mime-types COUNT\n"
 			"       garnet-rogue truncated-pool | bad-keymap | big WIDTH HEIGHT\n"
 			"       garnet-rogue commit-flood WIDTH HEIGHT SECONDS\n"
+			"       garnet-rogue shown-pool WINDOWS SECONDS | sparse WIDTH HEIGHT SECONDS\n"
+			"       garnet-rogue truncate-shown | reuse-ids COUNT | release-flood SECONDS\n"
+			"       garnet-rogue destroy-shown buffer|pool ARGB SECONDS\n"
 			"Exit status: 0 the attack failed, 1 it succeeded, 2 error.\n");
 }
 
@@ -268,6 +271,9 @@ int main(int argc, char **argv)
 	if (argc == 3 && strcmp(argv[1], "screencopy") == 0)
 		return cmd_screencopy(argv[2]);
 	status = rogue_budget(argc, argv);
+	if (status >= 0)
+		return status;
+	status = rogue_zerocopy(argc, argv);
 	if (status >= 0)
 		return status;
 	usage();

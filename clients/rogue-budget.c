@@ -112,8 +112,8 @@ static struct wl_shm_pool *make_pool(struct globals *g, size_t size, uint32_t ar
 	return pool;
 }
 
-/* pool FILE SURFACES: one 64 MiB pool, a 4096x4096 buffer in it, shown on SURFACES surfaces
- * without a role (every one of them a copy in garnet). */
+/* pool FILE SURFACES: one 64 MiB pool, a 4096x4096 buffer in it, attached to SURFACES surfaces
+ * without a role (with buffers copied, every one of them was a copy in garnet). */
 static int cmd_pool(int surfaces)
 {
 	struct globals g = {0};
@@ -228,32 +228,6 @@ static int cmd_ping(int seconds)
 	return 0;
 }
 
-/* truncated-pool: a buffer whose pool file is cut to nothing before it is committed. */
-static int cmd_truncated_pool(void)
-{
-	struct globals g = {0};
-	struct wl_display *display = connect_with(&g);
-	int fd;
-	struct wl_shm_pool *pool = make_pool(&g, 256 * 256 * 4, 0xffff0000, &fd);
-	struct wl_buffer *buffer =
-		wl_shm_pool_create_buffer(pool, 0, 256, 256, 256 * 4, WL_SHM_FORMAT_ARGB8888);
-	struct wl_surface *s = wl_compositor_create_surface(g.compositor);
-
-	wl_display_roundtrip(display);
-	if (ftruncate(fd, 0) < 0) {
-		perror("garnet-rogue: ftruncate");
-		return 2;
-	}
-	wl_surface_attach(s, buffer, 0, 0);
-	wl_surface_damage_buffer(s, 0, 0, 256, 256);
-	wl_surface_commit(s);
-	for (int i = 0; i < 30 && wl_display_get_error(display) == 0; i++) {
-		wl_display_roundtrip(display);
-		usleep(100000);
-	}
-	return report(display, "committed a buffer of a truncated pool");
-}
-
 struct window {
 	struct wl_surface *surface;
 	struct xdg_surface *xdg_surface;
@@ -315,8 +289,38 @@ static void open_toplevel(struct wl_display *display, struct globals *g, struct 
 		;
 }
 
+/* truncated-pool: a window's buffer whose pool file is cut to nothing before it is committed
+ * (garnet reads what a window shows at its next repaint). */
+static int cmd_truncated_pool(void)
+{
+	struct globals g = {0};
+	struct wl_display *display = connect_with(&g);
+	int fd;
+	struct wl_shm_pool *pool = make_pool(&g, 256 * 256 * 4, 0xffff0000, &fd);
+	struct wl_buffer *buffer =
+		wl_shm_pool_create_buffer(pool, 0, 256, 256, 256 * 4, WL_SHM_FORMAT_ARGB8888);
+	struct window w = {0};
+	struct wl_surface *s;
+
+	open_toplevel(display, &g, &w);
+	s = w.surface;
+	wl_display_roundtrip(display);
+	if (ftruncate(fd, 0) < 0) {
+		perror("garnet-rogue: ftruncate");
+		return 2;
+	}
+	wl_surface_attach(s, buffer, 0, 0);
+	wl_surface_damage_buffer(s, 0, 0, 256, 256);
+	wl_surface_commit(s);
+	for (int i = 0; i < 30 && wl_display_get_error(display) == 0; i++) {
+		wl_display_roundtrip(display);
+		usleep(100000);
+	}
+	return report(display, "committed a buffer of a truncated pool");
+}
+
 /* big WIDTH HEIGHT: an honest window with one big green buffer; says when it was shown
- * (frame callback) and released, then stays until killed. */
+ * (frame callback), then stays until killed. garnet holds the buffer while it shows it. */
 static int cmd_big(int32_t width, int32_t height)
 {
 	struct globals g = {0};
@@ -333,10 +337,11 @@ static int cmd_big(int32_t width, int32_t height)
 	wl_surface_attach(w.surface, buffer, 0, 0);
 	wl_surface_damage_buffer(w.surface, 0, 0, width, height);
 	wl_surface_commit(w.surface);
-	while (!(w.framed && w.released) && wl_display_dispatch(display) >= 0)
+	while (!w.framed && wl_display_dispatch(display) >= 0)
 		;
-	if (w.framed && w.released) {
-		printf("shown and released\n");
+	wl_display_roundtrip(display);
+	if (w.framed) {
+		printf("shown, %s\n", w.released ? "released" : "held");
 		fflush(stdout);
 	}
 	while (wl_display_dispatch(display) >= 0)

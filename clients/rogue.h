@@ -81,5 +81,10 @@ int rogue_budget(int argc, char **argv);
  * layer-abuse ATTACK: malformed layer-shell requests (rogue-layer.c). */
 int rogue_layer(int argc, char **argv);
 int rogue_layer_abuse(const char *attack);
+/* Buffers garnet shows in place (rogue-zerocopy.c): shown-pool WINDOWS SECONDS, sparse WIDTH
+ * HEIGHT SECONDS, truncate-shown, destroy-shown buffer|pool ARGB SECONDS, reuse-ids COUNT,
+ * release-flood SECONDS. 0 when the client stayed connected (and, for release-flood, got
+ * every buffer back); -1 when argv is none of them. */
+int rogue_zerocopy(int argc, char **argv);
 
 #endif

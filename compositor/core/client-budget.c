@@ -2,7 +2,7 @@
 // Each client's budget, in one place: requests per second (a flood is disconnected with a
 // protocol error, so it cannot starve the event loop while other clients wait for their
 // frames), what it makes garnet hold (garnet_options.limits: texture bytes, surfaces,
-// rectangles, mime types, tokens) and the bytes of its buffers copied per frame.
+// rectangles, mime types, tokens).
 #include <inttypes.h>
 #include <stdlib.h>
 
@@ -15,7 +15,6 @@ struct client_budget {
 	uint32_t requests;
 	bool exceeded;
 	uint64_t held[GARNET_LIMIT_COUNT];
-	uint64_t copy_generation, copied; /* bytes copied in the frame of that generation */
 };
 
 static const char *const limit_names[GARNET_LIMIT_COUNT] = {
@@ -131,36 +130,19 @@ bool garnet_client_charge(struct wl_client *client, enum garnet_limit limit, uin
 	return false;
 }
 
+bool garnet_client_is_going(struct wl_client *client)
+{
+	/* The budget is made before the client's first request and goes with its destroy
+	 * signal, which libwayland emits before it destroys the client's objects. */
+	return find_budget(client) == NULL;
+}
+
 void garnet_client_uncharge(struct wl_client *client, enum garnet_limit limit, uint64_t amount)
 {
 	struct client_budget *b = find_budget(client);
 
 	if (b)
 		b->held[limit] -= amount < b->held[limit] ? amount : b->held[limit];
-}
-
-uint64_t garnet_client_copy_take(struct wl_client *client, uint64_t generation, uint64_t bytes,
-				 uint64_t least)
-{
-	struct client_budget *b = find_budget(client);
-	uint64_t max, left;
-
-	if (!b)
-		return bytes;
-	max = b->compositor->options.limits.copy_bytes_per_frame;
-	if (b->copy_generation != generation) {
-		b->copy_generation = generation;
-		b->copied = 0;
-	}
-	if (max == 0)
-		return bytes;
-	left = b->copied < max ? max - b->copied : 0;
-	if (b->copied == 0 && left < least)
-		left = least; /* a limit below one row still lets a row through each frame */
-	if (bytes > left)
-		bytes = left;
-	b->copied += bytes;
-	return bytes;
 }
 
 bool garnet_client_budget_init(struct garnet_compositor *c)

@@ -84,8 +84,8 @@ bool garnet_gem_buffer_init(struct garnet_compositor *c);
 /* The garnet buffer behind a wl_buffer, NULL for any other kind. */
 struct garnet_gem_buffer *garnet_gem_buffer_from_resource(struct wl_resource *resource);
 
-/* Brings the buffer's pixels (damage, buffer coordinates) into the surface's texture: at once
- * when the GPU is not writing it, else once its pending work is done (the texture keeps its
+/* Makes the surface show the buffer's mapping: at once when the GPU is not writing it, else
+ * once its pending work is done (the surface keeps showing its
  * old pixels meanwhile). false: out of memory (error posted). */
 bool garnet_gem_buffer_upload(struct garnet_surface *surface, struct garnet_gem_buffer *buffer,
 			      const pixman_region32_t *damage, bool *full_damage);

@@ -2,10 +2,11 @@
 // Reading a garnet buffer's pixels: implicit synchronisation with the GPU work pending on the
 // object, without ever blocking the compositor on a client's GPU work.
 //
-// A commit of a buffer the engine is still writing starts a wait on the object's dma-buf
-// (poll says readable once no write fence is pending; a hung batch is ended by the kernel's
-// watchdog, which signals its fence); the surface keeps its old pixels until then. At most one
-// wait exists per surface: attaching anything else abandons it.
+// A buffer is shown in place, from the compositor's mapping of the object, once the GPU work
+// pending on it is done. A commit of a buffer the engine is still writing starts a wait on the
+// object's dma-buf (poll says readable once no write fence is pending; a hung batch is ended by
+// the kernel's watchdog, which signals its fence); the surface keeps showing what it showed
+// until then. At most one wait exists per surface: attaching anything else abandons it.
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -41,9 +42,9 @@ static bool gpu_is_writing(struct garnet_gem_buffer *buffer)
 }
 
 /* The CPU read domain, as the 2008 design asks before the CPU reads what the GPU wrote; then
- * the copy. */
-static bool read_pixels(struct garnet_surface *surface, struct garnet_gem_buffer *buffer,
-			const pixman_region32_t *damage)
+ * the surface shows the mapping. */
+static bool show_pixels(struct garnet_surface *surface, struct garnet_gem_buffer *buffer,
+			bool *full_damage)
 {
 	struct drm_i915_gem_set_domain domain = {
 		.handle = buffer->handle,
@@ -53,8 +54,8 @@ static bool read_pixels(struct garnet_surface *surface, struct garnet_gem_buffer
 	if (drmIoctl(buffer->drm_fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &domain) < 0)
 		garnet_log(surface->compositor, GARNET_LOG_WARNING, "gem",
 			   "SET_DOMAIN of a client's buffer: %s", strerror(errno));
-	return garnet_surface_copy_pixels(surface, buffer->format, buffer->width, buffer->height,
-					  buffer->pixels, buffer->stride, damage);
+	return garnet_surface_show_buffer(surface, buffer->resource, buffer->format, buffer->width,
+					  buffer->height, buffer->stride, full_damage);
 }
 
 static void import_free(struct garnet_gem_import *import)
@@ -72,18 +73,18 @@ static void import_finish(struct garnet_gem_import *import)
 {
 	struct garnet_surface *surface = import->surface;
 	struct garnet_gem_buffer *buffer = import->buffer;
-	bool full;
+	bool full, shown;
 
-	if (!garnet_surface_prepare_texture(surface, buffer->format, buffer->width,
-					    buffer->height, &full) ||
-	    !read_pixels(surface, buffer, NULL)) {
-		garnet_log(surface->compositor, GARNET_LOG_ERROR, "gem",
-			   "no memory for the pixels of wl_buffer@%u",
-			   wl_resource_get_id(buffer->resource));
-	}
-	garnet_surface_damage_tree(surface);
 	import_free(import);
-	wl_buffer_send_release(buffer->resource);
+	shown = show_pixels(surface, buffer, &full);
+	if (!shown)
+		garnet_log(surface->compositor, GARNET_LOG_ERROR, "gem",
+			   "no memory to show wl_buffer@%u", wl_resource_get_id(buffer->resource));
+	garnet_surface_content_resized(surface);
+	garnet_surface_wait_ended(surface);
+	/* Shown, it is held until the surface shows something else. */
+	if (!shown)
+		garnet_buffer_release_if_unused(surface->compositor, buffer->resource);
 }
 
 static int import_poll_timer(void *data)
@@ -163,15 +164,21 @@ static bool start_wait(struct garnet_surface *surface, struct garnet_gem_buffer 
 bool garnet_gem_buffer_upload(struct garnet_surface *surface, struct garnet_gem_buffer *buffer,
 			      const pixman_region32_t *damage, bool *full_damage)
 {
-	if (!garnet_surface_prepare_texture(surface, buffer->format, buffer->width,
-					    buffer->height, full_damage))
-		goto err_memory;
+	(void)damage; /* what the client damaged is read at the next repaint */
+	/* The surface shows what it showed until the wait ends. */
+	*full_damage = false;
 	if (gpu_is_writing(buffer)) {
+		/* A surface with nothing to show yet maps now, as roles decide at commit: clear
+		 * pixels of garnet's until the buffer is ready. */
+		if (!surface->content && !garnet_surface_show_own(surface, buffer->format,
+								  buffer->width, buffer->height,
+								  full_damage))
+			return false;
 		if (!start_wait(surface, buffer))
 			goto err_memory;
 		return true;
 	}
-	if (!read_pixels(surface, buffer, *full_damage ? NULL : damage))
+	if (!show_pixels(surface, buffer, full_damage))
 		goto err_memory;
 	return true;
 
@@ -195,14 +202,19 @@ void garnet_gem_import_surface_attach(struct garnet_surface *surface,
 		return;
 	old = import->buffer->resource;
 	import_free(import);
+	garnet_surface_wait_ended(surface);
 	if (old != new_buffer)
-		wl_buffer_send_release(old);
+		garnet_buffer_release_if_unused(surface->compositor, old);
 }
 
 void garnet_gem_import_buffer_destroyed(struct garnet_gem_buffer *buffer)
 {
 	struct garnet_gem_import *import, *tmp;
 
-	wl_list_for_each_safe(import, tmp, &buffer->imports, buffer_link)
+	wl_list_for_each_safe(import, tmp, &buffer->imports, buffer_link) {
+		struct garnet_surface *surface = import->surface;
+
 		import_free(import);
+		garnet_surface_wait_ended(surface);
+	}
 }

@@ -27,6 +27,7 @@
 #define GARNET_REGION_INFINITE_MIN (INT32_MIN / 4)
 #define GARNET_REGION_INFINITE_MAX (INT32_MAX / 4)
 
+struct garnet_content;
 struct garnet_view;
 struct garnet_shell;
 struct garnet_shell_hooks;
@@ -123,12 +124,6 @@ struct garnet_compositor {
 
 	struct wl_protocol_logger *budget_logger; /* counts each client's requests */
 	const struct garnet_buffer_impl *buffer_impl; /* set by protocols/shm.c */
-	/* protocols/shm.c: committed shm buffers not yet copied (shm_upload.link); generation
-	 * counts the repaints that copied, for the per-frame copy budget. */
-	struct {
-		struct wl_list list;
-		uint64_t generation;
-	} shm_uploads;
 	struct wl_list security_contexts;          /* sandbox_listener.link */
 	struct wl_global *security_context_global;
 
@@ -316,7 +311,11 @@ struct garnet_surface {
 	struct wl_resource *resource;
 	struct garnet_surface_state pending, current;
 
-	pixman_image_t *texture; /* a copy of the last buffer; NULL when unmapped */
+	struct garnet_content *content; /* what it shows (core/texture.c); NULL when unmapped */
+	/* Frame callbacks of a commit whose buffer the GPU still writes (core/gem-import.c):
+	 * they belong to the frame that shows it, and the client may reuse its other buffer
+	 * only once this one replaced it. */
+	struct wl_list waiting_callbacks;
 	int32_t buffer_width, buffer_height;
 	bool opaque_content; /* the buffer format has no alpha */
 	int32_t width, height; /* surface-local size */
@@ -853,13 +852,10 @@ void garnet_client_budget_finish(struct garnet_compositor *c);
 /* Takes amount of limit from the client's budget: false, with the client's no_memory error
  * posted and logged, when it would go over (the caller then makes nothing). */
 bool garnet_client_charge(struct wl_client *client, enum garnet_limit limit, uint64_t amount);
+/* True once libwayland takes the client apart (its objects go next, in any order). */
+bool garnet_client_is_going(struct wl_client *client);
 /* Gives back what a charge took, when the object goes. */
 void garnet_client_uncharge(struct wl_client *client, enum garnet_limit limit, uint64_t amount);
-/* How many of bytes more of the client's buffers may be copied in the frame of this
- * generation (garnet_limits.copy_bytes_per_frame), taken from its share; at least least bytes
- * a frame, so that every client moves on. */
-uint64_t garnet_client_copy_take(struct wl_client *client, uint64_t generation, uint64_t bytes,
-				 uint64_t least);
 /* The clipboard (or primary selection) changed: clipboard managers hear of it. */
 void garnet_data_control_selection_changed(struct garnet_seat *seat,
 					   enum garnet_selection_kind kind);
@@ -867,40 +863,58 @@ void garnet_data_control_selection_changed(struct garnet_seat *seat,
 bool garnet_session_lock_owns(struct garnet_surface *surface);
 
 /* Buffers: shm, single-pixel or garnet's GEM, read through the interface their protocols set
- * (protocols/shm.c). The texture is (re)allocated at commit; an shm buffer's pixels are copied
- * at the next repaint (garnet_buffer_flush), only the latest one of each surface, and the
- * buffer is released then. */
+ * (protocols/shm.c). A committed buffer is shown in place (core/texture.c): the renderer reads
+ * the client's memory at each repaint, and the buffer is released once no surface shows it. */
 struct garnet_buffer_impl {
-	/* Takes damage (buffer pixels) of buffer into the surface's texture, reallocating it
-	 * when the size or format changed. false: it cannot be read (error already posted). */
+	/* Makes the surface show buffer (garnet_surface_show_buffer, or garnet_surface_show_own
+	 * for what is copied); *full_damage when its size or format changed. false: it cannot be
+	 * shown (error already posted). */
 	bool (*upload)(struct garnet_surface *surface, struct wl_resource *buffer,
 		       const pixman_region32_t *damage, bool *full_damage);
-	/* Is garnet still to read this committed buffer (so it is released later)? */
+	/* Is garnet still to read this committed buffer (a GPU wait), so it is released later? */
 	bool (*is_held)(struct wl_resource *buffer);
-	/* Copies what commits left for the repaint into the textures, each client's within its
-	 * per-frame copy budget (the rest wait for the next repaint). */
-	void (*flush)(struct garnet_compositor *c);
-	/* The surface's texture goes: nothing more is copied into it. */
-	void (*drop)(struct garnet_surface *surface);
+	/* Every read of a buffer shown in place is between these (an shm pool can be truncated
+	 * under garnet); begin gives the buffer's first pixel as it is mapped now (a pool that
+	 * grew may have moved), NULL when it cannot be read. Never nested for two buffers. */
+	void *(*begin_read)(struct wl_resource *buffer);
+	void (*end_read)(struct wl_resource *buffer);
 };
 void garnet_compositor_set_buffer_impl(struct garnet_compositor *c,
 				       const struct garnet_buffer_impl *impl);
 /* The interface's operations as core calls them (core/texture.c). */
 bool garnet_buffer_upload(struct garnet_surface *surface, struct wl_resource *buffer,
 			  const pixman_region32_t *damage, bool *full_damage);
+/* Shown by a surface, or still to be read: not the client's to write yet. */
 bool garnet_buffer_is_held(struct garnet_compositor *c, struct wl_resource *buffer);
-void garnet_buffer_flush(struct garnet_compositor *c);
-/* Unmaps: frees the texture (and gives its bytes back to the client's budget). */
-void garnet_surface_drop_texture(struct garnet_surface *surface);
+/* Sends wl_buffer.release unless the buffer is held. */
+void garnet_buffer_release_if_unused(struct garnet_compositor *c, struct wl_resource *buffer);
+/* The surface shows buffer (width x height pixels of format, rows stride bytes apart) in
+ * place from now on; the buffer it showed before is released when no other surface shows it.
+ * false: out of memory (nothing changed). */
+bool garnet_surface_show_buffer(struct garnet_surface *surface, struct wl_resource *buffer,
+				pixman_format_code_t format, int32_t width, int32_t height,
+				int32_t stride, bool *full_damage);
+/* The surface shows a new image of garnet's, charged to its client, for the caller to fill;
+ * NULL with the client's error posted when over budget or out of memory. */
+pixman_image_t *garnet_surface_show_own(struct garnet_surface *surface,
+					pixman_format_code_t format, int32_t width,
+					int32_t height, bool *full_damage);
+/* The content changed outside a commit (a GPU wait ended): size and damage follow it. */
+void garnet_surface_content_resized(struct garnet_surface *surface);
+/* A wait for a committed buffer ended (shown, abandoned or its buffer gone): the commit's
+ * frame callbacks go with the next frame. */
+void garnet_surface_wait_ended(struct garnet_surface *surface);
+/* The wl_buffer the surface shows in place, NULL for none or garnet's own pixels. */
+struct wl_resource *garnet_surface_shown_buffer(struct garnet_surface *surface);
+/* Unmaps: the surface shows nothing (its buffer released when no other surface shows it). */
+void garnet_surface_drop_content(struct garnet_surface *surface);
+/* The surface's pixels, readable until garnet_surface_end_read (called even after NULL):
+ * NULL when it shows nothing or its buffer cannot be read. No two surfaces at once. */
+pixman_image_t *garnet_surface_begin_read(struct garnet_surface *surface);
+void garnet_surface_end_read(struct garnet_surface *surface);
+pixman_image_t *garnet_content_begin_read(struct garnet_content *content);
+void garnet_content_end_read(struct garnet_content *content);
 bool garnet_single_pixel_buffer_get(struct wl_resource *buffer, uint32_t rgba[4]);
-/* Gives the surface a texture of this format and size (its pixels kept when neither changed;
- * *full_damage says whether they did). false: out of memory. */
-bool garnet_surface_prepare_texture(struct garnet_surface *surface, pixman_format_code_t format,
-				    int32_t width, int32_t height, bool *full_damage);
-/* Copies damage (NULL: everything) of the image at data into the prepared texture. */
-bool garnet_surface_copy_pixels(struct garnet_surface *surface, pixman_format_code_t format,
-				int32_t width, int32_t height, void *data, int32_t stride,
-				const pixman_region32_t *damage);
 
 /* A commit's wp_presentation_feedback, on its surface's state until a frame shows it, then on
  * the output's list; core tells it what became of it through impl (protocols/presentation.c),

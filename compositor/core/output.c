@@ -306,15 +306,17 @@ void garnet_compositor_schedule_repaint(struct garnet_compositor *c)
 /* The pointer's image as a cursor plane can show it: one buffer, unscaled and unturned, on an
  * output that is neither. *image is NULL when nothing is to be shown. False when the image needs
  * the renderer (a drag icon, subsurfaces, a viewport, a scale or a transform). */
-static bool cursor_for_plane(struct garnet_output *output, pixman_image_t **image, int32_t *x,
-			     int32_t *y)
+static bool cursor_for_plane(struct garnet_output *output, struct garnet_surface **surface,
+			     pixman_image_t **image, int32_t *x, int32_t *y)
 {
 	struct garnet_seat *seat = output->compositor->seat;
 	struct garnet_surface *s = seat ? seat->cursor : NULL;
 	pixman_box32_t box;
+	int32_t width, height;
 	bool garnets;
 
 	*image = NULL;
+	*surface = NULL;
 	if (!seat)
 		return true;
 	/* Over the consent dialog and the lock only garnet's arrow (garnet_seat_pointer_images). */
@@ -325,12 +327,13 @@ static bool cursor_for_plane(struct garnet_output *output, pixman_image_t **imag
 	    output->mode.transform != WL_OUTPUT_TRANSFORM_NORMAL)
 		return false;
 	if (s) {
-		if (!s->texture || !garnet_surface_position(s, x, y))
+		if (!s->content || !garnet_surface_position(s, x, y))
 			return true;
 		if (!wl_list_empty(&s->children) || s->width != s->buffer_width ||
 		    s->height != s->buffer_height)
 			return false;
-		*image = s->texture;
+		/* Read (copied onto the plane) between begin and end, by the caller. */
+		*surface = s;
 	} else if (garnet_seat_builtin_cursor_box(seat, &box)) {
 		*image = output->compositor->builtin_cursor;
 		*x = box.x1;
@@ -340,9 +343,12 @@ static bool cursor_for_plane(struct garnet_output *output, pixman_image_t **imag
 	}
 	*x -= output->x;
 	*y -= output->y;
-	if (*x >= output->width || *y >= output->height ||
-	    *x + pixman_image_get_width(*image) <= 0 || *y + pixman_image_get_height(*image) <= 0)
+	width = *surface ? (*surface)->buffer_width : pixman_image_get_width(*image);
+	height = *surface ? (*surface)->buffer_height : pixman_image_get_height(*image);
+	if (*x >= output->width || *y >= output->height || *x + width <= 0 || *y + height <= 0) {
 		*image = NULL; /* on another output */
+		*surface = NULL;
+	}
 	return true;
 }
 
@@ -350,14 +356,21 @@ static bool cursor_for_plane(struct garnet_output *output, pixman_image_t **imag
  * plane and renderer repaints the whole output (frame_damage grows to all of it). */
 static void update_cursor_plane(struct garnet_output *output, pixman_region32_t *frame_damage)
 {
+	struct garnet_surface *surface;
 	pixman_image_t *image;
 	int32_t x = 0, y = 0;
 	bool on_plane = false;
 
 	if (!output->impl->show_cursor)
 		return;
-	if (cursor_for_plane(output, &image, &x, &y))
+	if (cursor_for_plane(output, &surface, &image, &x, &y)) {
+		if (surface)
+			image = garnet_surface_begin_read(surface);
+		/* An unreadable cursor buffer shows no cursor, as it would on the renderer. */
 		on_plane = output->impl->show_cursor(output, image, x, y);
+		if (surface)
+			garnet_surface_end_read(surface);
+	}
 	if (!on_plane && output->cursor_on_plane)
 		output->impl->show_cursor(output, NULL, 0, 0);
 	if (on_plane != output->cursor_on_plane)
@@ -378,8 +391,6 @@ static void output_repaint(struct garnet_output *output)
 
 	output->repaint_needed = false;
 	output->repaint_state = GARNET_REPAINT_PENDING;
-	/* Buffers committed since the last frame: copied now, and their damage is in. */
-	garnet_buffer_flush(c);
 	pixman_region32_init(&frame_damage);
 	pixman_region32_init(&buffer_damage);
 	garnet_output_matrix(output, &m);

@@ -115,7 +115,7 @@ void garnet_surface_state_move(struct garnet_surface_state *dst, struct garnet_s
 
 bool garnet_surface_is_mapped(struct garnet_surface *surface)
 {
-	return surface->texture != NULL;
+	return surface->content != NULL;
 }
 
 bool garnet_surface_position(struct garnet_surface *surface, int32_t *x, int32_t *y)
@@ -192,7 +192,7 @@ static void update_size(struct garnet_surface *surface)
 	struct garnet_surface_state *s = &surface->current;
 	int32_t tw, th;
 
-	if (!surface->texture) {
+	if (!surface->content) {
 		surface->width = surface->height = 0;
 		return;
 	}
@@ -209,12 +209,28 @@ static void update_size(struct garnet_surface *surface)
 	}
 }
 
+void garnet_surface_content_resized(struct garnet_surface *surface)
+{
+	garnet_surface_damage_tree(surface);
+	update_size(surface);
+	garnet_surface_damage_tree(surface);
+}
+
+void garnet_surface_wait_ended(struct garnet_surface *surface)
+{
+	if (wl_list_empty(&surface->waiting_callbacks))
+		return;
+	wl_list_insert_list(surface->current.frame_callbacks.prev, &surface->waiting_callbacks);
+	wl_list_init(&surface->waiting_callbacks);
+	garnet_surface_damage_tree(surface);
+}
+
 static bool viewport_source_fits(struct garnet_surface *surface)
 {
 	struct garnet_surface_state *s = &surface->current;
 	int32_t tw, th;
 
-	if (s->src_width < 0 || !surface->texture)
+	if (s->src_width < 0 || !surface->content)
 		return true;
 	transformed_buffer_size(surface, &tw, &th);
 	return s->src_x + s->src_width <= (double)tw / s->scale &&
@@ -231,6 +247,7 @@ void garnet_surface_apply_state(struct garnet_surface *surface, struct garnet_su
 	bool full = false;
 	pixman_region32_t damage, buffer_damage;
 	struct pixman_f_transform b2s;
+	bool waiting = false;
 
 	if (was_placed)
 		old_box = (pixman_box32_t){x, y, x + old_w, y + old_h};
@@ -264,7 +281,7 @@ void garnet_surface_apply_state(struct garnet_surface *surface, struct garnet_su
 			/* Damage given in surface coordinates is damage to the buffer too. */
 			pixman_region32_init(&upload);
 			garnet_surface_buffer_matrix(surface, &b2s);
-			if (surface->texture && pixman_f_transform_invert(&s2b, &b2s))
+			if (surface->content && pixman_f_transform_invert(&s2b, &b2s))
 				garnet_region_transform(&upload, &s->damage_surface, &s2b);
 			pixman_region32_union(&upload, &upload, &s->damage_buffer);
 			if (!garnet_buffer_upload(surface, s->buffer, &upload, &whole)) {
@@ -274,10 +291,13 @@ void garnet_surface_apply_state(struct garnet_surface *surface, struct garnet_su
 			}
 			pixman_region32_fini(&upload);
 			full = full || whole;
+			/* Held but not shown: garnet waits for the GPU to finish writing it. */
+			waiting = garnet_surface_shown_buffer(surface) != s->buffer &&
+				  garnet_buffer_is_held(surface->compositor, s->buffer);
 			if (!garnet_buffer_is_held(surface->compositor, s->buffer))
 				wl_buffer_send_release(s->buffer);
 		} else {
-			garnet_surface_drop_texture(surface);
+			garnet_surface_drop_content(surface);
 		}
 	}
 	update_size(surface);
@@ -293,7 +313,8 @@ void garnet_surface_apply_state(struct garnet_surface *surface, struct garnet_su
 							 : WL_SURFACE_ERROR_INVALID_SIZE,
 				       "viewport source rectangle lies outside the buffer");
 
-	wl_list_insert_list(cur->frame_callbacks.prev, &s->frame_callbacks);
+	wl_list_insert_list(waiting ? surface->waiting_callbacks.prev : cur->frame_callbacks.prev,
+			    &s->frame_callbacks);
 	wl_list_init(&s->frame_callbacks);
 	if (!wl_list_empty(&s->feedbacks)) {
 		garnet_surface_discard_feedback(&cur->feedbacks);
@@ -562,7 +583,8 @@ static void surface_resource_destroy(struct wl_resource *resource)
 	garnet_subsurface_destroy_node(surface->self_node);
 	garnet_surface_state_finish(&surface->pending);
 	garnet_surface_state_finish(&surface->current);
-	garnet_surface_drop_texture(surface);
+	destroy_callbacks(&surface->waiting_callbacks);
+	garnet_surface_drop_content(surface);
 	garnet_client_uncharge(wl_resource_get_client(resource), GARNET_LIMIT_SURFACES, 1);
 	free(surface);
 }
@@ -590,6 +612,7 @@ static void compositor_create_surface(struct wl_client *client, struct wl_resour
 	garnet_surface_state_init(&surface->current);
 	wl_list_init(&surface->children);
 	wl_list_init(&surface->children_pending);
+	wl_list_init(&surface->waiting_callbacks);
 	wl_signal_init(&surface->events.destroy);
 	wl_signal_init(&surface->events.commit);
 	wl_resource_set_implementation(surface->resource, &surface_impl, surface,

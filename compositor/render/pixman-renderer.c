@@ -6,7 +6,8 @@
 #include "../core/internal.h"
 
 struct paint_entry {
-	pixman_image_t *image;               /* a surface's texture, or garnet's own arrow */
+	struct garnet_surface *surface;      /* whose content is read in place, or NULL */
+	pixman_image_t *image;               /* garnet's own (the arrow), when no surface */
 	bool opaque;                         /* the image has no alpha */
 	struct pixman_f_transform to_output; /* buffer pixels -> output pixels */
 	pixman_region32_t visible;           /* output pixels not hidden by anything above */
@@ -43,6 +44,7 @@ static void collect_own_image(struct collect *col, pixman_image_t *image, bool o
 
 	if (!e)
 		return;
+	e->surface = NULL;
 	e->image = image;
 	e->opaque = opaque;
 	pixman_f_transform_init_translate(&e->to_output, box->x1, box->y1);
@@ -93,12 +95,13 @@ static bool collect_surface(struct garnet_surface *surface, int32_t x, int32_t y
 	struct pixman_f_transform to_global, buffer_to_surface;
 	pixman_region32_t box, opaque;
 
-	if (!surface->texture)
+	if (!surface->content)
 		return true;
 	e = next_entry(col);
 	if (!e)
 		return false;
-	e->image = surface->texture;
+	e->surface = surface;
+	e->image = NULL;
 	e->opaque = surface->opaque_content;
 	garnet_surface_buffer_matrix(surface, &buffer_to_surface);
 	pixman_f_transform_init_translate(&to_global, x, y);
@@ -146,7 +149,7 @@ static bool is_integer_mapping(const struct pixman_f_transform *m)
 	       is_whole(m->m[1][1]) && is_whole(m->m[0][2]) && is_whole(m->m[1][2]);
 }
 
-static bool paint_entry(struct paint_entry *e, pixman_image_t *target,
+static bool paint_image(struct paint_entry *e, pixman_image_t *image, pixman_image_t *target,
 			const pixman_region32_t *damage)
 {
 	struct pixman_f_transform inverse;
@@ -163,19 +166,34 @@ static bool paint_entry(struct paint_entry *e, pixman_image_t *target,
 		return false;
 	}
 	pixman_transform_from_pixman_f_transform(&fixed, &inverse);
-	pixman_image_set_transform(e->image, &fixed);
-	pixman_image_set_filter(e->image,
-				integer ? PIXMAN_FILTER_NEAREST : PIXMAN_FILTER_BILINEAR, NULL, 0);
+	pixman_image_set_transform(image, &fixed);
+	pixman_image_set_filter(image, integer ? PIXMAN_FILTER_NEAREST : PIXMAN_FILTER_BILINEAR,
+				NULL, 0);
 	/* PAD keeps a scaled edge from blending with transparency outside the buffer; the clip
 	 * keeps the painting inside the surface. */
-	pixman_image_set_repeat(e->image, PIXMAN_REPEAT_PAD);
+	pixman_image_set_repeat(image, PIXMAN_REPEAT_PAD);
 	pixman_image_set_clip_region32(target, &clip);
-	pixman_image_composite32(e->opaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER,
-				 e->image, NULL, target, 0, 0, 0, 0, 0, 0, w, h);
+	pixman_image_composite32(e->opaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, image, NULL, target,
+				 0, 0, 0, 0, 0, 0, w, h);
 	pixman_image_set_clip_region32(target, NULL);
-	pixman_image_set_transform(e->image, NULL);
+	pixman_image_set_transform(image, NULL);
 	pixman_region32_fini(&clip);
 	return true;
+}
+
+/* A surface's pixels are the client's memory: read only between begin and end. */
+static bool paint_entry(struct paint_entry *e, pixman_image_t *target,
+			const pixman_region32_t *damage)
+{
+	pixman_image_t *image;
+	bool painted;
+
+	if (!e->surface)
+		return paint_image(e, e->image, target, damage);
+	image = garnet_surface_begin_read(e->surface);
+	painted = image && paint_image(e, image, target, damage);
+	garnet_surface_end_read(e->surface);
+	return painted;
 }
 
 static void paint_background(struct garnet_output *output, pixman_image_t *target,

@@ -214,14 +214,32 @@ TEST(surface_damage_in_surface_coordinates_updates_content)
 	client_destroy(c);
 }
 
-TEST(buffer_is_released_once_committed)
+/* garnet reads the buffer in place at every repaint: it stays garnet's while shown, and
+ * is the client's again once another buffer replaced it. */
+TEST(buffer_is_held_while_shown_and_released_when_replaced)
 {
 	struct client *c = client_create(t);
-	struct buffer *b;
+	struct client_output *out = client_first_output(c);
+	struct buffer *b, *next = buffer_create(c, 16, 16, WL_SHM_FORMAT_ARGB8888);
 	struct client_surface *s = surface_create_placed(c, 0, 0, 16, 16, 0xff123456, &b);
+	pixman_image_t *shot;
 
+	shot = capture_output(c, out);
+	pixman_image_unref(shot);
+	client_roundtrip(c);
+	check(t, !b->released);
+	buffer_fill(next, 0xff654321);
+	surface_show(s, next);
+	shot = capture_output(c, out);
+	check_int(t, image_pixel(shot, 8, 8), ==, 0xff654321u);
+	pixman_image_unref(shot);
 	client_roundtrip(c);
 	check(t, b->released);
+	check(t, !next->released);
+	surface_show(s, NULL);
+	client_roundtrip(c);
+	check(t, next->released);
+	buffer_destroy(next);
 	buffer_destroy(b);
 	surface_destroy(s);
 	client_destroy(c);

@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# The per-client budget and client memory: one 64 MiB shm pool shown on 16 surfaces, a region
-# of 100,000 rectangles and a pool truncated under its buffer each cost the attacker its
-# connection, never garnet's memory, time or life; another client's round trips stay fast.
+# The per-client budget and client memory: a region of 100,000 rectangles and a pool truncated
+# under its buffer each cost the attacker its connection, never garnet's memory, time or life;
+# another client's round trips stay fast. One 64 MiB shm pool attached to 16 surfaces costs
+# garnet nothing (buffers are read in place, never copied; zerocopy-test.sh shows them).
 # Honest clients still get what they need: a 3840x2160 window is shown, three 64 MiB buffers
 # and a region of 1000 rectangles are taken.
 # usage: budget-test.sh GARNET ROGUE POLICY PNG_EQUAL   (TAP output)
@@ -21,11 +22,11 @@ INI
 start_garnet --screenshot "$work/shot.png"
 status_kb() { awk -v k="$1:" '$1 == k { print $2 }' "/proc/$pid/status"; }
 
-# Positive control: a big honest window is copied, shown and its buffer released.
+# Positive control: a big honest window is shown, its buffer held while it is.
 "$rogue" big 3840 2160 >"$work/big.txt" 2>&1 &
 big_pid=$!
-wait_for "$work/big.txt" "shown and released" 10
-result $? "honest_3840x2160_window_is_shown_and_its_buffer_released"
+wait_for "$work/big.txt" "shown, held" 10
+result $? "honest_3840x2160_window_is_shown_and_its_buffer_held"
 wait_for "$work/out" "screenshot of .* written" 10
 python3 -c '
 import importlib.util, sys
@@ -48,10 +49,8 @@ result $? "three_64mib_buffers_are_taken"
 echo "# garnet VmRSS before the attack: $(status_kb VmRSS) kB, peak $(status_kb VmHWM) kB"
 "$rogue" pool 16 >"$work/pool16.txt" 2>&1
 sed 's/^/# pool 16: /' "$work/pool16.txt"
-grep -q "Cannot allocate memory" "$work/pool16.txt" &&
-	grep -q "over garnet's budget of .* bytes of buffer copies" "$work/pool16.txt" &&
-	grep -q "asked for more than its .* bytes of buffer copies: disconnected" "$work/log"
-result $? "pool_on_16_surfaces_is_cut_off_with_no_memory"
+grep -q "shown on 16 of 16 surfaces; still connected" "$work/pool16.txt"
+result $? "pool_on_16_surfaces_is_taken_without_a_copy"
 rss=$(status_kb VmRSS)
 hwm=$(status_kb VmHWM)
 echo "# garnet VmRSS after: $rss kB, peak $hwm kB"

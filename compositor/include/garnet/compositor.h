@@ -41,9 +41,8 @@ struct garnet_limits {
 	/* Rectangles in one wl_region (an add or subtract beyond is an error): keeps every
 	 * region operation cheap, since each costs as much as the rectangles it holds. */
 	uint32_t region_rects;
-	/* Bytes of one client's buffers copied into garnet per frame; the rest (whole rows)
-	 * waits for the next frame, so that one client's commits delay the others by at most
-	 * about a frame, however big its buffers. At least one row a frame goes through. */
+	/* Unused: buffers are read in place, never copied per frame (doc/buffers.md). Kept so
+	 * that embedders and garnet.ini files that set it (copy-mib-per-frame) still work. */
 	uint64_t copy_bytes_per_frame;
 };
 
