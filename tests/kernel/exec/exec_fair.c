@@ -102,12 +102,14 @@ static double victim_worst(int fd, double for_ms)
 	double worst = 0, until = now_ms() + for_ms;
 	struct gt_batch b;
 
-	gtb_init(&b);
-	gtb_fill(&b, own, 4096, 0, 0, 16, 1, 0x600d);
-	gtb_end(&b);
 	while (now_ms() < until) {
 		struct drm_i915_gem_get_aperture ap = { 0 };
 		double t0 = now_ms(), t;
+
+		/* Afresh each time: the relocation's presumed address goes into a new batch. */
+		gtb_init(&b);
+		gtb_fill(&b, own, 4096, 0, 0, 16, 1, 0x600d);
+		gtb_end(&b);
 
 		gt_close(fd, gt_create(fd, 4096));
 		gt_assert_ok(gt_ioctl(fd, DRM_IOCTL_I915_GEM_GET_APERTURE, &ap));
@@ -389,7 +391,8 @@ static void fill_within_one_watchdog_behind_a_flood(void)
  */
 static void requests_in_flight_are_bounded_per_file(void)
 {
-	long watchdog = gt_set_param("watchdog_ms", 1000);
+	/* Long enough that the endless batch is still running when the limit is reached. */
+	long watchdog = gt_set_param("watchdog_ms", 3000);
 	int fd = gt_open_render(), n = 0, ret = 0;
 	uint32_t own = gt_create(fd, 4096);
 	struct gt_batch b;
