@@ -598,7 +598,7 @@ void garnet_engine_fini(struct garnet_gpu *gpu)
 		spin_unlock(&gpu->sched_lock);
 		if (idle)
 			break;
-		msleep(5);
+		msleep(20);
 	}
 	cancel_delayed_work_sync(&gpu->engine_work);
 	drain_workqueue(gpu->retire_wq);

@@ -288,8 +288,6 @@ static void eb_add_fence(struct eb *eb, struct garnet_request *req)
 		dma_resv_add_fence(vma->obj->shmem.base.resv, &req->fence,
 				   eb->objs[i].write_domain ? DMA_RESV_USAGE_WRITE :
 							      DMA_RESV_USAGE_READ);
-		dma_fence_put(vma->last_fence);
-		vma->last_fence = dma_fence_get(&req->fence);
 	}
 }
 

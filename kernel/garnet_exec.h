@@ -72,7 +72,6 @@ struct garnet_vma {
 	struct list_head lru_link;
 	void *vaddr;
 	unsigned int pin_count;		/* one for all PINs, and one per execbuffer being built */
-	struct dma_fence *last_fence;	/* last request that uses it; idle once signalled */
 	struct llist_node release_link;	/* gpu->released, once the shrinker took it out */
 };
 
@@ -203,6 +202,7 @@ struct garnet_vma *garnet_vma_bind(struct garnet_gpu *gpu, struct garnet_vm *vm,
 				   struct dma_fence **busy);
 void garnet_vma_unpin(struct garnet_vma *vma);
 bool garnet_vma_idle(const struct garnet_vma *vma);
+int garnet_vma_busy(const struct garnet_vma *vma, struct dma_fence **busy);
 void garnet_vma_unbind(struct garnet_vma *vma);
 int garnet_vm_evict_all(struct garnet_gpu *gpu, struct garnet_vm *vm, struct dma_fence **busy);
 int garnet_wait_busy(struct dma_fence **busy);

@@ -125,8 +125,7 @@ retry:
 		if (vma->node.start >= args->gtt_start &&
 		    vma->node.start + vma->node.size <= args->gtt_end)
 			continue;
-		if (!garnet_vma_idle(vma)) {
-			busy = dma_fence_get(vma->last_fence);
+		if (garnet_vma_busy(vma, &busy)) {
 			mutex_unlock(&gpu->lock);
 			goto retry;
 		}

@@ -33,9 +33,15 @@ void garnet_vm_init(struct garnet_vm *vm, u64 size, bool randomise)
 	hash_init(vm->vmas);
 }
 
+/*
+ * Idle: no fence left unsignalled in the object's reservation object. Requests of different
+ * files run in any order, so the last one submitted is not the last one to finish; every
+ * request's fence is in there (other files' and other drivers' too: idle errs on the safe
+ * side). Lockless, so the shrinker may ask in reclaim.
+ */
 bool garnet_vma_idle(const struct garnet_vma *vma)
 {
-	return !vma->last_fence || dma_fence_is_signaled(vma->last_fence);
+	return dma_resv_test_signaled(vma->obj->shmem.base.resv, DMA_RESV_USAGE_BOOKKEEP);
 }
 
 /* Takes the binding out of its space: nothing finds it any more. Caller holds gpu->lock. */
@@ -52,7 +58,6 @@ static void vma_release(struct garnet_vma *vma)
 	struct iosys_map map = IOSYS_MAP_INIT_VADDR(vma->vaddr);
 
 	drm_gem_shmem_vunmap(&vma->obj->shmem, &map);
-	dma_fence_put(vma->last_fence);
 	kfree(vma);
 }
 
@@ -68,10 +73,9 @@ void garnet_vm_fini(struct garnet_gpu *gpu, struct garnet_vm *vm)
 	struct garnet_vma *vma, *next;
 
 	mutex_lock(&gpu->lock);
-	list_for_each_entry_safe(vma, next, &vm->lru, lru_link) {
-		WARN_ON(!garnet_vma_idle(vma));
+	/* Only the file's own requests used its space, and they have all retired. */
+	list_for_each_entry_safe(vma, next, &vm->lru, lru_link)
 		garnet_vma_unbind(vma);
-	}
 	list_del_init(&vm->gpu_link);
 	drm_mm_takedown(&vm->mm);
 	mutex_unlock(&gpu->lock);
@@ -131,6 +135,24 @@ int garnet_resv_busy(struct dma_resv *resv, enum dma_resv_usage usage, struct dm
 	return 0;
 }
 
+/* -EAGAIN with a fence the binding waits for (*busy), or 0 once it is idle. No lock needed. */
+int garnet_vma_busy(const struct garnet_vma *vma, struct dma_fence **busy)
+{
+	struct dma_resv_iter cursor;
+	struct dma_fence *fence;
+	int ret = 0;
+
+	dma_resv_iter_begin(&cursor, vma->obj->shmem.base.resv, DMA_RESV_USAGE_BOOKKEEP);
+	dma_resv_for_each_fence_unlocked(&cursor, fence) {
+		if (!dma_fence_is_signaled(fence)) {
+			ret = set_busy(fence, busy);
+			break;
+		}
+	}
+	dma_resv_iter_end(&cursor);
+	return ret;
+}
+
 /* Waits, holding no lock, for the fence a caller was told to wait for; drops it. */
 int garnet_wait_busy(struct dma_fence **busy)
 {
@@ -169,7 +191,12 @@ static int vm_evict_one(struct garnet_gpu *gpu, struct garnet_vm *vm,
 		return -ENOSPC;
 
 	atomic64_inc(&gpu->counters.eviction_waits);
-	return set_busy(busy->last_fence, busy_fence);
+	if (garnet_vma_busy(busy, busy_fence))
+		return -EAGAIN;
+	/* It went idle meanwhile. */
+	garnet_vma_unbind(busy);
+	atomic64_inc(&gpu->counters.evictions);
+	return 0;
 }
 
 /*
@@ -215,8 +242,8 @@ struct garnet_vma *garnet_vma_bind(struct garnet_gpu *gpu, struct garnet_vm *vm,
 	if (vma && vma_misplaced(vma, alignment)) {
 		if (vma->pin_count)
 			return ERR_PTR(-EBUSY);
-		if (!garnet_vma_idle(vma))
-			return ERR_PTR(set_busy(vma->last_fence, busy));
+		if (garnet_vma_busy(vma, busy))
+			return ERR_PTR(-EAGAIN);
 		garnet_vma_unbind(vma);
 		vma = NULL;
 	}
@@ -280,7 +307,7 @@ void garnet_vm_object_free(struct garnet_object *gobj)
 	list_for_each_entry(vm, &gpu->vms, gpu_link) {
 		vma = garnet_vm_find(vm, gobj);
 		if (vma) {
-			WARN_ON(vma->pin_count || !garnet_vma_idle(vma));
+			WARN_ON(vma->pin_count);
 			garnet_vma_unbind(vma);
 		}
 	}

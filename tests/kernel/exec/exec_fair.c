@@ -385,36 +385,70 @@ static void fill_within_one_watchdog_behind_a_flood(void)
 	gt_set_param("watchdog_ms", watchdog);
 }
 
+/* vgem's fence ioctls: the wire format of the kernel's uapi/drm/vgem_drm.h. */
+struct vgem_fence_attach {
+	uint32_t handle;
+	uint32_t flags;
+	uint32_t out_fence;
+	uint32_t pad;
+};
+
+struct vgem_fence_signal {
+	uint32_t fence;
+	uint32_t flags;
+};
+
+#define VGEM_FENCE_WRITE	0x1
+#define VGEM_IOCTL_FENCE_ATTACH	DRM_IOWR(DRM_COMMAND_BASE + 0x1, struct vgem_fence_attach)
+#define VGEM_IOCTL_FENCE_SIGNAL	DRM_IOW(DRM_COMMAND_BASE + 0x2, struct vgem_fence_signal)
+
 /*
- * A file holds a bounded number of requests in flight: with O_NONBLOCK the flood stops with
- * -EAGAIN; another file is served meanwhile.
+ * A file floods fills of a vgem buffer whose vgem fence has not signalled: they pile up
+ * blocked. The flood stops at the in-flight limit (-EAGAIN on an O_NONBLOCK file), and another
+ * process's fill runs meanwhile, not behind the blocked ones.
  */
 static void requests_in_flight_are_bounded_per_file(void)
 {
-	/* Long enough that the endless batch is still running when the limit is reached. */
-	long watchdog = gt_set_param("watchdog_ms", 3000);
-	int fd = gt_open_render(), n = 0, ret = 0;
-	uint32_t own = gt_create(fd, 4096);
+	int vgem = gt_open_driver("vgem", false), fd = gt_open_render(), dmabuf, n = 0, ret = 0;
+	struct drm_mode_create_dumb dumb = { .width = 1024, .height = 1, .bpp = 32 };
+	struct vgem_fence_attach attach = { .flags = VGEM_FENCE_WRITE };
+	struct vgem_fence_signal sig = { 0 };
 	struct gt_batch b;
-	struct gt_exec slow;
+	uint32_t imported;
+	int64_t t = -1;
 	double took;
 
-	submit_endless(fd, own, &slow);
+	gt_assert_ok(gt_ioctl(vgem, DRM_IOCTL_MODE_CREATE_DUMB, &dumb));
+	attach.handle = dumb.handle;
+	gt_assert_ok(gt_ioctl(vgem, VGEM_IOCTL_FENCE_ATTACH, &attach));
+	gt_assert_ok(drmPrimeHandleToFD(vgem, dumb.handle, DRM_CLOEXEC, &dmabuf));
+	gt_assert_ok(drmPrimeFDToHandle(fd, dmabuf, &imported));
+
 	gt_assert_ok(fcntl(fd, F_SETFL, O_NONBLOCK));
-	gtb_init(&b);
-	gtb_end(&b);
-	while (n < 5000 && (ret = gt_try_run(fd, &b, &own, 1)) == 0)
+	while (n < 5000) {
+		gtb_init(&b);
+		gtb_fill(&b, imported, 4096, 0, 0, 1024, 1, (uint32_t)n);
+		gtb_end(&b);
+		ret = gt_try_run(fd, &b, &imported, 1);
+		if (ret)
+			break;
 		n++;
-	gt_info("%d requests queued behind the endless one before %s\n", n, strerror(-ret));
+	}
+	gt_info("%d requests queued behind a vgem fence before %s\n", n, strerror(-ret));
 	gt_assert_eq(ret, -EAGAIN);
-	gt_assert(n < 1000);
+	gt_assert(n <= 64);
 	took = now_ms();
 	gt_assert_eq(in_child(fill_lands), 0);
 	took = now_ms() - took;
 	gt_info("another process's fill meanwhile: %.1f ms\n", took);
-	gt_exec_finish(fd, &slow);
+	gt_assert(took < VICTIM_BOUND_MS);
+
+	sig.fence = attach.out_fence;
+	gt_assert_ok(gt_ioctl(vgem, VGEM_IOCTL_FENCE_SIGNAL, &sig));
+	gt_assert_eq(gt_wait(fd, imported, &t), 0);
+	close(dmabuf);
 	close(fd);
-	gt_set_param("watchdog_ms", watchdog);
+	close(vgem);
 }
 
 GT_MAIN(
