@@ -207,7 +207,9 @@ static int eb_bind(struct eb *eb)
  * The 2008 design's move to the GPU domains (garnet_domain.c applies the rules and counts each
  * flush and invalidate; the CPU's are bookkeeping only). The GPU caches that must be flushed
  * or invalidated are all handled by one MI_FLUSH for the whole execbuffer. Nothing here waits:
- * the engine runs requests in order, so a GPU write is visible to every later request.
+ * a request runs after its file's earlier ones and after the other files' requests it depends
+ * on (their fences in the objects' reservations), so a GPU write is visible to every later
+ * request that uses the object.
  * Caller holds every reservation lock.
  */
 static void eb_move_to_gpu(struct eb *eb)
