@@ -410,6 +410,7 @@ struct vgem_fence_signal {
  */
 static void requests_in_flight_are_bounded_per_file(void)
 {
+	long watchdog = gt_set_param("watchdog_ms", 1000);
 	int vgem = gt_open_driver("vgem", false), fd = gt_open_render(), dmabuf, n = 0, ret = 0;
 	struct drm_mode_create_dumb dumb = { .width = 1024, .height = 1, .bpp = 32 };
 	struct vgem_fence_attach attach = { .flags = VGEM_FENCE_WRITE };
@@ -447,7 +448,8 @@ static void requests_in_flight_are_bounded_per_file(void)
 	gt_assert_eq(in_child(fill_lands), 0);
 	took = now_ms() - took;
 	gt_info("another process's fill meanwhile: %.1f ms\n", took);
-	gt_assert(took < VICTIM_BOUND_MS);
+	/* At most behind the batch running (an earlier test's endless one, say). */
+	gt_assert(took < 1000 + VICTIM_BOUND_MS);
 
 	sig.fence = attach.out_fence;
 	gt_assert_ok(gt_ioctl(vgem, VGEM_IOCTL_FENCE_SIGNAL, &sig));
@@ -455,6 +457,7 @@ static void requests_in_flight_are_bounded_per_file(void)
 	close(dmabuf);
 	close(fd);
 	close(vgem);
+	gt_set_param("watchdog_ms", watchdog);
 }
 
 GT_MAIN(
