@@ -160,9 +160,18 @@ struct parser {
 	unsigned long *starts;	/* command starts seen so far, by dword */
 };
 
-static bool check_range(struct parser *p, u64 addr, u64 len)
+/*
+ * The access must fall inside one object of the execbuffer (unless addresses are left to the
+ * engine). An object the command writes is marked as written, declared or not: its fence
+ * becomes a write (garnet_exec.c).
+ */
+static bool check_range(struct parser *p, u64 addr, u64 len, bool write)
 {
-	if (!p->check_addresses || garnet_req_lookup(p->req, addr, len))
+	struct garnet_req_obj *o = garnet_req_lookup(p->req, addr, len);
+
+	if (o && write)
+		o->written = true;
+	if (o || !p->check_addresses)
 		return true;
 	p->why = "address outside the objects of this execbuffer";
 	return false;
@@ -178,7 +187,7 @@ static bool check_blt_dw1(struct parser *p, u32 dw1, u32 rop)
 	return true;
 }
 
-static bool check_blit(struct parser *p, u32 addr, u32 pitch, u32 tl, u32 br)
+static bool check_blit(struct parser *p, u32 addr, u32 pitch, u32 tl, u32 br, bool write)
 {
 	u64 first, len;
 	int ret = blit_extent(addr, pitch, tl, br, &first, &len);
@@ -187,7 +196,7 @@ static bool check_blit(struct parser *p, u32 addr, u32 pitch, u32 tl, u32 br)
 		p->why = "bad pitch, coordinates or alignment";
 		return false;
 	}
-	return ret == 0 || check_range(p, first, len);
+	return ret == 0 || check_range(p, first, len, write);
 }
 
 static bool check_batch_start(struct parser *p)
@@ -214,15 +223,18 @@ static bool check_cmd(struct parser *p, const struct cmd_desc *desc)
 			p->why = "unaligned address";
 			return false;
 		}
-		return check_range(p, c[1], 4);
+		return check_range(p, c[1], 4, true);
 	case OP_BATCH_START:
 		return check_batch_start(p);
 	case OP_COLOR_BLT:
-		return check_blt_dw1(p, c[1], 0xf0) && check_blit(p, c[4], c[1], c[2], c[3]);
+		return check_blt_dw1(p, c[1], 0xf0) &&
+		       check_blit(p, c[4], c[1], c[2], c[3], true);
 	case OP_SRC_COPY_BLT:
-		if (!check_blt_dw1(p, c[1], 0xcc) || !check_blit(p, c[4], c[1], c[2], c[3]))
+		if (!check_blt_dw1(p, c[1], 0xcc) ||
+		    !check_blit(p, c[4], c[1], c[2], c[3], true))
 			return false;
-		return blit_empty(c) || check_blit(p, c[7], c[6], c[5], src_bottom_right(c));
+		return blit_empty(c) ||
+		       check_blit(p, c[7], c[6], c[5], src_bottom_right(c), false);
 	default:
 		return true;
 	}

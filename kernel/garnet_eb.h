@@ -31,6 +31,7 @@ struct eb {
 	u64 *by_handle;			/* handle << 32 | index, sorted */
 	struct drm_i915_gem_relocation_entry *relocs;	/* every relocation, list order */
 	u64 nrelocs;
+	struct dma_fence *busy;		/* what to wait for, without locks, before trying again */
 };
 
 /* garnet_reloc.c */

@@ -1,20 +1,31 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The software engine: requests run one at a time, in the order they were submitted, on an
- * ordered workqueue. Each request has a seqno and a dma_fence, which every object of the
- * request carries in its reservation object, so BUSY, WAIT, SET_DOMAIN, PREAD/PWRITE and
- * dma-buf importers wait for it like for any GPU.
+ * The software engine: requests run one at a time. Each file has a queue and a timeline of its
+ * own. Turns go to the processes that opened files, the one served longest ago first, and
+ * within a process to its files in turn; a turn runs the oldest request of a file, once it
+ * is ready: once its dependencies (fences of other files and other drivers on the objects it
+ * uses) have signalled. Each request has a dma_fence on its
+ * file's timeline, which every object of the request carries in its reservation object, so
+ * BUSY, WAIT, SET_DOMAIN, PREAD/PWRITE, dma-buf importers and other garnet files wait for it
+ * like for any GPU.
  *
  * A watchdog bounds every batch: one that runs longer than watchdog_ms is stopped and its
  * fence completes with -ETIMEDOUT; one that touches an address it may not is stopped with
  * -EFAULT. Either way the engine goes on with the next request, the file learns of it (its
- * next EXECBUFFER2 returns -EIO) and after ban_threshold such errors it may submit no more.
+ * next EXECBUFFER2 returns -EIO) and after ban_threshold such errors, counted per process
+ * over all its files, the process may submit no more and its queued batches do not run.
+ * A file holds at most GARNET_MAX_INFLIGHT requests and GARNET_MAX_INFLIGHT_BYTES in flight;
+ * beyond that its submissions wait (interruptibly) for its own requests to retire.
  */
+#include <linux/delay.h>
 #include <linux/dma-resv.h>
 #include <linux/jiffies.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
+#include <linux/pid.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
+#include <linux/wait.h>
 
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
@@ -86,6 +97,56 @@ const struct dma_fence_ops garnet_request_fence_ops = {
 	.release = fence_release,
 };
 
+/*
+ * The record of a process (created when it first opens a file or submits). Records of
+ * processes that are gone and that no file or request holds any more are dropped on the way.
+ * Caller holds procs_lock.
+ */
+static struct garnet_proc *proc_find(struct garnet_gpu *gpu, struct pid *tgid, bool create)
+{
+	struct garnet_proc *proc, *next;
+
+	list_for_each_entry_safe(proc, next, &gpu->procs, link) {
+		if (proc->tgid == tgid)
+			return proc;
+		if (create && !proc->users && !pid_has_task(proc->tgid, PIDTYPE_TGID)) {
+			list_del(&proc->link);
+			put_pid(proc->tgid);
+			kfree(proc);
+		}
+	}
+	if (!create)
+		return NULL;
+	proc = kzalloc(sizeof(*proc), GFP_KERNEL_ACCOUNT);
+	if (!proc)
+		return NULL;
+	proc->tgid = get_pid(tgid);
+	INIT_LIST_HEAD(&proc->active_link);
+	INIT_LIST_HEAD(&proc->clients);
+	list_add(&proc->link, &gpu->procs);
+	return proc;
+}
+
+/* A use of the calling process's record, or NULL without memory. */
+static struct garnet_proc *proc_get(struct garnet_gpu *gpu)
+{
+	struct garnet_proc *proc;
+
+	mutex_lock(&gpu->procs_lock);
+	proc = proc_find(gpu, task_tgid(current), true);
+	if (proc)
+		proc->users++;
+	mutex_unlock(&gpu->procs_lock);
+	return proc;
+}
+
+static void proc_put(struct garnet_gpu *gpu, struct garnet_proc *proc)
+{
+	mutex_lock(&gpu->procs_lock);
+	proc->users--;
+	mutex_unlock(&gpu->procs_lock);
+}
+
 int garnet_client_open(struct garnet_file *gfile)
 {
 	struct garnet_gpu *gpu = gfile->gdev->gpu;
@@ -97,11 +158,21 @@ int garnet_client_open(struct garnet_file *gfile)
 	kref_init(&client->ref);
 	client->gpu = gpu;
 	client->id = gfile->client_id;
+	client->proc = proc_get(gpu);
+	if (!client->proc) {
+		kfree(client);
+		return -ENOMEM;
+	}
+	client->fence_context = dma_fence_context_alloc(1);
+	INIT_LIST_HEAD(&client->queue);
+	INIT_LIST_HEAD(&client->active_link);
+	init_waitqueue_head(&client->retired);
 	ratelimit_state_init(&client->log_rs, 5 * HZ, 10);
 	client->vm = &gpu->ggtt;
 	if (READ_ONCE(garnet_isolation)) {
 		client->own_vm = kzalloc(sizeof(*client->own_vm), GFP_KERNEL);
 		if (!client->own_vm) {
+			proc_put(gpu, client->proc);
 			kfree(client);
 			return -ENOMEM;
 		}
@@ -123,6 +194,7 @@ static void client_release(struct kref *ref)
 		garnet_vm_fini(client->gpu, client->own_vm);
 		kfree(client->own_vm);
 	}
+	proc_put(client->gpu, client->proc);
 	kfree(client);
 }
 
@@ -142,30 +214,97 @@ void garnet_client_close(struct garnet_file *gfile)
 	garnet_client_put(client);
 }
 
+static bool current_banned(struct garnet_gpu *gpu)
+{
+	struct garnet_proc *proc;
+	bool banned;
+
+	mutex_lock(&gpu->procs_lock);
+	proc = proc_find(gpu, task_tgid(current), false);
+	banned = proc && proc->banned;
+	mutex_unlock(&gpu->procs_lock);
+	return banned;
+}
+
 /* -EIO once for every fault or hang not yet reported, and for good once banned. */
 int garnet_client_check(struct garnet_client *client)
 {
 	if (atomic_add_unless(&client->unreported, -1, 0))
 		return -EIO;
-	return READ_ONCE(client->banned) ? -EIO : 0;
+	if (READ_ONCE(client->banned) || current_banned(client->gpu))
+		return -EIO;
+	return 0;
 }
 
-static void client_error(struct garnet_client *client, int error, u64 seqno)
+static void client_error(struct garnet_request *req, int error)
 {
+	struct garnet_client *client = req->client;
 	struct garnet_gpu *gpu = client->gpu;
 	struct drm_device *drm = &gpu->gdev->drm;
+	struct garnet_proc *proc = req->proc;
+	unsigned int threshold = READ_ONCE(garnet_ban_threshold);
+	bool banned_now = false;
 
 	atomic_inc(&client->unreported);
-	/* Requests retire one at a time on the engine, so nothing races this. */
-	if (atomic_inc_return(&client->errors) >= garnet_ban_threshold && !client->banned) {
+	/* Requests run one at a time on the engine, so nothing races this. */
+	if (atomic_inc_return(&client->errors) >= threshold)
+		WRITE_ONCE(client->banned, true);
+	mutex_lock(&gpu->procs_lock);
+	if (++proc->errors >= threshold && !proc->banned) {
+		WRITE_ONCE(proc->banned, true);
+		banned_now = true;
+	}
+	mutex_unlock(&gpu->procs_lock);
+	if (banned_now) {
 		WRITE_ONCE(client->banned, true);
 		atomic64_inc(&gpu->counters.bans);
-		drm_notice(drm, "client %llu banned after %d faults and hangs\n", client->id,
-			   atomic_read(&client->errors));
+		drm_notice(drm, "client %llu banned after %u faults and hangs of process %d\n",
+			   client->id, proc->errors, pid_nr(proc->tgid));
 	}
 	if (__ratelimit(&client->log_rs))
-		drm_notice(drm, "client %llu: request %llu %s\n", client->id, seqno,
+		drm_notice(drm, "client %llu: request %llu %s\n", client->id, req->fence.seqno,
 			   error == -ETIMEDOUT ? "hung and was stopped" : "faulted");
+}
+
+static bool try_charge(struct garnet_client *client, u64 bytes)
+{
+	struct garnet_gpu *gpu = client->gpu;
+	bool ok;
+
+	spin_lock(&gpu->sched_lock);
+	ok = !client->inflight ||
+	     (client->inflight < GARNET_MAX_INFLIGHT &&
+	      client->inflight_bytes + bytes <= GARNET_MAX_INFLIGHT_BYTES);
+	if (ok) {
+		client->inflight++;
+		client->inflight_bytes += bytes;
+	}
+	spin_unlock(&gpu->sched_lock);
+	return ok;
+}
+
+/*
+ * Counts one more request holding bytes against the file's limits; at the limit, waits
+ * (interruptibly, holding nothing) for its own requests to retire, or -EAGAIN with O_NONBLOCK.
+ */
+int garnet_client_charge(struct garnet_client *client, u64 bytes, bool nonblock)
+{
+	if (try_charge(client, bytes))
+		return 0;
+	if (nonblock)
+		return -EAGAIN;
+	return wait_event_interruptible(client->retired, try_charge(client, bytes));
+}
+
+void garnet_client_uncharge(struct garnet_client *client, u64 bytes)
+{
+	struct garnet_gpu *gpu = client->gpu;
+
+	spin_lock(&gpu->sched_lock);
+	client->inflight--;
+	client->inflight_bytes -= bytes;
+	spin_unlock(&gpu->sched_lock);
+	wake_up_all(&client->retired);
 }
 
 struct garnet_request *garnet_request_alloc(struct garnet_gpu *gpu, struct garnet_client *client,
@@ -177,11 +316,35 @@ struct garnet_request *garnet_request_alloc(struct garnet_gpu *gpu, struct garne
 	req = kzalloc(struct_size(req, objs, nobj), GFP_KERNEL_ACCOUNT);
 	if (!req)
 		return NULL;
+	req->proc = proc_get(gpu);
+	if (!req->proc) {
+		kfree(req);
+		return NULL;
+	}
 	req->gpu = gpu;
 	req->client = client;
 	kref_get(&client->ref);
 	req->nobj = nobj;
+	INIT_LIST_HEAD(&req->queue_link);
 	return req;
+}
+
+static void put_proc(struct garnet_request *req)
+{
+	proc_put(req->gpu, req->proc);
+	req->proc = NULL;
+}
+
+/* On the file's timeline, in submission order. Caller holds gpu->lock. */
+void garnet_request_init_fence(struct garnet_request *req)
+{
+	struct garnet_client *client = req->client;
+
+	lockdep_assert_held(&req->gpu->lock);
+	/* Dropped when the fence is released; an open file holds one already. */
+	__module_get(THIS_MODULE);
+	dma_fence_init(&req->fence, &garnet_request_fence_ops, &req->gpu->fence_lock,
+		       client->fence_context, ++client->next_seqno);
 }
 
 /*
@@ -192,6 +355,7 @@ struct garnet_request *garnet_request_alloc(struct garnet_gpu *gpu, struct garne
 static void request_retire(struct work_struct *work)
 {
 	struct garnet_request *req = container_of(work, struct garnet_request, retire_work);
+	struct garnet_client *client = req->client;
 	unsigned int i;
 
 	kvfree(req->cmds);
@@ -200,8 +364,10 @@ static void request_retire(struct work_struct *work)
 	for (i = 0; i < req->nobj; i++)
 		if (req->objs[i].obj)
 			drm_gem_object_put(&req->objs[i].obj->shmem.base);
-	garnet_client_put(req->client);
-	req->client = NULL;
+	put_proc(req);
+	garnet_client_uncharge(client, req->charged);
+	WRITE_ONCE(req->client, NULL);
+	garnet_client_put(client);
 	dma_fence_put(&req->fence);
 }
 
@@ -213,6 +379,7 @@ void garnet_request_free_unsubmitted(struct garnet_request *req)
 	for (i = 0; i < req->nobj; i++)
 		if (req->objs[i].obj)
 			drm_gem_object_put(&req->objs[i].obj->shmem.base);
+	put_proc(req);
 	garnet_client_put(req->client);
 	put_deps(req);
 	kvfree(req->cmds);
@@ -220,9 +387,9 @@ void garnet_request_free_unsubmitted(struct garnet_request *req)
 }
 
 /*
- * Implicit sync with other drivers: fences of other contexts in an object's reservation
- * object (all of them when this request writes, the writers' when it reads) are waited for
- * before the batch runs. garnet's own requests are already ordered by the engine queue.
+ * Implicit sync: fences of other timelines in an object's reservation object (all of them
+ * when this request writes, the writers' when it reads) must signal before the batch runs:
+ * other drivers' and other garnet files'. The file's own requests run in order anyway.
  * Caller holds the reservation lock.
  */
 int garnet_request_add_deps(struct garnet_request *req, struct dma_resv *resv, bool write)
@@ -234,7 +401,7 @@ int garnet_request_add_deps(struct garnet_request *req, struct dma_resv *resv, b
 				fence) {
 		struct dma_fence **deps;
 
-		if (fence->context == req->gpu->fence_context || dma_fence_is_signaled(fence))
+		if (fence->context == req->client->fence_context || dma_fence_is_signaled(fence))
 			continue;
 		deps = krealloc_array(req->deps, req->ndeps + 1, sizeof(*deps),
 				      GFP_KERNEL_ACCOUNT);
@@ -248,31 +415,107 @@ int garnet_request_add_deps(struct garnet_request *req, struct dma_resv *resv, b
 
 /* Other drivers get as long as vgem gives its own fences; then the batch does not run. */
 #define GARNET_DEP_TIMEOUT	(10 * HZ)
+/* How often heads that wait for fences are looked at again. */
+#define GARNET_DEP_POLL		max(1, HZ / 200)
 
-static int wait_deps(struct garnet_request *req)
+/* Ready to run: every dependency signalled, or given up on. Caller holds sched_lock. */
+static bool request_ready(struct garnet_request *req, bool *waiting)
 {
 	unsigned int i;
 
 	for (i = 0; i < req->ndeps; i++)
-		if (dma_fence_wait_timeout(req->deps[i], false, GARNET_DEP_TIMEOUT) <= 0)
-			return -ETIMEDOUT;
-	return 0;
+		if (!dma_fence_is_signaled(req->deps[i]))
+			break;
+	if (i == req->ndeps)
+		return true;
+	if (!req->dep_deadline)
+		req->dep_deadline = jiffies + GARNET_DEP_TIMEOUT ?: 1;
+	if (time_after_eq(jiffies, req->dep_deadline))
+		return true;
+	*waiting = true;
+	return false;
 }
 
-static void request_run(struct work_struct *work)
+static bool deps_signalled(struct garnet_request *req)
 {
-	struct garnet_request *req = container_of(work, struct garnet_request, run_work);
+	unsigned int i;
+
+	for (i = 0; i < req->ndeps; i++)
+		if (!dma_fence_is_signaled(req->deps[i]))
+			return false;
+	return true;
+}
+
+/* Takes the head of client's queue; the file goes to the back of its process's line. */
+static struct garnet_request *take_head(struct garnet_gpu *gpu, struct garnet_proc *proc,
+					struct garnet_client *client)
+{
+	struct garnet_request *req = list_first_entry(&client->queue, struct garnet_request,
+						      queue_link);
+
+	list_del_init(&req->queue_link);
+	if (list_empty(&client->queue))
+		list_del_init(&client->active_link);
+	else
+		list_move_tail(&client->active_link, &proc->clients);
+	if (list_empty(&proc->clients))
+		list_del_init(&proc->active_link);
+	proc->last_turn = ++gpu->turns;
+	return req;
+}
+
+/* The first file of proc in turn whose head is ready, or NULL. */
+static struct garnet_client *ready_client(struct garnet_proc *proc, bool *waiting)
+{
+	struct garnet_client *client;
+
+	list_for_each_entry(client, &proc->clients, active_link)
+		if (request_ready(list_first_entry(&client->queue, struct garnet_request,
+						   queue_link), waiting))
+			return client;
+	return NULL;
+}
+
+/*
+ * The next request to run, taken off its queue: of the processes with a ready head, the one
+ * served longest ago (one that just arrived, too, goes before one that keeps submitting), and
+ * of its files the next in turn.
+ */
+static struct garnet_request *pick_request(struct garnet_gpu *gpu, bool *waiting)
+{
+	struct garnet_proc *proc, *best = NULL;
+	struct garnet_client *client, *best_client = NULL;
+	struct garnet_request *req = NULL;
+
+	spin_lock(&gpu->sched_lock);
+	list_for_each_entry(proc, &gpu->active, active_link) {
+		if (best && proc->last_turn >= best->last_turn)
+			continue;
+		client = ready_client(proc, waiting);
+		if (client) {
+			best = proc;
+			best_client = client;
+		}
+	}
+	if (best)
+		req = take_head(gpu, best, best_client);
+	spin_unlock(&gpu->sched_lock);
+	return req;
+}
+
+static void request_run(struct garnet_request *req)
+{
 	struct garnet_gpu *gpu = req->gpu;
 	unsigned long deadline;
 	int ret = 0;
 
-	if (wait_deps(req)) {
+	if (!deps_signalled(req)) {
 		/* Not this batch's fault: it does not run, and nobody is blamed. */
 		dma_fence_set_error(&req->fence, -ETIMEDOUT);
 		goto signal;
 	}
 	deadline = jiffies + msecs_to_jiffies(READ_ONCE(garnet_watchdog_ms));
-	if (!READ_ONCE(req->client->banned))
+	if (!READ_ONCE(req->client->banned) && !READ_ONCE(req->proc->banned))
 		ret = garnet_cmd_execute(req, deadline);
 	else
 		ret = -EIO;
@@ -282,7 +525,7 @@ static void request_run(struct work_struct *work)
 	else if (ret == -EFAULT)
 		atomic64_inc(&gpu->counters.faults);
 	if (ret == -ETIMEDOUT || ret == -EFAULT)
-		client_error(req->client, ret, req->fence.seqno);
+		client_error(req, ret);
 	if (ret)
 		dma_fence_set_error(&req->fence, ret);
 signal:
@@ -294,19 +537,77 @@ signal:
 	queue_work(gpu->retire_wq, &req->retire_work);
 }
 
+static void engine_work(struct work_struct *work)
+{
+	struct garnet_gpu *gpu = container_of(to_delayed_work(work), struct garnet_gpu,
+					      engine_work);
+	struct garnet_request *req;
+	bool waiting = false;
+
+	while ((req = pick_request(gpu, &waiting))) {
+		request_run(req);
+		waiting = false;
+	}
+	/* Heads wait for fences that do not wake the engine: look again soon. */
+	if (waiting)
+		queue_delayed_work(gpu->engine_wq, &gpu->engine_work, GARNET_DEP_POLL);
+}
+
 /*
- * Gives the request its fence and queues it. Caller holds gpu->lock (seqnos follow queue
- * order) and has added the fence to every object's reservation object.
+ * Queues the request on its file's queue. Caller holds gpu->lock (seqnos follow queue order)
+ * and has added the fence to every object's reservation object.
  */
 void garnet_request_submit(struct garnet_request *req)
 {
 	struct garnet_gpu *gpu = req->gpu;
+	struct garnet_client *client = req->client;
 
 	lockdep_assert_held(&gpu->lock);
 	dma_fence_get(&req->fence);	/* the engine's, dropped at retire */
 	atomic64_inc(&gpu->counters.submitted);
-	INIT_WORK(&req->run_work, request_run);
-	queue_work(gpu->engine_wq, &req->run_work);
+	spin_lock(&gpu->sched_lock);
+	list_add_tail(&req->queue_link, &client->queue);
+	if (list_empty(&client->active_link))
+		list_add_tail(&client->active_link, &client->proc->clients);
+	if (list_empty(&client->proc->active_link))
+		list_add_tail(&client->proc->active_link, &gpu->active);
+	spin_unlock(&gpu->sched_lock);
+	mod_delayed_work(gpu->engine_wq, &gpu->engine_work, 0);
+}
+
+void garnet_engine_init(struct garnet_gpu *gpu)
+{
+	INIT_DELAYED_WORK(&gpu->engine_work, engine_work);
+	spin_lock_init(&gpu->sched_lock);
+	INIT_LIST_HEAD(&gpu->active);
+	mutex_init(&gpu->procs_lock);
+	INIT_LIST_HEAD(&gpu->procs);
+}
+
+/* Every file is closed: run what is queued (other drivers' fences may still hold some). */
+void garnet_engine_fini(struct garnet_gpu *gpu)
+{
+	struct garnet_proc *proc, *next;
+
+	for (;;) {
+		bool idle;
+
+		flush_delayed_work(&gpu->engine_work);
+		spin_lock(&gpu->sched_lock);
+		idle = list_empty(&gpu->active);
+		spin_unlock(&gpu->sched_lock);
+		if (idle)
+			break;
+		msleep(20);
+	}
+	cancel_delayed_work_sync(&gpu->engine_work);
+	drain_workqueue(gpu->retire_wq);
+	list_for_each_entry_safe(proc, next, &gpu->procs, link) {
+		WARN_ON(proc->users);
+		put_pid(proc->tgid);
+		kfree(proc);
+	}
+	mutex_destroy(&gpu->procs_lock);
 }
 
 /* i915's WAIT: flags must be 0; a negative timeout waits forever; -ETIME when still busy. */

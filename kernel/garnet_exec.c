@@ -9,6 +9,8 @@
  * Every field is checked; doc/exec.md lists what each error means.
  */
 #include <linux/dma-resv.h>
+#include <linux/fcntl.h>
+#include <linux/fs.h>
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/sort.h>
@@ -162,8 +164,8 @@ static void eb_unpin(struct eb *eb)
 
 /*
  * Binds every object, pinned until the call ends. If they do not all fit, everything else in
- * the space is evicted (waiting for busy objects) and binding starts over once: -ENOSPC then
- * means the list can never fit. Caller holds gpu->lock.
+ * the space is evicted and binding starts over once: -ENOSPC then means the list can never
+ * fit. A busy binding in the way is -EAGAIN with eb->busy. Caller holds gpu->lock.
  */
 static int eb_bind(struct eb *eb)
 {
@@ -181,7 +183,8 @@ static int eb_bind(struct eb *eb)
 		for (i = 0; i < eb->count; i++) {
 			struct garnet_vma *vma;
 
-			vma = garnet_vma_bind(eb->gpu, vm, eb->objs[i].obj, eb->exec[i].alignment);
+			vma = garnet_vma_bind(eb->gpu, vm, eb->objs[i].obj, eb->exec[i].alignment,
+					      &eb->busy);
 			if (IS_ERR(vma)) {
 				ret = PTR_ERR(vma);
 				break;
@@ -192,7 +195,7 @@ static int eb_bind(struct eb *eb)
 		if (ret != -ENOSPC)
 			return ret;
 		eb_unpin(eb);
-		ret = garnet_vm_evict_all(eb->gpu, vm);
+		ret = garnet_vm_evict_all(eb->gpu, vm, &eb->busy);
 		if (ret)
 			return ret;
 		ret = -ENOSPC;
@@ -204,7 +207,9 @@ static int eb_bind(struct eb *eb)
  * The 2008 design's move to the GPU domains (garnet_domain.c applies the rules and counts each
  * flush and invalidate; the CPU's are bookkeeping only). The GPU caches that must be flushed
  * or invalidated are all handled by one MI_FLUSH for the whole execbuffer. Nothing here waits:
- * the engine runs requests in order, so a GPU write is visible to every later request.
+ * a request runs after its file's earlier ones and after the other files' requests it depends
+ * on (their fences in the objects' reservations), so a GPU write is visible to every later
+ * request that uses the object.
  * Caller holds every reservation lock.
  */
 static void eb_move_to_gpu(struct eb *eb)
@@ -255,9 +260,12 @@ static struct garnet_request *eb_build_request(struct eb *eb, u32 start, u32 len
 		req->objs[i].start = vma->node.start;
 		req->objs[i].size = vma->obj->shmem.base.size;
 		req->objs[i].vaddr = vma->vaddr;
-		/* The request takes over the lookup reference. */
+		req->objs[i].index = i;
+		req->objs[i].written = eb->objs[i].write_domain ||
+				       eb->exec[i].flags & EXEC_OBJECT_WRITE;
+		/* The request takes a reference of its own; the call keeps its lookup. */
 		req->objs[i].obj = eb->objs[i].obj;
-		eb->objs[i].obj = NULL;
+		drm_gem_object_get(&req->objs[i].obj->shmem.base);
 	}
 	sort(req->objs, req->nobj, sizeof(req->objs[0]), req_obj_cmp, NULL);
 
@@ -273,21 +281,15 @@ static struct garnet_request *eb_build_request(struct eb *eb, u32 start, u32 len
 
 static void eb_add_fence(struct eb *eb, struct garnet_request *req)
 {
-	struct garnet_gpu *gpu = eb->gpu;
 	u32 i;
 
-	/* Dropped when the fence is released (garnet_engine.c); an open file holds one already. */
-	__module_get(THIS_MODULE);
-	dma_fence_init(&req->fence, &garnet_request_fence_ops, &gpu->fence_lock,
-		       gpu->fence_context, ++gpu->next_seqno);
+	garnet_request_init_fence(req);
 	for (i = 0; i < eb->count; i++) {
 		struct garnet_vma *vma = eb->objs[i].vma;
 
 		dma_resv_add_fence(vma->obj->shmem.base.resv, &req->fence,
 				   eb->objs[i].write_domain ? DMA_RESV_USAGE_WRITE :
 							      DMA_RESV_USAGE_READ);
-		dma_fence_put(vma->last_fence);
-		vma->last_fence = dma_fence_get(&req->fence);
 	}
 }
 
@@ -305,24 +307,42 @@ static void eb_release(struct eb *eb)
 	kvfree(eb->relocs);
 }
 
-/* Everything under gpu->lock: binding, relocations, validation, domains, fences, queueing. */
-static int eb_submit(struct eb *eb, u32 start, u32 len, struct garnet_request **out)
+/*
+ * The validator found every object a command of the batch writes (or, with validation off,
+ * could not tell, and then every object counts): each is fenced as a write, so BUSY,
+ * SET_DOMAIN, dma-buf poll and implicit sync see what the engine really does, whatever the
+ * flags said.
+ */
+static void eb_mark_written(struct eb *eb, struct garnet_request *req, bool validated)
 {
-	struct drm_gem_object **gem;
+	u32 i;
+
+	for (i = 0; i < req->nobj; i++) {
+		struct eb_obj *o = &eb->objs[req->objs[i].index];
+
+		if ((req->objs[i].written || !validated) && !o->write_domain)
+			o->write_domain = I915_GEM_DOMAIN_RENDER;
+	}
+}
+
+/*
+ * Everything under gpu->lock: binding, relocations, validation, domains, fences, queueing.
+ * Nothing here waits: what must wait first (a busy binding in the way, an object to relocate
+ * that is still in use, a batch whose earlier writers have not finished) is -EAGAIN with
+ * eb->busy, and eb_submit() waits for it with no lock held, then starts over.
+ */
+static int eb_submit_locked(struct eb *eb, struct drm_gem_object **gem, u32 start, u32 len,
+			    u64 charge, struct garnet_request **out)
+{
 	struct garnet_request *req = NULL;
 	struct ww_acquire_ctx ctx;
+	bool validate;
 	u32 i;
 	int ret;
 
-	gem = kvmalloc_array(eb->count, sizeof(*gem), GFP_KERNEL_ACCOUNT);
-	if (!gem)
-		return -ENOMEM;
-	for (i = 0; i < eb->count; i++)
-		gem[i] = &eb->objs[i].obj->shmem.base;
-
 	ret = mutex_lock_interruptible(&eb->gpu->lock);
 	if (ret)
-		goto out_free;
+		return ret;
 	ret = eb_bind(eb);
 	if (ret)
 		goto out_unpin;
@@ -336,6 +356,10 @@ static int eb_submit(struct eb *eb, u32 start, u32 len, struct garnet_request **
 	ret = eb_apply_relocs(eb);
 	if (ret)
 		goto out_unlock_resv;
+	/* The batch is read now: an earlier request (or another driver) may still write it. */
+	ret = garnet_resv_busy(gem[eb->batch]->resv, DMA_RESV_USAGE_WRITE, &eb->busy);
+	if (ret)
+		goto out_unlock_resv;
 
 	req = eb_build_request(eb, start, len);
 	if (IS_ERR(req)) {
@@ -347,19 +371,21 @@ static int eb_submit(struct eb *eb, u32 start, u32 len, struct garnet_request **
 	if (!req->cmds)
 		goto out_unlock_resv;
 	ret = 0;
-	if (READ_ONCE(garnet_validate))
+	validate = READ_ONCE(garnet_validate);
+	if (validate)
 		/* With its own address space a file's addresses are checked as they are used. */
 		ret = garnet_cmd_validate(req, !eb->client->own_vm);
 	if (ret)
 		goto out_unlock_resv;
+	eb_mark_written(eb, req, validate);
 
 	for (i = 0; i < eb->count && !ret; i++)
-		ret = garnet_request_add_deps(req, gem[i]->resv, eb->objs[i].write_domain ||
-					      eb->exec[i].flags & EXEC_OBJECT_WRITE);
+		ret = garnet_request_add_deps(req, gem[i]->resv, eb->objs[i].write_domain);
 	if (ret)
 		goto out_unlock_resv;
 
 	eb_move_to_gpu(eb);
+	req->charged = charge;
 	eb_add_fence(eb, req);
 	garnet_request_submit(req);
 	*out = req;
@@ -373,8 +399,47 @@ out_unpin:
 	/* Dropping object references may free objects, which takes gpu->lock. */
 	if (req)
 		garnet_request_free_unsubmitted(req);
-out_free:
+	return ret;
+}
+
+/*
+ * What a request holds until it retires, counted against the file's limits: its batch copy
+ * and its own struct.
+ */
+static u64 eb_charge(struct eb *eb, u32 len)
+{
+	return (u64)len + struct_size((struct garnet_request *)NULL, objs, eb->count);
+}
+
+static int eb_submit(struct eb *eb, u32 start, u32 len, struct garnet_request **out)
+{
+	struct drm_gem_object **gem;
+	u64 charge = eb_charge(eb, len);
+	u32 i;
+	int ret;
+
+	/* At its limit a file waits for its own requests, holding no lock. */
+	ret = garnet_client_charge(eb->client, charge, eb->file->filp->f_flags & O_NONBLOCK);
+	if (ret)
+		return ret;
+	gem = kvmalloc_array(eb->count, sizeof(*gem), GFP_KERNEL_ACCOUNT);
+	ret = -ENOMEM;
+	if (!gem)
+		goto out_uncharge;
+	for (i = 0; i < eb->count; i++)
+		gem[i] = &eb->objs[i].obj->shmem.base;
+	for (;;) {
+		ret = eb_submit_locked(eb, gem, start, len, charge, out);
+		if (ret != -EAGAIN || !eb->busy)
+			break;
+		ret = garnet_wait_busy(&eb->busy);
+		if (ret)
+			break;
+	}
 	kvfree(gem);
+out_uncharge:
+	if (ret)
+		garnet_client_uncharge(eb->client, charge);
 	return ret;
 }
 

@@ -4,13 +4,17 @@
  * the command validator and the software engine that runs validated batches.
  *
  * Locking: gpu->lock (a mutex) protects every address space, every binding and the per-file
- * pins. The engine never takes it, so anybody holding it may wait for a request's fence: a
- * fence always signals (the watchdog bounds every batch) without needing the lock.
+ * pins. Nobody waits for a fence while holding it, nor while holding a reservation lock: a
+ * queue of requests (and another driver's fence) can take any time, and every close and free
+ * needs the lock. Code that finds it must wait returns -EAGAIN with a reference on the fence
+ * to wait for (*busy); its caller drops every lock, waits interruptibly with
+ * garnet_wait_busy() and starts over.
  */
 #ifndef GARNET_EXEC_H
 #define GARNET_EXEC_H
 
 #include <linux/dma-fence.h>
+#include <linux/dma-resv.h>
 #include <linux/hashtable.h>
 #include <linux/kref.h>
 #include <linux/list.h>
@@ -23,7 +27,6 @@
 
 #include <drm/drm_mm.h>
 
-struct dma_resv;
 struct drm_file;
 struct drm_minor;
 struct garnet_device;
@@ -69,7 +72,6 @@ struct garnet_vma {
 	struct list_head lru_link;
 	void *vaddr;
 	unsigned int pin_count;		/* one for all PINs, and one per execbuffer being built */
-	struct dma_fence *last_fence;	/* last request that uses it; idle once signalled */
 	struct llist_node release_link;	/* gpu->released, once the shrinker took it out */
 };
 
@@ -79,13 +81,26 @@ struct garnet_gpu {
 	struct garnet_vm ggtt;
 	struct list_head vms;
 
-	/* The engine: requests run one at a time, in submission order. */
+	/*
+	 * The engine: requests run one at a time. Each file has its own queue (and timeline).
+	 * Turns go to processes (the one that opened each file), the one served longest ago
+	 * first, and within a process to its files in turn; only ready heads count. So no
+	 * process's queues (endless batches, a fence that never comes, many files) hold up
+	 * another's beyond the one request running. engine_work runs on the ordered engine_wq;
+	 * it is kicked at every submission and polls while heads wait for other drivers' fences.
+	 */
 	struct workqueue_struct *engine_wq;
 	struct workqueue_struct *retire_wq;
+	struct delayed_work engine_work;
+	spinlock_t sched_lock;		/* the queues, active, in-flight counts */
+	struct list_head active;	/* processes with queued requests */
+	u64 turns;			/* requests taken so far */
 	spinlock_t fence_lock;
-	u64 fence_context;
-	u64 next_seqno;			/* under lock */
-	atomic64_t completed_seqno;
+	atomic64_t completed_seqno;	/* of the last request that ran, on its file's timeline */
+
+	/* Faults and hangs per process, so bans follow the process and not the file. */
+	struct mutex procs_lock;
+	struct list_head procs;
 
 	/*
 	 * Bindings the shrinker took out of their space in reclaim, each holding a reference
@@ -99,6 +114,23 @@ struct garnet_gpu {
 	struct garnet_exec_counters counters;
 };
 
+/* A process that submitted: how its batches behaved, over all the files it used. */
+struct garnet_proc {
+	struct list_head link;		/* gpu->procs, under procs_lock */
+	struct pid *tgid;		/* reference */
+	unsigned int users;		/* files and requests holding it, under procs_lock */
+	unsigned int errors;		/* under procs_lock */
+	bool banned;
+	/* Under gpu->sched_lock. */
+	struct list_head active_link;	/* in gpu->active while a file of it has queued requests */
+	struct list_head clients;	/* those files, next turn first */
+	u64 last_turn;			/* gpu->turns when it last had one */
+};
+
+/* Per file: at most this much submitted and not yet retired (batch copies and requests). */
+#define GARNET_MAX_INFLIGHT		64
+#define GARNET_MAX_INFLIGHT_BYTES	(64ull << 20)
+
 /* Per open file: its address space and how its batches have behaved. */
 struct garnet_client {
 	struct kref ref;		/* the file, and every request in flight */
@@ -108,9 +140,20 @@ struct garnet_client {
 	struct garnet_vm *own_vm;
 	/* Per file, so one noisy client cannot hide another's refused batches from the log. */
 	struct ratelimit_state log_rs;
+	struct garnet_proc *proc;	/* the process that opened it: whose turns it takes */
 	atomic_t errors;		/* faults and hangs so far */
 	atomic_t unreported;		/* errors not yet returned as -EIO */
 	bool banned;
+
+	/* Its timeline: seqnos in submission order (under gpu->lock), signalled in that order. */
+	u64 fence_context;
+	u64 next_seqno;
+	/* Under gpu->sched_lock. */
+	struct list_head queue;		/* submitted, not yet run, oldest first */
+	struct list_head active_link;	/* in proc->clients while queue is not empty */
+	unsigned int inflight;		/* submitted, not yet retired */
+	u64 inflight_bytes;
+	wait_queue_head_t retired;	/* a request of this file retired */
 };
 
 /* What a request may touch: its objects, where they are bound and mapped. */
@@ -118,14 +161,20 @@ struct garnet_req_obj {
 	u64 start, size;
 	void *vaddr;
 	struct garnet_object *obj;	/* holds a reference until retired */
+	u32 index;			/* in the execbuffer's list */
+	/* Declared a write, or the validator found a command that writes it. */
+	bool written;
 };
 
 struct garnet_request {
 	struct dma_fence fence;		/* first: dma_fence_free() frees the request */
 	struct garnet_gpu *gpu;
 	struct garnet_client *client;	/* holds a reference */
-	struct work_struct run_work;
+	struct garnet_proc *proc;	/* the submitting process; holds a use */
+	struct list_head queue_link;	/* client->queue */
 	struct work_struct retire_work;
+	u64 charged;			/* bytes counted in client->inflight_bytes */
+	unsigned long dep_deadline;	/* set when it first heads its queue; 0 before */
 	u32 *cmds;			/* kernel copy of the batch: what runs; freed at retire */
 	u32 cmd_dwords;
 	u64 batch_addr;			/* address of cmds[0] in the client's space */
@@ -149,11 +198,15 @@ void garnet_vm_init(struct garnet_vm *vm, u64 size, bool randomise);
 void garnet_vm_fini(struct garnet_gpu *gpu, struct garnet_vm *vm);
 struct garnet_vma *garnet_vm_find(struct garnet_vm *vm, struct garnet_object *obj);
 struct garnet_vma *garnet_vma_bind(struct garnet_gpu *gpu, struct garnet_vm *vm,
-				   struct garnet_object *obj, u64 alignment);
+				   struct garnet_object *obj, u64 alignment,
+				   struct dma_fence **busy);
 void garnet_vma_unpin(struct garnet_vma *vma);
 bool garnet_vma_idle(const struct garnet_vma *vma);
+int garnet_vma_busy(const struct garnet_vma *vma, struct dma_fence **busy);
 void garnet_vma_unbind(struct garnet_vma *vma);
-int garnet_vm_evict_all(struct garnet_gpu *gpu, struct garnet_vm *vm);
+int garnet_vm_evict_all(struct garnet_gpu *gpu, struct garnet_vm *vm, struct dma_fence **busy);
+int garnet_wait_busy(struct dma_fence **busy);
+int garnet_resv_busy(struct dma_resv *resv, enum dma_resv_usage usage, struct dma_fence **busy);
 void garnet_vm_object_free(struct garnet_object *gobj);
 
 /* garnet_engine.c */
@@ -162,8 +215,13 @@ int garnet_client_open(struct garnet_file *gfile);
 void garnet_client_close(struct garnet_file *gfile);
 void garnet_client_put(struct garnet_client *client);
 int garnet_client_check(struct garnet_client *client);
+int garnet_client_charge(struct garnet_client *client, u64 bytes, bool nonblock);
+void garnet_client_uncharge(struct garnet_client *client, u64 bytes);
 struct garnet_request *garnet_request_alloc(struct garnet_gpu *gpu, struct garnet_client *client,
 					    unsigned int nobj);
+void garnet_request_init_fence(struct garnet_request *req);
+void garnet_engine_init(struct garnet_gpu *gpu);
+void garnet_engine_fini(struct garnet_gpu *gpu);
 void garnet_request_submit(struct garnet_request *req);
 void garnet_request_free_unsubmitted(struct garnet_request *req);
 int garnet_gem_wait_ioctl(struct drm_device *drm, void *data, struct drm_file *file);

@@ -73,8 +73,7 @@ static int gtt_show(struct seq_file *m, void *unused)
 		list_for_each_entry(vma, &vm->lru, lru_link)
 			seq_printf(m, "  0x%08llx %8llu pin %u %s\n", vma->node.start,
 				   vma->node.size, vma->pin_count,
-				   vma->last_fence && !dma_fence_is_signaled(vma->last_fence) ?
-				   "busy" : "idle");
+				   garnet_vma_idle(vma) ? "idle" : "busy");
 	}
 	mutex_unlock(&gpu->lock);
 	return 0;

@@ -93,7 +93,8 @@ void garnet_gtt_object_free(struct garnet_object *gobj)
 
 /*
  * Moving the range under pinned objects would break the offsets they were given: -EBUSY.
- * Bindings outside the new range are evicted (waiting for the engine if they are busy).
+ * Bindings outside the new range are evicted; for a busy one the lock is dropped, the engine
+ * waited for (interruptibly) and the eviction started over.
  */
 int garnet_gem_init_ioctl(struct drm_device *drm, void *data, struct drm_file *file)
 {
@@ -102,12 +103,17 @@ int garnet_gem_init_ioctl(struct drm_device *drm, void *data, struct drm_file *f
 	struct garnet_gpu *gpu = gdev->gpu;
 	struct garnet_vm *vm = &gpu->ggtt;
 	struct garnet_vma *vma, *next;
+	struct dma_fence *busy = NULL;
 	int ret = 0;
 
 	if (args->gtt_start >= args->gtt_end || args->gtt_end > GARNET_VM_LIMIT ||
 	    !PAGE_ALIGNED(args->gtt_start) || !PAGE_ALIGNED(args->gtt_end))
 		return -EINVAL;
 
+retry:
+	ret = garnet_wait_busy(&busy);
+	if (ret)
+		return ret;
 	ret = mutex_lock_interruptible(&gpu->lock);
 	if (ret)
 		return ret;
@@ -119,10 +125,9 @@ int garnet_gem_init_ioctl(struct drm_device *drm, void *data, struct drm_file *f
 		if (vma->node.start >= args->gtt_start &&
 		    vma->node.start + vma->node.size <= args->gtt_end)
 			continue;
-		if (!garnet_vma_idle(vma)) {
-			ret = dma_fence_wait(vma->last_fence, true);
-			if (ret)
-				goto out;
+		if (garnet_vma_busy(vma, &busy)) {
+			mutex_unlock(&gpu->lock);
+			goto retry;
 		}
 		garnet_vma_unbind(vma);
 		atomic64_inc(&gpu->counters.evictions);
@@ -140,6 +145,7 @@ int garnet_gem_pin_ioctl(struct drm_device *drm, void *data, struct drm_file *fi
 	struct garnet_device *gdev = to_garnet_device(drm);
 	struct garnet_gpu *gpu = gdev->gpu;
 	struct garnet_object *gobj;
+	struct dma_fence *busy = NULL;
 	struct garnet_vma *vma;
 	int ret = 0;
 
@@ -157,6 +163,10 @@ int garnet_gem_pin_ioctl(struct drm_device *drm, void *data, struct drm_file *fi
 		goto out;
 	}
 
+retry:
+	ret = garnet_wait_busy(&busy);
+	if (ret)
+		goto out;
 	mutex_lock(&gpu->lock);
 	if (!handle_names(file, args->handle, gobj)) {
 		ret = -ENOENT;
@@ -172,9 +182,13 @@ int garnet_gem_pin_ioctl(struct drm_device *drm, void *data, struct drm_file *fi
 	}
 	if (!gobj->pin_count) {
 		/* Binding maps (and so pins) the pages; the binding's pin keeps it in place. */
-		vma = garnet_vma_bind(gpu, &gpu->ggtt, gobj, args->alignment);
+		vma = garnet_vma_bind(gpu, &gpu->ggtt, gobj, args->alignment, &busy);
 		if (IS_ERR(vma)) {
 			ret = PTR_ERR(vma);
+			if (ret == -EAGAIN && busy) {
+				mutex_unlock(&gpu->lock);
+				goto retry;
+			}
 			goto unlock;
 		}
 		gobj->pin_file = file;

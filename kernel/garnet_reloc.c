@@ -105,7 +105,8 @@ int eb_copy_relocs(struct eb *eb)
 
 /*
  * Caller holds gpu->lock and every reservation lock; every object is bound. An object still
- * in use by the engine is waited for before the first value is written into it.
+ * in use (by the engine or another driver) must be idle before the first value is written
+ * into it: -EAGAIN sends the caller to wait for it without its locks (eb->busy) and start over.
  */
 int eb_apply_relocs(struct eb *eb)
 {
@@ -125,15 +126,12 @@ int eb_apply_relocs(struct eb *eb)
 				continue;
 			}
 			if (!idle) {
-				struct dma_resv *resv = o->obj->shmem.base.resv;
-				long ret;
+				int ret = garnet_resv_busy(o->obj->shmem.base.resv,
+							   DMA_RESV_USAGE_BOOKKEEP, &eb->busy);
 
-				if (!dma_resv_test_signaled(resv, DMA_RESV_USAGE_BOOKKEEP)) {
+				if (ret) {
 					atomic64_inc(&gpu->counters.cpu_waits);
-					ret = dma_resv_wait_timeout(resv, DMA_RESV_USAGE_BOOKKEEP,
-								    true, MAX_SCHEDULE_TIMEOUT);
-					if (ret < 0)
-						return ret;
+					return ret;
 				}
 				idle = true;
 			}

@@ -3,9 +3,9 @@
  * Address spaces managed with drm_mm: the global GTT, and in isolation mode one per file.
  * Binding an object maps its pages into the kernel (the engine reaches memory only through
  * bindings) and gives it a range of addresses. When a space is full, idle unpinned bindings
- * are evicted, least recently used first; when only busy ones are left, eviction waits for the
- * engine to finish with the oldest of them. GEM_INIT and PIN (garnet_gtt.c) work on the
- * global GTT through the same bindings.
+ * are evicted, least recently used first; when only busy ones are left, the caller is told to
+ * wait (without gpu->lock) for the engine to finish with the oldest of them and to try again.
+ * GEM_INIT and PIN (garnet_gtt.c) work on the global GTT through the same bindings.
  */
 #include <linux/dma-resv.h>
 #include <linux/iosys-map.h>
@@ -33,9 +33,15 @@ void garnet_vm_init(struct garnet_vm *vm, u64 size, bool randomise)
 	hash_init(vm->vmas);
 }
 
+/*
+ * Idle: no fence left unsignalled in the object's reservation object. Requests of different
+ * files run in any order, so the last one submitted is not the last one to finish; every
+ * request's fence is in there (other files' and other drivers' too: idle errs on the safe
+ * side). Lockless, so the shrinker may ask in reclaim.
+ */
 bool garnet_vma_idle(const struct garnet_vma *vma)
 {
-	return !vma->last_fence || dma_fence_is_signaled(vma->last_fence);
+	return dma_resv_test_signaled(vma->obj->shmem.base.resv, DMA_RESV_USAGE_BOOKKEEP);
 }
 
 /* Takes the binding out of its space: nothing finds it any more. Caller holds gpu->lock. */
@@ -52,7 +58,6 @@ static void vma_release(struct garnet_vma *vma)
 	struct iosys_map map = IOSYS_MAP_INIT_VADDR(vma->vaddr);
 
 	drm_gem_shmem_vunmap(&vma->obj->shmem, &map);
-	dma_fence_put(vma->last_fence);
 	kfree(vma);
 }
 
@@ -68,10 +73,9 @@ void garnet_vm_fini(struct garnet_gpu *gpu, struct garnet_vm *vm)
 	struct garnet_vma *vma, *next;
 
 	mutex_lock(&gpu->lock);
-	list_for_each_entry_safe(vma, next, &vm->lru, lru_link) {
-		WARN_ON(!garnet_vma_idle(vma));
+	/* Only the file's own requests used its space, and they have all retired. */
+	list_for_each_entry_safe(vma, next, &vm->lru, lru_link)
 		garnet_vma_unbind(vma);
-	}
 	list_del_init(&vm->gpu_link);
 	drm_mm_takedown(&vm->mm);
 	mutex_unlock(&gpu->lock);
@@ -109,14 +113,68 @@ static int vm_insert(struct garnet_vm *vm, struct drm_mm_node *node, u64 size, u
 }
 
 /*
- * Frees room for one more binding: the least recently used idle binding goes; failing that,
- * waits (with gpu->lock held, which the engine never needs) for the least recently used busy
- * one. Returns -ENOSPC when everything left is pinned.
+ * A wait found under a lock: *busy takes a reference on the fence (the first unsignalled one
+ * of resv at usage, for garnet_resv_busy) and -EAGAIN tells the caller to drop its locks, call
+ * garnet_wait_busy() and start over. 0 when there is nothing to wait for.
  */
-static int vm_evict_one(struct garnet_gpu *gpu, struct garnet_vm *vm)
+static int set_busy(struct dma_fence *fence, struct dma_fence **busy)
+{
+	*busy = dma_fence_get(fence);
+	return -EAGAIN;
+}
+
+/* Caller holds the reservation lock. */
+int garnet_resv_busy(struct dma_resv *resv, enum dma_resv_usage usage, struct dma_fence **busy)
+{
+	struct dma_resv_iter cursor;
+	struct dma_fence *fence;
+
+	dma_resv_for_each_fence(&cursor, resv, usage, fence)
+		if (!dma_fence_is_signaled(fence))
+			return set_busy(fence, busy);
+	return 0;
+}
+
+/* -EAGAIN with a fence the binding waits for (*busy), or 0 once it is idle. No lock needed. */
+int garnet_vma_busy(const struct garnet_vma *vma, struct dma_fence **busy)
+{
+	struct dma_resv_iter cursor;
+	struct dma_fence *fence;
+	int ret = 0;
+
+	dma_resv_iter_begin(&cursor, vma->obj->shmem.base.resv, DMA_RESV_USAGE_BOOKKEEP);
+	dma_resv_for_each_fence_unlocked(&cursor, fence) {
+		if (!dma_fence_is_signaled(fence)) {
+			ret = set_busy(fence, busy);
+			break;
+		}
+	}
+	dma_resv_iter_end(&cursor);
+	return ret;
+}
+
+/* Waits, holding no lock, for the fence a caller was told to wait for; drops it. */
+int garnet_wait_busy(struct dma_fence **busy)
+{
+	long ret;
+
+	if (!*busy)
+		return 0;
+	ret = dma_fence_wait(*busy, true);
+	dma_fence_put(*busy);
+	*busy = NULL;
+	return ret;
+}
+
+/*
+ * Frees room for one more binding: the least recently used idle binding goes; failing that,
+ * the caller is sent to wait for the least recently used busy one (-EAGAIN, *busy). Returns
+ * -ENOSPC when everything left is pinned.
+ */
+static int vm_evict_one(struct garnet_gpu *gpu, struct garnet_vm *vm,
+			struct dma_fence **busy_fence)
 {
 	struct garnet_vma *vma, *busy = NULL;
-	long ret;
 
 	list_for_each_entry(vma, &vm->lru, lru_link) {
 		if (vma->pin_count)
@@ -133,21 +191,24 @@ static int vm_evict_one(struct garnet_gpu *gpu, struct garnet_vm *vm)
 		return -ENOSPC;
 
 	atomic64_inc(&gpu->counters.eviction_waits);
-	ret = dma_fence_wait(busy->last_fence, true);
-	if (ret)
-		return ret;
+	if (garnet_vma_busy(busy, busy_fence))
+		return -EAGAIN;
+	/* It went idle meanwhile. */
 	garnet_vma_unbind(busy);
 	atomic64_inc(&gpu->counters.evictions);
 	return 0;
 }
 
-/* Evicts every unpinned binding of vm, waiting for busy ones. Caller holds gpu->lock. */
-int garnet_vm_evict_all(struct garnet_gpu *gpu, struct garnet_vm *vm)
+/*
+ * Evicts every unpinned binding of vm; -EAGAIN (*busy) while busy ones are left. Caller holds
+ * gpu->lock.
+ */
+int garnet_vm_evict_all(struct garnet_gpu *gpu, struct garnet_vm *vm, struct dma_fence **busy)
 {
 	int ret;
 
 	do {
-		ret = vm_evict_one(gpu, vm);
+		ret = vm_evict_one(gpu, vm, busy);
 	} while (!ret);
 	return ret == -ENOSPC ? 0 : ret;
 }
@@ -162,10 +223,12 @@ static bool vma_misplaced(const struct garnet_vma *vma, u64 alignment)
 
 /*
  * Binds obj into vm (or finds its binding) and pins it there. Caller holds gpu->lock.
- * -EFAULT for an object whose contents the user gave up (MADVISE DONTNEED or purged), as i915.
+ * -EFAULT for an object whose contents the user gave up (MADVISE DONTNEED or purged), as i915;
+ * -EAGAIN with *busy when it must wait for the engine first.
  */
 struct garnet_vma *garnet_vma_bind(struct garnet_gpu *gpu, struct garnet_vm *vm,
-				   struct garnet_object *obj, u64 alignment)
+				   struct garnet_object *obj, u64 alignment,
+				   struct dma_fence **busy)
 {
 	u64 size = obj->shmem.base.size;
 	struct iosys_map map;
@@ -179,8 +242,8 @@ struct garnet_vma *garnet_vma_bind(struct garnet_gpu *gpu, struct garnet_vm *vm,
 	if (vma && vma_misplaced(vma, alignment)) {
 		if (vma->pin_count)
 			return ERR_PTR(-EBUSY);
-		if (!garnet_vma_idle(vma) && dma_fence_wait(vma->last_fence, true))
-			return ERR_PTR(-ERESTARTSYS);
+		if (garnet_vma_busy(vma, busy))
+			return ERR_PTR(-EAGAIN);
 		garnet_vma_unbind(vma);
 		vma = NULL;
 	}
@@ -205,7 +268,7 @@ struct garnet_vma *garnet_vma_bind(struct garnet_gpu *gpu, struct garnet_vm *vm,
 	vma->vaddr = map.vaddr;
 
 	while ((ret = vm_insert(vm, &vma->node, size, alignment)) == -ENOSPC) {
-		ret = vm_evict_one(gpu, vm);
+		ret = vm_evict_one(gpu, vm, busy);
 		if (ret)
 			break;
 	}
@@ -244,7 +307,7 @@ void garnet_vm_object_free(struct garnet_object *gobj)
 	list_for_each_entry(vm, &gpu->vms, gpu_link) {
 		vma = garnet_vm_find(vm, gobj);
 		if (vma) {
-			WARN_ON(vma->pin_count || !garnet_vma_idle(vma));
+			WARN_ON(vma->pin_count);
 			garnet_vma_unbind(vma);
 		}
 	}
@@ -356,7 +419,7 @@ int garnet_gpu_init(struct garnet_device *gdev)
 	INIT_WORK(&gpu->released_work, released_work);
 	garnet_vm_init(&gpu->ggtt, garnet_gtt_aperture_size(), false);
 	list_add(&gpu->ggtt.gpu_link, &gpu->vms);
-	gpu->fence_context = dma_fence_context_alloc(1);
+	garnet_engine_init(gpu);
 
 	ret = -ENOMEM;
 	gpu->engine_wq = alloc_ordered_workqueue("garnet-engine", 0);
@@ -396,6 +459,7 @@ void garnet_gpu_fini(struct garnet_device *gdev)
 	if (gpu->shrinker_registered)
 		unregister_shrinker(&gpu->shrinker);
 	flush_work(&gpu->released_work);
+	garnet_engine_fini(gpu);
 	drain_workqueue(gpu->engine_wq);
 	drain_workqueue(gpu->retire_wq);
 	destroy_workqueue(gpu->engine_wq);

@@ -1,0 +1,475 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Availability and honest fences, written as two processes: an attacker that queues endless
+ * batches and then makes garnet wait for them (a relocation into a busy object, a rebind of a
+ * busy object), and a victim whose create+close, GET_APERTURE and submission are timed while it
+ * waits. The victim must never wait behind the attacker's work; what the engine writes is
+ * fenced as a write whatever the batch declared; a batch is read only after earlier writers.
+ */
+#include "gt_exec.h"
+
+#include <fcntl.h>
+#include <linux/dma-buf.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/ioctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Generous for TCG on a loaded host: the unfixed driver makes the victim wait seconds. */
+#define VICTIM_BOUND_MS 500
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* A batch that jumps back to itself forever, over own: the watchdog stops it. */
+static void submit_endless(int fd, uint32_t own, struct gt_exec *x)
+{
+	static struct gt_batch b;
+
+	gtb_init(&b);
+	gtb_emit(&b, MI_NOOP);
+	gtb_emit(&b, MI_NOOP);
+	gtb_emit(&b, MI_BATCH_BUFFER_START);
+	gtb_reloc(&b, 0, 4, I915_GEM_DOMAIN_COMMAND, 0);
+	gtb_end(&b);
+	gt_exec_prepare(x, fd, &b, &own, 1);
+	b.relocs[0].target_handle = x->batch_handle;
+	gt_assert_eq(gt_exec_submit(fd, x), 0);
+}
+
+enum wait_path { RELOC_INTO_BUSY, REBIND_OF_BUSY };
+
+/*
+ * The attacker: two endless batches over obj, then an execbuffer that makes garnet wait for
+ * obj to go idle. Tells the victim (through ready) just before that call.
+ */
+static void attacker(enum wait_path path, int ready)
+{
+	int fd = gt_open_render();
+	uint32_t obj = gt_create(fd, 4096), end[2] = { MI_BATCH_BUFFER_END, MI_NOOP };
+	struct drm_i915_gem_relocation_entry reloc = {
+		.target_handle = obj,
+		.presumed_offset = ~0ull,
+		.read_domains = I915_GEM_DOMAIN_RENDER,
+	};
+	struct drm_i915_gem_exec_object2 list[2] = { { .handle = obj }, { 0 } };
+	struct drm_i915_gem_execbuffer2 eb = {
+		.buffers_ptr = (uintptr_t)list,
+		.buffer_count = 2,
+		.batch_len = 8,
+	};
+	struct gt_exec x[2];
+	uint32_t pad = gt_create(fd, 4096);
+	struct gt_batch b;
+
+	/* Something bound before obj, so that obj does not sit at 0 (aligned to anything). */
+	gtb_init(&b);
+	gtb_fill(&b, pad, 4096, 0, 0, 16, 1, 1);
+	gtb_end(&b);
+	gt_run(fd, &b, &pad, 1);
+	submit_endless(fd, obj, &x[0]);
+	submit_endless(fd, obj, &x[1]);
+	list[1].handle = gt_create(fd, 4096);
+	gt_pwrite(fd, list[1].handle, 0, end, sizeof(end));
+	if (path == RELOC_INTO_BUSY) {
+		list[0].relocation_count = 1;
+		list[0].relocs_ptr = (uintptr_t)&reloc;
+	} else {
+		/* An alignment its current place does not have: it must move. */
+		uint64_t at = x[1].obj[0].offset;
+
+		gt_assert(at != 0);
+		list[0].alignment = (at & -at) << 1;
+	}
+	gt_assert(write(ready, "", 1) == 1);
+	/* Its own result does not matter; that it ends, and what the victim saw, does. */
+	gt_ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb);
+	_exit(0);
+}
+
+/* The longest a create+close, GET_APERTURE or a submission took the victim in ms. */
+static double victim_worst(int fd, double for_ms)
+{
+	uint32_t own = gt_create(fd, 4096);
+	double worst = 0, until = now_ms() + for_ms;
+	struct gt_batch b;
+
+	while (now_ms() < until) {
+		struct drm_i915_gem_get_aperture ap = { 0 };
+		double t0 = now_ms(), t;
+
+		/* Afresh each time: the relocation's presumed address goes into a new batch. */
+		gtb_init(&b);
+		gtb_fill(&b, own, 4096, 0, 0, 16, 1, 0x600d);
+		gtb_end(&b);
+
+		gt_close(fd, gt_create(fd, 4096));
+		gt_assert_ok(gt_ioctl(fd, DRM_IOCTL_I915_GEM_GET_APERTURE, &ap));
+		t = now_ms() - t0;
+		worst = t > worst ? t : worst;
+		t0 = now_ms();
+		gt_run(fd, &b, &own, 1);
+		t = now_ms() - t0;
+		worst = t > worst ? t : worst;
+		usleep(20 * 1000);
+	}
+	return worst;
+}
+
+static void victim_against(enum wait_path path, const char *what)
+{
+	long watchdog = gt_set_param("watchdog_ms", 1000);
+	int pipefd[2], fd = gt_open_render(), status;
+	double worst, killed;
+	char c;
+	pid_t pid;
+
+	gt_assert_ok(pipe(pipefd));
+	pid = fork();
+	gt_assert(pid >= 0);
+	if (pid == 0) {
+		close(pipefd[0]);
+		attacker(path, pipefd[1]);
+	}
+	close(pipefd[1]);
+	gt_assert_eq(read(pipefd[0], &c, 1), 1);
+	usleep(200 * 1000);
+	worst = victim_worst(fd, 1500);
+	gt_info("victim's longest create+close/aperture/submit behind a %s: %.1f ms\n", what, worst);
+	/* The attacker itself can be killed while it waits. */
+	killed = now_ms();
+	kill(pid, SIGKILL);
+	gt_assert_eq(waitpid(pid, &status, 0), pid);
+	killed = now_ms() - killed;
+	gt_info("attacker killed in %.1f ms\n", killed);
+	gt_assert(worst < VICTIM_BOUND_MS);
+	gt_assert(killed < 1000);
+	close(fd);
+	gt_set_param("watchdog_ms", watchdog);
+}
+
+static void victim_never_waits_behind_a_relocation(void)
+{
+	victim_against(RELOC_INTO_BUSY, "relocation into a busy object");
+}
+
+static void victim_never_waits_behind_a_rebind(void)
+{
+	victim_against(REBIND_OF_BUSY, "rebind of a busy object");
+}
+
+/*
+ * A store into obj from a batch that declares no write (no write domain, no EXEC_OBJECT_WRITE),
+ * queued behind an endless batch so it is still pending when looked at.
+ */
+static void undeclared_store_behind_endless(int fd, uint32_t obj, uint32_t value)
+{
+	uint32_t own = gt_create(fd, 4096);
+	static struct gt_batch b;
+	struct gt_exec x, slow;
+
+	submit_endless(fd, own, &slow);
+	gtb_init(&b);
+	gtb_store(&b, obj, 0, value);
+	gtb_end(&b);
+	b.relocs[0].write_domain = 0;
+	gt_exec_prepare(&x, fd, &b, &obj, 1);
+	gt_assert_eq(gt_exec_submit(fd, &x), 0);
+	gt_exec_finish(fd, &x);
+	gt_exec_finish(fd, &slow);
+}
+
+static void engine_writes_are_fenced_as_writes(void)
+{
+	long watchdog = gt_set_param("watchdog_ms", 1000);
+	int fd = gt_open_render(), dmabuf;
+	uint32_t obj = gt_create(fd, 4096), word = 0, busy;
+	struct pollfd pfd;
+
+	gt_pwrite(fd, obj, 0, &word, sizeof(word));
+	undeclared_store_behind_endless(fd, obj, 0x5707e);
+
+	busy = gt_busy(fd, obj);
+	gt_info("GEM_BUSY while the undeclared store is queued: 0x%x\n", busy);
+	gt_assert(busy & 0xffff);	/* a writer */
+	gt_assert_ok(drmPrimeHandleToFD(fd, obj, DRM_CLOEXEC, &dmabuf));
+	/* A reader's poll waits for writers only: it must see one. */
+	pfd = (struct pollfd){ .fd = dmabuf, .events = POLLIN };
+	gt_assert_eq(poll(&pfd, 1, 0), 0);
+	/* SET_DOMAIN for reading waits for the writers, then the CPU sees the store. */
+	gt_assert_ok(gt_set_domain(fd, obj, I915_GEM_DOMAIN_GTT, 0));
+	gt_pread(fd, obj, 0, &word, sizeof(word));
+	gt_assert_eq(word, 0x5707e);
+	gt_assert_eq(poll(&pfd, 1, 0), 1);
+	close(dmabuf);
+	close(fd);
+	gt_set_param("watchdog_ms", watchdog);
+}
+
+/*
+ * Batch B stores 1 into out. A request queued behind an endless one rewrites that 1 into 2;
+ * then B is submitted again with every relocation already right. The engine must run B as
+ * the earlier request left it: out holds 2.
+ */
+static void batch_is_read_after_earlier_writers(void)
+{
+	long watchdog = gt_set_param("watchdog_ms", 1000);
+	int fd = gt_open_render();
+	uint32_t out = gt_create(fd, 4096), zero = 0, word;
+	static struct gt_batch bb, patch;
+	struct gt_exec xb, xp, slow;
+	uint32_t own = gt_create(fd, 4096);
+	int64_t t = -1;
+
+	gtb_init(&bb);
+	gtb_store(&bb, out, 0, 1);
+	gtb_end(&bb);
+	gt_exec_prepare(&xb, fd, &bb, &out, 1);
+	gt_assert_eq(gt_exec_submit(fd, &xb), 0);
+	gt_assert_eq(gt_wait(fd, out, &t), 0);
+	gt_pwrite(fd, out, 0, &zero, sizeof(zero));
+
+	submit_endless(fd, own, &slow);
+	gtb_init(&patch);
+	gtb_store(&patch, xb.batch_handle, 2 * 4, 2);
+	gtb_end(&patch);
+	gt_exec_prepare(&xp, fd, &patch, &xb.batch_handle, 1);
+	xp.obj[0].flags = EXEC_OBJECT_WRITE;
+	gt_assert_eq(gt_exec_submit(fd, &xp), 0);
+	/* bb's relocations now carry the right addresses: nothing makes garnet wait for them. */
+	gt_assert_eq(gt_exec_submit(fd, &xb), 0);
+	t = -1;
+	gt_assert_eq(gt_wait(fd, out, &t), 0);
+	gt_pread(fd, out, 0, &word, sizeof(word));
+	gt_info("out holds %u (2: the batch was read after its writer ran)\n", word);
+	gt_assert_eq(word, 2);
+	gt_exec_finish(fd, &xp);
+	gt_exec_finish(fd, &xb);
+	gt_exec_finish(fd, &slow);
+	close(fd);
+	gt_set_param("watchdog_ms", watchdog);
+}
+
+/* Runs fn in a child process; its exit status (0 pass). */
+static int in_child(void (*fn)(void))
+{
+	int status;
+	pid_t pid = fork();
+
+	gt_assert(pid >= 0);
+	if (pid == 0) {
+		fn();
+		_exit(0);
+	}
+	gt_assert_eq(waitpid(pid, &status, 0), pid);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static void fill_lands(void)
+{
+	int fd = gt_open_render();
+	uint32_t obj = gt_create(fd, 4096), px;
+	struct gt_batch b;
+
+	gtb_init(&b);
+	gtb_fill(&b, obj, 4096, 0, 0, 1024, 1, 0x600d600d);
+	gtb_end(&b);
+	gt_run(fd, &b, &obj, 1);
+	gt_pread(fd, obj, 4092, &px, sizeof(px));
+	gt_assert_eq(px, 0x600d600d);
+	close(fd);
+}
+
+/* Three hangs over three files: the process is banned, whichever file it opens next. */
+static void bans_follow_the_process(void)
+{
+	long threshold = gt_set_param("ban_threshold", 3);
+	long watchdog = gt_set_param("watchdog_ms", 100);
+	long long bans = -1;
+	struct gt_batch b;
+	int fd;
+
+	gtb_init(&b);
+	gtb_end(&b);
+	for (int i = 0; i < 3; i++) {
+		struct gt_exec x;
+		int64_t t = -1;
+		uint32_t own;
+
+		fd = gt_open_render();
+		if (bans < 0)
+			bans = gt_exec_counter(fd, "bans");
+		own = gt_create(fd, 4096);
+		submit_endless(fd, own, &x);
+		gt_assert_eq(gt_wait(fd, x.batch_handle, &t), 0);
+		gt_exec_finish(fd, &x);
+		close(fd);
+	}
+	fd = gt_open_render();
+	{
+		uint32_t own = gt_create(fd, 4096);
+
+		gt_assert_eq(gt_try_run(fd, &b, &own, 1), -EIO);
+	}
+	gt_assert_eq(gt_exec_counter(fd, "bans"), bans + 1);
+	close(fd);
+	/* Another process is served. */
+	gt_assert_eq(in_child(fill_lands), 0);
+	gt_set_param("watchdog_ms", watchdog);
+	gt_set_param("ban_threshold", threshold);
+}
+
+#define FLOOD_FILES 8
+#define FLOOD_HANGS 3
+
+/* The flood: FLOOD_FILES files with FLOOD_HANGS endless batches each, then it stays. */
+static void flooder(int ready)
+{
+	static struct gt_exec x[FLOOD_FILES][FLOOD_HANGS];
+
+	for (int f = 0; f < FLOOD_FILES; f++) {
+		int fd = gt_open_render();
+		uint32_t own = gt_create(fd, 4096);
+
+		for (int i = 0; i < FLOOD_HANGS; i++)
+			submit_endless(fd, own, &x[f][i]);
+	}
+	gt_assert(write(ready, "", 1) == 1);
+	pause();
+}
+
+/* One client's endless batches delay another's fill by at most the batch that runs. */
+static void fill_within_one_watchdog_behind_a_flood(void)
+{
+	long watchdog = gt_set_param("watchdog_ms", 1000);
+	long threshold = gt_set_param("ban_threshold", 3);
+	int pipefd[2], fd = gt_open_render(), status;
+	uint32_t obj = gt_create(fd, 4096);
+	struct gt_batch b;
+	int64_t t = -1;
+	double took;
+	char c;
+	pid_t pid;
+
+	gt_assert_ok(pipe(pipefd));
+	pid = fork();
+	gt_assert(pid >= 0);
+	if (pid == 0) {
+		close(pipefd[0]);
+		flooder(pipefd[1]);
+	}
+	close(pipefd[1]);
+	gt_assert_eq(read(pipefd[0], &c, 1), 1);
+	gtb_init(&b);
+	gtb_fill(&b, obj, 4096, 0, 0, 1024, 1, 0x600d600d);
+	gtb_end(&b);
+	took = now_ms();
+	gt_run(fd, &b, &obj, 1);
+	gt_assert_eq(gt_wait(fd, obj, &t), 0);
+	took = now_ms() - took;
+	gt_info("victim's fill behind %d files x %d endless batches: %.1f ms (watchdog 1000 ms)\n",
+		FLOOD_FILES, FLOOD_HANGS, took);
+	kill(pid, SIGKILL);
+	gt_assert_eq(waitpid(pid, &status, 0), pid);
+	gt_assert(took < 1000 + VICTIM_BOUND_MS);
+	close(fd);
+	gt_set_param("ban_threshold", threshold);
+	gt_set_param("watchdog_ms", watchdog);
+}
+
+/* vgem's fence ioctls: the wire format of the kernel's uapi/drm/vgem_drm.h. */
+struct vgem_fence_attach {
+	uint32_t handle;
+	uint32_t flags;
+	uint32_t out_fence;
+	uint32_t pad;
+};
+
+struct vgem_fence_signal {
+	uint32_t fence;
+	uint32_t flags;
+};
+
+#define VGEM_FENCE_WRITE	0x1
+#define VGEM_IOCTL_FENCE_ATTACH	DRM_IOWR(DRM_COMMAND_BASE + 0x1, struct vgem_fence_attach)
+#define VGEM_IOCTL_FENCE_SIGNAL	DRM_IOW(DRM_COMMAND_BASE + 0x2, struct vgem_fence_signal)
+
+/*
+ * A file floods fills of a vgem buffer whose vgem fence has not signalled: they pile up
+ * blocked. The flood stops at the in-flight limit (-EAGAIN on an O_NONBLOCK file), and another
+ * process's fill runs meanwhile, not behind the blocked ones.
+ */
+static void requests_in_flight_are_bounded_per_file(void)
+{
+	long watchdog = gt_set_param("watchdog_ms", 1000);
+	int vgem = gt_open_driver("vgem", false), fd = gt_open_render(), dmabuf, n = 0, ret = 0;
+	struct drm_mode_create_dumb dumb = { .width = 1024, .height = 1, .bpp = 32 };
+	struct vgem_fence_attach attach = { .flags = VGEM_FENCE_WRITE };
+	struct vgem_fence_signal sig = { 0 };
+	struct gt_batch b;
+	uint32_t imported;
+	int64_t t = -1;
+	double took;
+
+	gt_assert_ok(gt_ioctl(vgem, DRM_IOCTL_MODE_CREATE_DUMB, &dumb));
+	attach.handle = dumb.handle;
+	gt_assert_ok(gt_ioctl(vgem, VGEM_IOCTL_FENCE_ATTACH, &attach));
+	gt_assert_ok(drmPrimeHandleToFD(vgem, dumb.handle, DRM_CLOEXEC, &dmabuf));
+	gt_assert_ok(drmPrimeFDToHandle(fd, dmabuf, &imported));
+
+	gt_assert_ok(fcntl(fd, F_SETFL, O_NONBLOCK));
+	while (n < 5000) {
+		static struct gt_exec x;
+
+		gtb_init(&b);
+		gtb_fill(&b, imported, 4096, 0, 0, 1024, 1, (uint32_t)n);
+		gtb_end(&b);
+		gt_exec_prepare(&x, fd, &b, &imported, 1);
+		/* Not gt_ioctl(): like drmIoctl() it tries again on EAGAIN. */
+		ret = ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &x.eb) ? -errno : 0;
+		gt_exec_finish(fd, &x);
+		if (ret)
+			break;
+		n++;
+	}
+	gt_info("%d requests queued behind a vgem fence before %s\n", n, strerror(-ret));
+	gt_assert_eq(ret, -EAGAIN);
+	gt_assert(n <= 64);
+	took = now_ms();
+	gt_assert_eq(in_child(fill_lands), 0);
+	took = now_ms() - took;
+	gt_info("another process's fill meanwhile: %.1f ms\n", took);
+	/* At most behind the batch running (an earlier test's endless one, say). */
+	gt_assert(took < 1000 + VICTIM_BOUND_MS);
+
+	sig.fence = attach.out_fence;
+	gt_assert_ok(gt_ioctl(vgem, VGEM_IOCTL_FENCE_SIGNAL, &sig));
+	gt_assert_eq(gt_wait(fd, imported, &t), 0);
+	close(dmabuf);
+	close(fd);
+	close(vgem);
+	gt_set_param("watchdog_ms", watchdog);
+}
+
+GT_MAIN(
+	GT_SUBTEST(victim_never_waits_behind_a_relocation,
+		   "victim-never-waits-behind-a-relocation-into-a-busy-object"),
+	GT_SUBTEST(victim_never_waits_behind_a_rebind,
+		   "victim-never-waits-behind-a-rebind-of-a-busy-object"),
+	GT_SUBTEST(engine_writes_are_fenced_as_writes, "engine-writes-are-fenced-as-writes"),
+	GT_SUBTEST(batch_is_read_after_earlier_writers, "batch-is-read-after-earlier-writers"),
+	GT_SUBTEST(bans_follow_the_process, "bans-follow-the-process-not-the-file"),
+	GT_SUBTEST(fill_within_one_watchdog_behind_a_flood,
+		   "fill-within-one-watchdog-behind-8-files-of-endless-batches"),
+	GT_SUBTEST(requests_in_flight_are_bounded_per_file,
+		   "requests-in-flight-are-bounded-per-file")
+)
