@@ -12,6 +12,7 @@
  * pool_mb bounds the pool (0 turns reuse off); the pool's own shrinker empties it under memory
  * pressure. Only pages nothing else references are cleared in place (see zero_file()).
  */
+#include <linux/dcache.h>
 #include <linux/fs.h>
 #include <linux/highmem.h>
 #include <linux/module.h>
@@ -160,12 +161,15 @@ bool garnet_pool_put(struct garnet_object *gobj)
 	u64 limit = (u64)READ_ONCE(pool_mb) << 20;
 
 	/*
-	 * Only a file nobody else can reach: a GEM_MMAP mapping would keep its own reference
+	 * Only a file nobody else can reach: a mapping would keep its own reference to the file
 	 * (and would see the next owner's data), and dma-bufs or pinned pages belong elsewhere.
+	 * The inode may also be open through another struct file (root opening a mapping's
+	 * /proc/PID/map_files entry): every such file holds the dentry, so it must have no
+	 * holder but obj->filp. Nothing can open it anew once no mapping is left.
 	 */
 	if (!limit || !obj->filp || obj->import_attach || obj->dma_buf ||
 	    gobj->shmem.pages_use_count || gobj->shmem.sgt || gobj->shmem.madv < 0 ||
-	    file_count(obj->filp) != 1)
+	    file_count(obj->filp) != 1 || d_count(obj->filp->f_path.dentry) != 1)
 		return false;
 
 	entry = kmalloc(sizeof(*entry), GFP_KERNEL | __GFP_NOWARN);

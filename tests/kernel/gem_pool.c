@@ -190,6 +190,46 @@ static void page_held_by_a_pipe_is_never_reused(void)
 	close(attacker);
 }
 
+/*
+ * root opens the mapped shmem file again through /proc/PID/map_files: a second struct file of
+ * the same inode, which the pool's check of the object's own file does not count. Once the
+ * mapping and the object are gone, that reader must not see the next owner's data.
+ */
+static void file_reopened_through_map_files_is_never_reused(void)
+{
+	enum { MF_SIZE = 83 * 4096 };	/* a size no other test frees */
+	int attacker = gt_open_render(), victim = gt_open_render();
+	uint32_t h = gt_create(attacker, MF_SIZE);
+	char *map = gt_mmap_cpu(attacker, h, 0, MF_SIZE);
+	char path[96], out[sizeof(SECRET)];
+	long long reused;
+	int reader;
+
+	set_param("pool_mb", "64");
+	set_param("zero_policy", "alloc");
+	memset(map, 'A', MF_SIZE);
+	snprintf(path, sizeof(path), "/proc/self/map_files/%lx-%lx", (unsigned long)map,
+		 (unsigned long)map + MF_SIZE);
+	reader = open(path, O_RDONLY);
+	if (reader < 0)
+		gt_fail(__FILE__, __LINE__, "open %s: %s", path, strerror(errno));
+	munmap(map, MF_SIZE);
+	gt_close(attacker, h);
+
+	reused = gt_counter(victim, "pool_reused");
+	h = gt_create(victim, MF_SIZE);
+	gt_pwrite(victim, h, 0, SECRET, sizeof(SECRET));
+	gt_assert_eq(pread(reader, out, sizeof(out), 0), (ssize_t)sizeof(out));
+	gt_info("pool_reused %lld -> %lld; the reader sees \"%.*s\"\n", reused,
+		gt_counter(victim, "pool_reused"), (int)sizeof(out) - 1, out);
+	gt_assert(memcmp(out, SECRET, sizeof(SECRET)) != 0);
+	gt_assert_eq(out[0], 'A');
+	gt_assert_eq(gt_counter(victim, "pool_reused"), reused);
+	close(reader);
+	close(victim);
+	close(attacker);
+}
+
 static void pool_is_emptied_under_memory_pressure(void)
 {
 	int fd = gt_open_render();
@@ -303,6 +343,8 @@ GT_MAIN(
 	GT_SUBTEST(reused_memory_is_zeroed_at_allocation, "reused-memory-is-zeroed-at-allocation"),
 	GT_SUBTEST(reused_memory_is_zeroed_ahead_of_time, "reused-memory-is-zeroed-ahead-of-time"),
 	GT_SUBTEST(memory_still_mapped_is_never_reused, "memory-still-mapped-is-never-reused"),
+	GT_SUBTEST(file_reopened_through_map_files_is_never_reused,
+		   "file-reopened-through-map-files-is-never-reused"),
 	GT_SUBTEST(page_held_by_a_pipe_is_never_reused, "page-held-by-a-pipe-is-never-reused"),
 	GT_SUBTEST(pool_is_emptied_under_memory_pressure, "pool-is-emptied-under-memory-pressure"),
 	GT_SUBTEST(pool_mb_zero_turns_reuse_off, "pool-mb-zero-turns-reuse-off"),
