@@ -24,8 +24,11 @@ conn=$(modetest -M garnet -c | awk '$3 == "connected" { print $1; exit }')
 [ -n "$conn" ] || fail "modetest lists no connected connector"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-modetest -M garnet -s "$conn:1024x768" -v >"$dir/out" 2>&1 &
+# modetest flips until its stdin becomes readable: a fifo held open keeps it flipping.
+mkfifo "$dir/in"
+modetest -M garnet -s "$conn:1024x768" -v <"$dir/in" >"$dir/out" 2>&1 &
 pid=$!
+exec 3>"$dir/in"
 n=0
 until [ "$(value mode)" = 1024x768 ]; do
 	n=$((n + 1)); [ $n -gt 100 ] && { cat "$dir/out"; fail "the mode never became 1024x768"; }
@@ -39,7 +42,13 @@ echo 1 > "/sys/bus/pci/devices/$pci/remove" || fail "cannot remove $pci"
 sleep 2
 kill -0 $pid 2>/dev/null || { cat "$dir/out"; fail "modetest died with the device"; }
 flips=$(grep -c "freq:" "$dir/out")
-kill $pid
+echo >&3
+exec 3>&-
+n=0
+while kill -0 $pid 2>/dev/null; do
+	n=$((n + 1)); [ $n -gt 100 ] && { cat "$dir/out"; fail "modetest does not stop"; }
+	sleep 0.1
+done
 wait $pid
 echo "output $(value output), $(value bytes_copied) bytes composed (was $copied), $flips fps reports"
 [ "$(value output)" = none ] || fail "the display still reports output $(value output)"
