@@ -47,8 +47,15 @@ struct garnet_bochs {
 	u16 dispi_id;
 };
 
-/* One device at most: garnet drives a single display. Set by probe, cleared by remove. */
+/*
+ * One device at most: garnet drives a single display. Set by probe, cleared by remove.
+ * bochs_lock guards it and the display using it (bochs_user), so that remove, which may come
+ * at any time (PCI hot-unplug, root writing the device's sysfs remove), first takes the
+ * registers and VRAM away from the display and only then lets devres unmap them.
+ */
+static DEFINE_MUTEX(bochs_lock);
 static struct garnet_bochs *bound_bochs;
+static struct garnet_kms *bochs_user;
 
 static u16 dispi_read(struct garnet_bochs *bochs, unsigned int index)
 {
@@ -58,11 +65,6 @@ static u16 dispi_read(struct garnet_bochs *bochs, unsigned int index)
 static void dispi_write(struct garnet_bochs *bochs, unsigned int index, u16 value)
 {
 	writew(value, bochs->mmio + DISPI_MMIO_BASE + index * 2);
-}
-
-bool garnet_bochs_fits(struct garnet_bochs *bochs, unsigned int width, unsigned int height)
-{
-	return (size_t)width * height * GARNET_SCANOUT_CPP <= bochs->vram_size;
 }
 
 void garnet_bochs_get_vram(struct garnet_bochs *bochs, struct iosys_map *map, size_t *size)
@@ -97,7 +99,10 @@ static int garnet_bochs_probe(struct pci_dev *pdev, const struct pci_device_id *
 	u16 dispi_mem_64k;
 	int ret;
 
-	if (bound_bochs) {
+	mutex_lock(&bochs_lock);
+	ret = bound_bochs ? -EBUSY : 0;
+	mutex_unlock(&bochs_lock);
+	if (ret) {
 		dev_info(&pdev->dev, "garnet already drives a display; leaving this one alone\n");
 		return -EBUSY;
 	}
@@ -141,7 +146,9 @@ static int garnet_bochs_probe(struct pci_dev *pdev, const struct pci_device_id *
 
 	garnet_bochs_disable(bochs);
 	pci_set_drvdata(pdev, bochs);
+	mutex_lock(&bochs_lock);
 	bound_bochs = bochs;
+	mutex_unlock(&bochs_lock);
 	dev_info(&pdev->dev, "bochs-display: DISPI 0x%04x, %zu KiB VRAM\n", bochs->dispi_id,
 		 bochs->vram_size >> 10);
 	return 0;
@@ -151,9 +158,16 @@ static void garnet_bochs_remove(struct pci_dev *pdev)
 {
 	struct garnet_bochs *bochs = pci_get_drvdata(pdev);
 
-	garnet_bochs_disable(bochs);
-	if (bound_bochs == bochs)
+	mutex_lock(&bochs_lock);
+	if (bound_bochs == bochs) {
+		/* Waits for a composition in progress; the display touches neither again. */
+		if (bochs_user)
+			garnet_scanout_unplug(bochs_user);
+		bochs_user = NULL;
 		bound_bochs = NULL;
+	}
+	garnet_bochs_disable(bochs);
+	mutex_unlock(&bochs_lock);
 }
 
 static const struct pci_device_id garnet_bochs_ids[] = {
@@ -164,8 +178,8 @@ MODULE_DEVICE_TABLE(pci, garnet_bochs_ids);
 
 /*
  * The DRM device is created once, after this driver has had the chance to bind (probing is
- * synchronous), and lives until the module unloads: unbinding through sysfs would pull VRAM
- * from under a live display, so it is not offered.
+ * synchronous), and lives until the module unloads. Unbinding through the driver's sysfs is
+ * not offered; removing the device still is (see garnet_bochs_remove()).
  */
 static struct pci_driver garnet_bochs_driver = {
 	.name		= "garnet",
@@ -187,7 +201,24 @@ void garnet_bochs_unregister(void)
 	pci_unregister_driver(&garnet_bochs_driver);
 }
 
-struct garnet_bochs *garnet_bochs_get(void)
+/* The bound device for this display, which remove will unplug from it first; or NULL. */
+struct garnet_bochs *garnet_bochs_attach(struct garnet_kms *kms)
 {
-	return bound_bochs;
+	struct garnet_bochs *bochs;
+
+	mutex_lock(&bochs_lock);
+	bochs = bound_bochs;
+	if (bochs)
+		bochs_user = kms;
+	mutex_unlock(&bochs_lock);
+	return bochs;
+}
+
+/* Before the display's memory goes. */
+void garnet_bochs_detach(struct garnet_kms *kms)
+{
+	mutex_lock(&bochs_lock);
+	if (bochs_user == kms)
+		bochs_user = NULL;
+	mutex_unlock(&bochs_lock);
 }

@@ -205,6 +205,8 @@ void garnet_compose_commit(struct garnet_kms *kms, struct drm_atomic_state *stat
 		drm_warn_once(&kms->gdev->drm, "framebuffer not readable by the CPU; skipped\n");
 
 	mutex_lock(&kms->scanout_lock);
+	if (kms->unplugged)
+		goto out;
 	comp.line = kms->line;
 	drm_rect_init(&comp.screen, 0, 0, kms->width, kms->height);
 	rects_before = atomic64_read(&kms->counters.rects);
@@ -225,10 +227,21 @@ void garnet_compose_commit(struct garnet_kms *kms, struct drm_atomic_state *stat
 		atomic64_inc(&kms->counters.commits);
 		atomic64_add(ktime_to_ns(ktime_sub(ktime_get(), start)), &kms->counters.compose_ns);
 	}
+out:
 	mutex_unlock(&kms->scanout_lock);
 
 	layer_end_access(&comp.cursor);
 	layer_end_access(&comp.primary);
+}
+
+/* bochs-display is being removed: after this, neither its registers nor VRAM are touched. */
+void garnet_scanout_unplug(struct garnet_kms *kms)
+{
+	mutex_lock(&kms->scanout_lock);
+	kms->bochs = NULL;
+	kms->unplugged = true;
+	iosys_map_clear(&kms->scanout);
+	mutex_unlock(&kms->scanout_lock);
 }
 
 /* Programs the scanout for a mode, or turns it off for 0 x 0. */

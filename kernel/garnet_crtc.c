@@ -23,7 +23,8 @@ static enum drm_mode_status garnet_crtc_mode_valid(struct drm_crtc *crtc,
 		return MODE_BAD;
 	if (mode->flags & (DRM_MODE_FLAG_INTERLACE | DRM_MODE_FLAG_DBLSCAN))
 		return MODE_NO_INTERLACE;
-	if (kms->bochs && !garnet_bochs_fits(kms->bochs, mode->hdisplay, mode->vdisplay))
+	/* scanout_size is set once, at init: VRAM's size, or the virtual output's. */
+	if ((size_t)mode->hdisplay * mode->vdisplay * GARNET_SCANOUT_CPP > kms->scanout_size)
 		return MODE_MEM;
 	/* Vblank runs off the mode's timings, so they must describe a real refresh rate. */
 	if (!mode->clock || mode->htotal < mode->hdisplay || mode->vtotal < mode->vdisplay)

@@ -20,6 +20,7 @@
 #include "garnet_gem.h"
 #include "garnet_gtt.h"
 #include "garnet_kms.h"
+#include "garnet_mem.h"
 #include "garnet_share.h"
 
 #define DRIVER_DESC	"garnet virtual GPU"
@@ -35,9 +36,14 @@ static int garnet_open(struct drm_device *drm, struct drm_file *file)
 	struct garnet_file *gfile;
 	int ret;
 
-	gfile = kzalloc(sizeof(*gfile), GFP_KERNEL);
+	gfile = kzalloc(sizeof(*gfile), GFP_KERNEL_ACCOUNT);
 	if (!gfile)
 		return -ENOMEM;
+	gfile->mem = garnet_mem_budget_create();
+	if (!gfile->mem) {
+		kfree(gfile);
+		return -ENOMEM;
+	}
 	gfile->gdev = gdev;
 	gfile->file = file;
 	INIT_LIST_HEAD(&gfile->shares);
@@ -47,6 +53,7 @@ static int garnet_open(struct drm_device *drm, struct drm_file *file)
 	gfile->client_id = atomic64_inc_return(&gdev->next_client_id);
 	ret = xa_insert(&gdev->clients, gfile->client_id, gfile, GFP_KERNEL);
 	if (ret) {
+		garnet_mem_budget_put(gfile->mem);
 		kfree(gfile);
 		return ret;
 	}
@@ -56,6 +63,7 @@ static int garnet_open(struct drm_device *drm, struct drm_file *file)
 		mutex_lock(&gdev->names_lock);
 		xa_erase(&gdev->clients, gfile->client_id);
 		mutex_unlock(&gdev->names_lock);
+		garnet_mem_budget_put(gfile->mem);
 		kfree(gfile);
 		return ret;
 	}
@@ -70,6 +78,8 @@ static void garnet_postclose(struct drm_device *drm, struct drm_file *file)
 	/* Also removes the file from gdev->clients, under names_lock (see garnet_debugfs.c). */
 	garnet_share_file_close(gfile);
 	garnet_client_close(gfile);
+	/* Objects this file created and others still hold keep the budget until they go. */
+	garnet_mem_budget_put(gfile->mem);
 	kfree(gfile);
 }
 
@@ -113,7 +123,12 @@ static const struct drm_driver garnet_driver = {
 	.open			= garnet_open,
 	.postclose		= garnet_postclose,
 	.gem_create_object	= garnet_gem_create_object,
-	DRM_GEM_SHMEM_DRIVER_OPS,
+	/* DRM_GEM_SHMEM_DRIVER_OPS, but mmap and dumb buffers go through garnet_gem.c. */
+	.prime_handle_to_fd	= drm_gem_prime_handle_to_fd,
+	.prime_fd_to_handle	= drm_gem_prime_fd_to_handle,
+	.gem_prime_import_sg_table = drm_gem_shmem_prime_import_sg_table,
+	.gem_prime_mmap		= garnet_gem_prime_mmap,
+	.dumb_create		= garnet_gem_dumb_create,
 	.debugfs_init		= garnet_debugfs_init,
 	.ioctls			= garnet_ioctls,
 	.num_ioctls		= ARRAY_SIZE(garnet_ioctls),
@@ -168,6 +183,7 @@ static int __init garnet_init(void)
 	struct garnet_device *gdev;
 	int ret;
 
+	garnet_mem_init();
 	/* Binds bochs-display if QEMU has one; the display code uses it when it is bound. */
 	ret = garnet_bochs_register();
 	if (ret)

@@ -25,6 +25,7 @@
 #include "garnet_drv.h"
 #include "garnet_gem.h"
 #include "garnet_gtt.h"
+#include "garnet_mem.h"
 #include "garnet_pool.h"
 #include "garnet_share.h"
 
@@ -67,9 +68,62 @@ static void garnet_gem_free(struct drm_gem_object *obj)
 	}
 	mutex_unlock(&gdev->objects_lock);
 
-	/* The pool may keep the shmem file (and its pages) for the next object of this size. */
-	garnet_pool_put(gobj);
+	/*
+	 * The pool may keep the shmem file (and its pages) for the next object of this size;
+	 * not that of an object refused at creation, which never held anything.
+	 */
+	if (gobj->budget)
+		garnet_pool_put(gobj);
+	garnet_mem_uncharge(gobj);
 	drm_gem_shmem_free(&gobj->shmem);
+}
+
+/*
+ * MMAP_OFFSET and dma-buf mmap: the mapping is of the object's shmem file itself, as GEM_MMAP's
+ * is, instead of the shmem helper's, which pins every page of the object at mmap. Pages are
+ * then populated one fault at a time, charged to the faulting task's memory cgroup, counted in
+ * its RSS (so the OOM killer sees whose they are) and reclaimable like any shmem page. Like
+ * GEM_MMAP's, the mapping holds the file, not the object: it outlives the last handle.
+ */
+static int map_shmem_file(struct drm_gem_object *obj, struct vm_area_struct *vma)
+{
+	int ret;
+
+	if (!obj->filp)
+		return -ENXIO;
+	if (is_cow_mapping(vma->vm_flags))
+		return -EINVAL;
+	ret = call_mmap(obj->filp, vma);
+	if (ret)
+		return ret;
+	vma_set_file(vma, obj->filp);
+	/* drm_gem_mmap_obj() insists on it; a GEM mapping never grows past its object. */
+	vma->vm_flags |= VM_DONTEXPAND;
+	return 0;
+}
+
+/* MMAP_OFFSET: vm_pgoff is the object's fake offset, and the caller took a reference. */
+static int garnet_gem_object_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma)
+{
+	int ret;
+
+	if (obj->import_attach)
+		return drm_gem_shmem_object_mmap(obj, vma);
+
+	vma->vm_pgoff -= drm_vma_node_start(&obj->vma_node);
+	ret = map_shmem_file(obj, vma);
+	if (ret)
+		return ret;
+	/* shmem's vm_ops never see the object: the reference taken for them goes. */
+	vma->vm_private_data = NULL;
+	drm_gem_object_put(obj);
+	return 0;
+}
+
+/* dma-buf mmap of an object garnet exported: vm_pgoff is already the page in the object. */
+int garnet_gem_prime_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma)
+{
+	return map_shmem_file(obj, vma);
 }
 
 static const struct drm_gem_object_funcs garnet_gem_funcs = {
@@ -82,7 +136,7 @@ static const struct drm_gem_object_funcs garnet_gem_funcs = {
 	.get_sg_table	= drm_gem_shmem_object_get_sg_table,
 	.vmap		= drm_gem_shmem_object_vmap,
 	.vunmap		= drm_gem_shmem_object_vunmap,
-	.mmap		= drm_gem_shmem_object_mmap,
+	.mmap		= garnet_gem_object_mmap,
 	.vm_ops		= &drm_gem_shmem_vm_ops,
 };
 
@@ -90,7 +144,7 @@ struct drm_gem_object *garnet_gem_create_object(struct drm_device *drm, size_t s
 {
 	struct garnet_object *gobj;
 
-	gobj = kzalloc(sizeof(*gobj), GFP_KERNEL);
+	gobj = kzalloc(sizeof(*gobj), GFP_KERNEL_ACCOUNT);
 	if (!gobj)
 		return ERR_PTR(-ENOMEM);
 	gobj->shmem.base.funcs = &garnet_gem_funcs;
@@ -131,11 +185,43 @@ static bool range_outside(u64 offset, u64 len, u64 size)
 	return offset > size || len > size - offset;
 }
 
+/*
+ * A new object with a handle in file, charged to the file's budget (garnet_mem.c): past the
+ * budget the caller gets -ENOMEM before any memory is touched.
+ */
+static int garnet_gem_create_handle(struct drm_file *file, u64 size, u32 *handle)
+{
+	struct drm_device *drm = file->minor->dev;
+	struct drm_gem_shmem_object *shmem;
+	struct file *reused;
+	int ret;
+
+	if (size >> PAGE_SHIFT > totalram_pages() || size >> PAGE_SHIFT > INT_MAX)
+		return -E2BIG;
+
+	shmem = drm_gem_shmem_create(drm, size);
+	if (IS_ERR(shmem))
+		return PTR_ERR(shmem);
+	ret = garnet_mem_charge(to_garnet_object(&shmem->base), to_garnet_file(file)->mem);
+	if (ret)
+		goto out;
+	/* Reused memory, already zeroed, instead of the fresh file; nobody has seen either. */
+	reused = garnet_pool_take(to_garnet_device(drm), size);
+	if (reused) {
+		fput(shmem->base.filp);
+		shmem->base.filp = reused;
+	}
+
+	ret = drm_gem_handle_create(file, &shmem->base, handle);
+out:
+	/* The handle holds the object now, or creating it failed and this frees it. */
+	drm_gem_object_put(&shmem->base);
+	return ret;
+}
+
 int garnet_gem_create_ioctl(struct drm_device *drm, void *data, struct drm_file *file)
 {
 	struct drm_i915_gem_create *args = data;
-	struct drm_gem_shmem_object *shmem;
-	struct file *reused;
 	u64 size;
 	u32 handle;
 	int ret;
@@ -144,28 +230,28 @@ int garnet_gem_create_ioctl(struct drm_device *drm, void *data, struct drm_file 
 	if (args->size == 0 || args->size > U64_MAX - (PAGE_SIZE - 1))
 		return -EINVAL;
 	size = round_up(args->size, PAGE_SIZE);
-	if (size >> PAGE_SHIFT > totalram_pages() || size >> PAGE_SHIFT > INT_MAX)
-		return -E2BIG;
 
-	shmem = drm_gem_shmem_create(drm, size);
-	if (IS_ERR(shmem))
-		return PTR_ERR(shmem);
-	/* Reused memory, already zeroed, instead of the fresh file; nobody has seen either. */
-	reused = garnet_pool_take(to_garnet_device(drm), size);
-	if (reused) {
-		fput(shmem->base.filp);
-		shmem->base.filp = reused;
-	}
-
-	ret = drm_gem_handle_create(file, &shmem->base, &handle);
-	/* The handle holds the object now, or creating it failed and this frees it. */
-	drm_gem_object_put(&shmem->base);
+	ret = garnet_gem_create_handle(file, size, &handle);
 	if (ret)
 		return ret;
-
 	args->handle = handle;
 	args->size = size;
 	return 0;
+}
+
+/*
+ * Dumb buffers are objects like any other, with the same budget. The core has checked the
+ * arguments for overflow and zeroed pitch, size and handle; the layout is the shmem helper's.
+ */
+int garnet_gem_dumb_create(struct drm_file *file, struct drm_device *drm,
+			   struct drm_mode_create_dumb *args)
+{
+	u32 pitch = DIV_ROUND_UP(args->width * args->bpp, 8);
+	u64 size = PAGE_ALIGN((u64)pitch * args->height);
+
+	args->pitch = pitch;
+	args->size = size;
+	return garnet_gem_create_handle(file, size, &args->handle);
 }
 
 /*

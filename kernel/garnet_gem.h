@@ -9,7 +9,10 @@
 #include <drm/drm_gem_shmem_helper.h>
 #include <drm/drm_mm.h>
 
+struct drm_mode_create_dumb;
 struct garnet_device;
+struct garnet_mem_budget;
+struct vm_area_struct;
 
 struct garnet_object {
 	/* First member: drm_gem_shmem_free() frees the whole allocation through it. */
@@ -43,6 +46,9 @@ struct garnet_object {
 	 * with it the core's PRIME link to its dma-buf (garnet_share.c).
 	 */
 	atomic_t handles;
+
+	/* The budget (garnet_mem.h) that paid for this object; NULL for imports. */
+	struct garnet_mem_budget *budget;
 };
 
 static inline struct garnet_object *to_garnet_object(struct drm_gem_object *obj)
@@ -55,6 +61,9 @@ struct garnet_object *garnet_gem_lookup(struct drm_file *file, u32 handle);
 
 int garnet_getparam_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
 int garnet_gem_create_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
+int garnet_gem_prime_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma);
+int garnet_gem_dumb_create(struct drm_file *file, struct drm_device *drm,
+			   struct drm_mode_create_dumb *args);
 int garnet_gem_pread_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
 int garnet_gem_pwrite_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
 int garnet_gem_mmap_ioctl(struct drm_device *drm, void *data, struct drm_file *file);

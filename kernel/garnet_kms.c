@@ -91,7 +91,7 @@ static const struct drm_mode_config_helper_funcs garnet_mode_config_helpers = {
 
 static int garnet_scanout_init(struct garnet_kms *kms)
 {
-	kms->bochs = garnet_bochs_get();
+	kms->bochs = garnet_bochs_attach(kms);
 	if (kms->bochs) {
 		garnet_bochs_get_vram(kms->bochs, &kms->scanout, &kms->scanout_size);
 		return 0;
@@ -108,6 +108,7 @@ static void garnet_scanout_release(struct drm_device *drm, void *data)
 {
 	struct garnet_kms *kms = data;
 
+	garnet_bochs_detach(kms);
 	vfree(kms->virtual_scanout);
 }
 

@@ -46,8 +46,13 @@ struct garnet_kms {
 	struct drm_encoder encoder;
 	struct drm_connector connector;
 
-	/* bochs-display when bound (garnet_bochs.c), NULL for the virtual output. */
+	/*
+	 * bochs-display when bound (garnet_bochs.c), NULL for the virtual output. When the
+	 * device is removed, both bochs and the scanout map are cleared under scanout_lock and
+	 * unplugged is set: from then on the display composes nothing.
+	 */
 	struct garnet_bochs *bochs;
+	bool unplugged;
 
 	/*
 	 * The scanout memory: VRAM (I/O memory) or the virtual output's vmalloc buffer.
@@ -95,12 +100,13 @@ bool garnet_vblank_timestamp(struct drm_crtc *crtc, int *max_error, ktime_t *vbl
 /* garnet_compose.c: primary + cursor into the scanout */
 void garnet_compose_commit(struct garnet_kms *kms, struct drm_atomic_state *state);
 void garnet_scanout_set_mode(struct garnet_kms *kms, unsigned int width, unsigned int height);
+void garnet_scanout_unplug(struct garnet_kms *kms);
 
 /* garnet_bochs.c: the PCI driver for bochs-display */
 int garnet_bochs_register(void);
 void garnet_bochs_unregister(void);
-struct garnet_bochs *garnet_bochs_get(void);
-bool garnet_bochs_fits(struct garnet_bochs *bochs, unsigned int width, unsigned int height);
+struct garnet_bochs *garnet_bochs_attach(struct garnet_kms *kms);
+void garnet_bochs_detach(struct garnet_kms *kms);
 void garnet_bochs_get_vram(struct garnet_bochs *bochs, struct iosys_map *map, size_t *size);
 void garnet_bochs_set_mode(struct garnet_bochs *bochs, unsigned int width, unsigned int height);
 void garnet_bochs_disable(struct garnet_bochs *bochs);

@@ -27,7 +27,7 @@ static int display_show(struct seq_file *m, void *unused)
 	struct drm_fb_helper *helper = READ_ONCE(drm->fb_helper);
 
 	mutex_lock(&kms->scanout_lock);
-	seq_printf(m, "output %s\n", kms->bochs ? "bochs" : "virtual");
+	seq_printf(m, "output %s\n", kms->unplugged ? "none" : kms->bochs ? "bochs" : "virtual");
 	seq_printf(m, "mode %ux%u\n", kms->width, kms->height);
 	mutex_unlock(&kms->scanout_lock);
 	seq_printf(m, "scanout_bytes %zu\n", kms->scanout_size);
@@ -59,7 +59,7 @@ static ssize_t scanout_read(struct file *file, char __user *buf, size_t count, l
 		return -ENOMEM;
 
 	mutex_lock(&kms->scanout_lock);
-	size = (size_t)kms->width * kms->height * GARNET_SCANOUT_CPP;
+	size = kms->unplugged ? 0 : (size_t)kms->width * kms->height * GARNET_SCANOUT_CPP;
 	while (done < count && *ppos < size) {
 		size_t chunk = min3(count - done, (size_t)(size - *ppos), (size_t)PAGE_SIZE);
 

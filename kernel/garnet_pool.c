@@ -9,9 +9,11 @@
  *   zero_policy=alloc  the creating ioctl zeroes it (synchronously), before any handle exists;
  *   zero_policy=idle   a background worker zeroes freed files ahead of time, and only files it
  *                      has finished are handed out.
- * pool_mb bounds the pool (0 turns reuse off); the pool's own shrinker empties it under memory
- * pressure. Only pages nothing else references are cleared in place (see zero_file()).
+ * pool_mb bounds the pool (0 turns reuse off); both are set at load only. The pool's own
+ * shrinker empties it under memory pressure. Only pages nothing else references are cleared
+ * in place (see zero_file()).
  */
+#include <linux/dcache.h>
 #include <linux/fs.h>
 #include <linux/highmem.h>
 #include <linux/module.h>
@@ -47,12 +49,13 @@ static const struct kernel_param_ops zero_policy_ops = {
 	.set = zero_policy_set,
 	.get = zero_policy_get,
 };
-module_param_cb(zero_policy, &zero_policy_ops, NULL, 0644);
+/* Read-only after load, as pool_mb: how freed memory is cleared is no runtime choice. */
+module_param_cb(zero_policy, &zero_policy_ops, NULL, 0444);
 MODULE_PARM_DESC(zero_policy,
 		 "When reused object memory is zeroed: alloc (by the creating ioctl) or idle (ahead of time by a worker)");
 
 static unsigned int pool_mb = 64;
-module_param(pool_mb, uint, 0644);
+module_param(pool_mb, uint, 0444);
 MODULE_PARM_DESC(pool_mb, "Freed object memory kept for reuse, in MiB (0: no reuse)");
 
 struct pool_entry {
@@ -160,12 +163,15 @@ bool garnet_pool_put(struct garnet_object *gobj)
 	u64 limit = (u64)READ_ONCE(pool_mb) << 20;
 
 	/*
-	 * Only a file nobody else can reach: a GEM_MMAP mapping would keep its own reference
+	 * Only a file nobody else can reach: a mapping would keep its own reference to the file
 	 * (and would see the next owner's data), and dma-bufs or pinned pages belong elsewhere.
+	 * The inode may also be open through another struct file (root opening a mapping's
+	 * /proc/PID/map_files entry): every such file holds the dentry, so it must have no
+	 * holder but obj->filp. Nothing can open it anew once no mapping is left.
 	 */
 	if (!limit || !obj->filp || obj->import_attach || obj->dma_buf ||
 	    gobj->shmem.pages_use_count || gobj->shmem.sgt || gobj->shmem.madv < 0 ||
-	    file_count(obj->filp) != 1)
+	    file_count(obj->filp) != 1 || d_count(obj->filp->f_path.dentry) != 1)
 		return false;
 
 	entry = kmalloc(sizeof(*entry), GFP_KERNEL | __GFP_NOWARN);
