@@ -116,12 +116,6 @@ static void publish_ids(struct fz_proc *p)
 		atomic_store(&fz.stats->client_ids[(2 * p->index + i) % 16], p->files[i].client_id);
 }
 
-/*
- * One fuzz process: rounds of a few seconds; in each its threads share its two files, and
- * between rounds the files close with whatever they hold (objects, names, pins, mappings
- * gone or not) and open again, so closing a busy file is fuzzed too and a banned file
- * does not stay banned.
- */
 static bool write_file(const char *path, const char *value)
 {
 	int fd = open(path, O_WRONLY | O_CLOEXEC);
@@ -149,6 +143,38 @@ static bool failslab(bool on)
 	return write_file("/sys/kernel/debug/failslab/probability", on ? "2" : "0");
 }
 
+/* One round of a fuzz process: its files opened, its threads run until round_end, closed. */
+static int run_round(struct fz_proc *p, struct round *rounds, unsigned int round,
+		     double round_end)
+{
+	for (int i = 0; i < 3; i++)
+		if (fz_file_open(&p->files[i], i == 0))
+			return 2;
+	publish_ids(p);
+	for (unsigned int i = 0; i < fz.threads; i++) {
+		struct round *rd = &rounds[i];
+
+		rd->thread.proc = p;
+		rd->thread.index = i;
+		fz_rng_seed(&rd->thread.rng, fz.seed, p->index, i + 16 * round);
+		rd->end = round_end;
+		if (pthread_create(&rd->id, NULL, thread_main, rd))
+			return 2;
+	}
+	for (unsigned int i = 0; i < fz.threads; i++)
+		pthread_join(rounds[i].id, NULL);
+	fz_close_dmabufs(p, true, NULL);
+	for (int i = 0; i < 3; i++)
+		fz_file_close(&p->files[i]);
+	return 0;
+}
+
+/*
+ * One fuzz process: rounds of a few seconds, each in a child process; in each its threads
+ * share its files, and at the round's end the files close with whatever they hold (objects,
+ * names, pins, mappings gone or not), so closing a busy file is fuzzed too, and the next
+ * round's process is not banned.
+ */
 static int proc_main(unsigned int index, double end)
 {
 	struct fz_proc p = { .index = index };
@@ -177,28 +203,29 @@ static int proc_main(unsigned int index, double end)
 
 	while (now() < end) {
 		double round_end = now() + 3 + (index + round) % 4;
+		pid_t child;
+		int status;
 
 		if (round_end > end)
 			round_end = end;
-		for (int i = 0; i < 3; i++)
-			if (fz_file_open(&p.files[i], i == 0))
-				return 2;
-		publish_ids(&p);
-		for (unsigned int i = 0; i < fz.threads; i++) {
-			struct round *rd = &rounds[i];
-
-			rd->thread.proc = &p;
-			rd->thread.index = i;
-			fz_rng_seed(&rd->thread.rng, fz.seed, index, i + 16 * round);
-			rd->end = round_end;
-			if (pthread_create(&rd->id, NULL, thread_main, rd))
-				return 2;
+		/*
+		 * Each round in a process of its own: garnet bans a process, not a file, after
+		 * too many bad batches, and a banned fuzz process would fuzz no execution for
+		 * the rest of the run.
+		 */
+		child = fork();
+		if (child < 0)
+			return 2;
+		if (child == 0)
+			_exit(run_round(&p, rounds, round, round_end));
+		atomic_store(&fz.stats->round_pids[index % 16], child);
+		if (waitpid(child, &status, 0) != child)
+			return 2;
+		if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+			fprintf(stderr, "ioctl_fuzz: process %u round %u ended with status 0x%x\n",
+				index, round, status);
+			return 3;
 		}
-		for (unsigned int i = 0; i < fz.threads; i++)
-			pthread_join(rounds[i].id, NULL);
-		fz_close_dmabufs(&p, true, NULL);
-		for (int i = 0; i < 3; i++)
-			fz_file_close(&p.files[i]);
 		round++;
 	}
 	return 0;
@@ -295,6 +322,9 @@ static bool wait_all(pid_t *pids, unsigned int n, double deadline, int kmsg)
 			continue;
 		fprintf(stderr, "ioctl_fuzz: process %u (pid %d) did not end:\n", i, pids[i]);
 		print_stuck(pids[i]);
+		fprintf(stderr, "ioctl_fuzz: its round (pid %d):\n",
+			atomic_load(&fz.stats->round_pids[i % 16]));
+		print_stuck(atomic_load(&fz.stats->round_pids[i % 16]));
 		ok = false;
 	}
 	return ok;

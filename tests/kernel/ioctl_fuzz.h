@@ -59,6 +59,7 @@ struct fz_stats {
 	_Atomic uint64_t scenarios;		/* close-while-mapped runs, content checked */
 	_Atomic uint64_t races;			/* handles closed while another thread used them */
 	_Atomic uint64_t mismatch[3];		/* a close-while-mapped child's word, got, wanted */
+	_Atomic int round_pids[16];		/* each fuzz process's current round */
 	/* What processes publish for each other: client ids, SHARE names, flink names. */
 	_Atomic uint64_t client_ids[16];
 	_Atomic uint64_t names[64];
