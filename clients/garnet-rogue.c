@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <wayland-client.h>
 
 #include "capture.h"
@@ -51,6 +52,24 @@ struct wl_display *rogue_connect(void)
 		exit(2);
 	}
 	return display;
+}
+
+int rogue_report_connection(struct wl_display *display, const char *what)
+{
+	int err = wl_display_get_error(display);
+
+	printf("%s; %s\n", what,
+	       err == 0 ? "still connected" : err == EPROTO ? "protocol error" : strerror(err));
+	fflush(stdout);
+	return err;
+}
+
+uint64_t rogue_now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
 }
 
 static struct wl_registry *list_globals(struct wl_display *display, struct registry_list *list)

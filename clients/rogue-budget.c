@@ -66,23 +66,10 @@ static struct wl_display *connect_with(struct globals *g)
 	return display;
 }
 
-static uint64_t now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
-}
-
 /* Prints how the connection ended; 0 when garnet cut it (the attack failed). */
 static int report(struct wl_display *display, const char *what)
 {
-	int err = wl_display_get_error(display);
-
-	printf("%s; %s\n", what,
-	       err == 0 ? "still connected" : err == EPROTO ? "protocol error" : strerror(err));
-	fflush(stdout);
-	return err ? 0 : 1;
+	return rogue_report_connection(display, what) ? 0 : 1;
 }
 
 /* A pool of size bytes filled with argb; its fd stays open in *fd_out when asked. */
@@ -190,11 +177,11 @@ static int cmd_regions(long count)
 	struct globals g = {0};
 	struct wl_display *display = connect_with(&g);
 	struct wl_region *region = wl_compositor_create_region(g.compositor);
-	uint64_t start = now_us();
+	uint64_t start = rogue_now_us();
 	char what[64];
 	long added = 0;
 
-	while (added < count && now_us() - start < 20000000) {
+	while (added < count && rogue_now_us() - start < 20000000) {
 		/* Big batches, each a long stretch of garnet's time where adds cost more and
 		 * more; garnet's error may then end in a broken pipe instead of being read. */
 		for (long i = 0; i < 2000 && added < count; i++, added++)
@@ -204,7 +191,7 @@ static int cmd_regions(long count)
 			break;
 	}
 	snprintf(what, sizeof(what), "added %ld of %ld rectangles in %llu ms", added, count,
-		 (unsigned long long)((now_us() - start) / 1000));
+		 (unsigned long long)((rogue_now_us() - start) / 1000));
 	return report(display, what);
 }
 
@@ -213,14 +200,14 @@ static int cmd_ping(int seconds)
 {
 	struct globals g = {0};
 	struct wl_display *display = connect_with(&g);
-	uint64_t end = now_us() + (uint64_t)seconds * 1000000;
+	uint64_t end = rogue_now_us() + (uint64_t)seconds * 1000000;
 
-	while (now_us() < end) {
-		uint64_t t = now_us();
+	while (rogue_now_us() < end) {
+		uint64_t t = rogue_now_us();
 
 		if (wl_display_roundtrip(display) < 0)
 			return report(display, "ping");
-		printf("rtt %llu\n", (unsigned long long)(now_us() - t));
+		printf("rtt %llu\n", (unsigned long long)(rogue_now_us() - t));
 		fflush(stdout);
 		usleep(5000);
 	}
@@ -363,7 +350,7 @@ static int cmd_commit_flood(int32_t width, int32_t height, int seconds)
 	size_t size = (size_t)width * (size_t)height * 4;
 	struct wl_shm_pool *pool = make_pool(&g, 2 * size, 0xff884422, NULL);
 	struct wl_buffer *buffers[2];
-	uint64_t end = now_us() + (uint64_t)seconds * 1000000, start;
+	uint64_t end = rogue_now_us() + (uint64_t)seconds * 1000000, start;
 	long commits = 0;
 	char what[64];
 
@@ -371,11 +358,11 @@ static int cmd_commit_flood(int32_t width, int32_t height, int seconds)
 		buffers[i] = wl_shm_pool_create_buffer(pool, (int32_t)(i * size), width, height,
 						       width * 4, WL_SHM_FORMAT_XRGB8888);
 	open_toplevel(display, &g, &w);
-	start = now_us();
-	while (now_us() < end && wl_display_get_error(display) == 0) {
+	start = rogue_now_us();
+	while (rogue_now_us() < end && wl_display_get_error(display) == 0) {
 		struct pollfd p = {wl_display_get_fd(display), POLLOUT, 0};
 		uint64_t due = start + (uint64_t)commits * 1000000 / FLOOD_COMMITS_PER_SECOND;
-		uint64_t now = now_us();
+		uint64_t now = rogue_now_us();
 
 		if (now < due)
 			usleep((useconds_t)(due - now));

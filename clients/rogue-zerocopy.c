@@ -62,23 +62,13 @@ static struct wl_display *connect_with(struct globals *g)
 
 static uint64_t now_ms(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+	return rogue_now_us() / 1000;
 }
 
 /* Prints how the connection ended; 1 when garnet cut it. */
 static int report(struct wl_display *display, const char *what)
 {
-	int err = wl_display_get_error(display);
-
-	printf("%s; %s\n", what,
-	       err == 0	       ? "still connected"
-	       : err == EPROTO ? "protocol error"
-			       : strerror(err));
-	fflush(stdout);
-	return err ? 1 : 0;
+	return rogue_report_connection(display, what) ? 1 : 0;
 }
 
 /* A memfd of size bytes; its first rows rows of width pixels filled with argb (the rest left

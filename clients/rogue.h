@@ -10,6 +10,13 @@
 /* Connects to WAYLAND_SOCKET or WAYLAND_DISPLAY; exits with status 2 when it cannot. */
 struct wl_display *rogue_connect(void);
 
+/* Prints "WHAT; " and how the connection stands (still connected, protocol error, or the
+ * errno's text); returns the connection's error, 0 while it stands. */
+int rogue_report_connection(struct wl_display *display, const char *what);
+
+/* CLOCK_MONOTONIC, in microseconds. */
+uint64_t rogue_now_us(void);
+
 /* window FILE WIDTH HEIGHT: a window that logs every input event it receives; runs until
  * killed or disconnected. */
 int rogue_window(const char *path, int32_t width, int32_t height, bool text_field);
