@@ -386,23 +386,6 @@ static void fill_within_one_watchdog_behind_a_flood(void)
 	gt_set_param("watchdog_ms", watchdog);
 }
 
-/* vgem's fence ioctls: the wire format of the kernel's uapi/drm/vgem_drm.h. */
-struct vgem_fence_attach {
-	uint32_t handle;
-	uint32_t flags;
-	uint32_t out_fence;
-	uint32_t pad;
-};
-
-struct vgem_fence_signal {
-	uint32_t fence;
-	uint32_t flags;
-};
-
-#define VGEM_FENCE_WRITE	0x1
-#define VGEM_IOCTL_FENCE_ATTACH	DRM_IOWR(DRM_COMMAND_BASE + 0x1, struct vgem_fence_attach)
-#define VGEM_IOCTL_FENCE_SIGNAL	DRM_IOW(DRM_COMMAND_BASE + 0x2, struct vgem_fence_signal)
-
 /*
  * A file floods fills of a vgem buffer whose vgem fence has not signalled: they pile up
  * blocked. The flood stops at the in-flight limit (-EAGAIN on an O_NONBLOCK file), and another

@@ -11,23 +11,6 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-/* vgem's fence ioctls: the wire format of the kernel's uapi/drm/vgem_drm.h. */
-struct vgem_fence_attach {
-	uint32_t handle;
-	uint32_t flags;
-	uint32_t out_fence;
-	uint32_t pad;
-};
-
-struct vgem_fence_signal {
-	uint32_t fence;
-	uint32_t flags;
-};
-
-#define VGEM_FENCE_WRITE	0x1
-#define VGEM_IOCTL_FENCE_ATTACH	DRM_IOWR(DRM_COMMAND_BASE + 0x1, struct vgem_fence_attach)
-#define VGEM_IOCTL_FENCE_SIGNAL	DRM_IOW(DRM_COMMAND_BASE + 0x2, struct vgem_fence_signal)
-
 static void engine_waits_for_other_drivers_fences(void)
 {
 	int vgem = gt_open_driver("vgem", false), fd = gt_open_render(), dmabuf;
