@@ -60,6 +60,28 @@ void fz_violation(struct fz_thread *t, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+/* An address no read of len bytes can succeed at: NULL, kernel, non-canonical, or crossing
+ * into the PROT_NONE page after the thread's scratch. */
+static void *unreadable(struct fz_thread *t, unsigned int len, const char **kind)
+{
+	struct fz_rng *r = &t->rng;
+
+	switch (fz_below(r, 4)) {
+	case 0:
+		*kind = "null";
+		return NULL;
+	case 1:
+		*kind = "kernel";
+		return (void *)(uintptr_t)(0xffff888000000000ull + 4096ull * fz_below(r, 1024));
+	case 2:
+		*kind = "non-canonical";
+		return (void *)(uintptr_t)(0x0000800000000000ull - 8 * fz_below(r, 2));
+	default:
+		*kind = "end-of-mapping";
+		return t->scratch + FZ_SCRATCH - fz_below(r, len ? len : 1);
+	}
+}
+
 int fz_ioctl(struct fz_thread *t, enum fz_op op, int fd, unsigned long req, void *arg,
 	     unsigned int len, const char *note)
 {
@@ -71,13 +93,12 @@ int fz_ioctl(struct fz_thread *t, enum fz_op op, int fd, unsigned long req, void
 
 	/*
 	 * The argument itself unreadable: drm_ioctl() must refuse before the driver runs.
-	 * Calls that cannot fail otherwise get it more often.
+	 * Calls that cannot fail otherwise get it more often. Never a pointer the kernel could
+	 * read (scratch bytes, or a page another thread mapped): the driver would run on other
+	 * arguments than the caller's oracles check, and a handle it made would be unknown.
 	 */
-	if (fz_one_in(r, op == FZ_GET_CLIENT_ID || op == FZ_GET_APERTURE ? 8 : 64)) {
-		where = (void *)(uintptr_t)fz_ptr(t, len, &kind);
-		if (where == (void *)t->scratch || kind[0] == 's')
-			where = NULL, kind = "null";
-	}
+	if (fz_one_in(r, op == FZ_GET_CLIENT_ID || op == FZ_GET_APERTURE ? 8 : 64))
+		where = unreadable(t, len, &kind);
 	/* The argument as it goes in, so a trace line is enough to make the call again. */
 	if (fz.trace) {
 		const uint8_t *b = arg;
@@ -90,6 +111,9 @@ int fz_ioctl(struct fz_thread *t, enum fz_op op, int fd, unsigned long req, void
 	err = ret ? errno : 0;
 	if (ret && !err)
 		fz_violation(t, "%s failed without an errno", fz_op_names[op]);
+	if (!err && where != arg && len && _IOC_SIZE(req))
+		fz_violation(t, "%s succeeded with an unreadable argument (%s)", fz_op_names[op],
+			     kind);
 	atomic_fetch_add(&fz.stats->calls[op], 1);
 	atomic_fetch_add(&fz.stats->results[op][err <= FZ_ERRNO_MAX ? err : FZ_ERRNO_MAX], 1);
 	if (fz.trace) {
