@@ -124,6 +124,18 @@ static bool client_sandboxed(void *data, struct wl_client *client, const char *e
 	return true;
 }
 
+/* As the shipped policy: the overlay and an exclusive keyboard for trusted clients only, so
+ * untrusted ones reach the refusals (a closed surface, on_demand instead of exclusive). */
+static bool layer(void *data, struct wl_client *client, const char *name)
+{
+	return strcmp(name, "overlay") != 0 || trusted(data, client);
+}
+
+static bool exclusive_keyboard(void *data, struct wl_client *client)
+{
+	return trusted(data, client);
+}
+
 static const struct wl_interface *lookup_interface(void *data, const char *name)
 {
 	struct fuzz_run *run = data;
@@ -328,6 +340,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.input_method = allow,
 		.global_shortcut = global_shortcut,
 		.client_sandboxed = client_sandboxed,
+		.layer = layer,
+		.exclusive_keyboard = exclusive_keyboard,
 	};
 	struct garnet_options options;
 	struct fuzz_run run = {0};
