@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: MIT */
+/* The compositor (core layer): the display, its layers of views, the outputs and the seat it
+ * holds, the hooks the layers above install, and the globals it makes with their privilege. */
+#ifndef GARNET_CORE_COMPOSITOR_H
+#define GARNET_CORE_COMPOSITOR_H
+
+#include <pixman.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <wayland-server-core.h>
+#include <wayland-server-protocol.h>
+
+#include "garnet/compositor.h"
+#include "garnet/log.h"
+#include "garnet/security.h"
+#include "lifetime.h"
+
+#define GARNET_ARRAY_LENGTH(a) (sizeof(a) / sizeof((a)[0]))
+/* Pixman regions are int32; "everything" is a box far beyond any real output. */
+#define GARNET_REGION_INFINITE_MIN (INT32_MIN / 4)
+#define GARNET_REGION_INFINITE_MAX (INT32_MAX / 4)
+
+struct garnet_content;
+struct garnet_view;
+struct garnet_shell;
+struct garnet_shell_hooks;
+struct garnet_data_source;
+struct garnet_output;
+struct garnet_seat;
+struct garnet_surface;
+struct garnet_buffer_impl;
+struct garnet_consent;
+
+enum garnet_layer_id {
+	/* bottom to top; layer-shell's four layers around the windows (doc/layer-shell.md) */
+	GARNET_LAYER_BACKGROUND,
+	GARNET_LAYER_BOTTOM,
+	GARNET_LAYER_NORMAL,
+	GARNET_LAYER_TOP,
+	GARNET_LAYER_FULLSCREEN,
+	GARNET_LAYER_OVERLAY,
+	GARNET_LAYER_LOCK,
+	GARNET_LAYER_COUNT,
+};
+
+struct garnet_privileged_global {
+	struct wl_global *global;
+	/* The protocol's own rule, asked before the policy: true hides the global. */
+	bool (*hidden_from)(const struct wl_client *client);
+	struct wl_list link;
+};
+
+/* What core tells the protocols built on it, set by globals.c for the protocols it offers
+ * (NULL: not offered, nobody to tell). Core never calls a protocol by name. */
+struct garnet_protocol_hooks {
+	/* The clipboard or primary selection of seat changed (data-control.c). */
+	void (*selection_changed)(struct garnet_seat *seat, enum garnet_selection_kind kind);
+	/* client now gets selections offered: it is told the primary one (primary-selection.c). */
+	void (*selection_focus)(struct garnet_seat *seat, struct wl_client *client);
+	/* output showed a frame: what waited to capture it is done (garnet-test.c). */
+	void (*frame_shown)(struct garnet_output *output);
+	/* A token for a program garnet starts, in name; false when none (xdg-activation.c). */
+	bool (*mint_activation)(struct garnet_compositor *c, char *name, size_t size);
+	/* garnet's own lock screen accepted the password: the lock ends (session-lock.c). */
+	void (*unlock)(struct garnet_compositor *c);
+};
+
+struct garnet_compositor {
+	struct wl_display *display;
+	struct wl_event_loop *loop;
+	char *socket;
+	struct garnet_options options;
+	char *keyboard_strings[5]; /* owned copies behind options.keyboard */
+
+	FILE *log_stream;
+	enum garnet_log_level log_level;
+	garnet_log_handler log_handler; /* instead of log_stream when set */
+	void *log_handler_data;
+
+	struct garnet_security_hooks hooks;
+	struct garnet_protocol_hooks protocol_hooks;
+	struct wl_list privileged_globals; /* garnet_privileged_global.link */
+
+	struct wl_list outputs;                    /* garnet_output.link */
+	struct wl_list layers[GARNET_LAYER_COUNT]; /* garnet_view.layer_link, topmost first */
+	struct wl_list backends;                   /* garnet_backend.link */
+	uint32_t next_output_number;
+	uint32_t output_indices; /* bits of garnet_output.index in use */
+
+	struct garnet_seat *seat;
+	struct garnet_shell *shell;
+	const struct garnet_shell_hooks *shell_hooks; /* core/shell-hooks.h, set by the shell */
+	clockid_t clock;
+	pixman_image_t *builtin_cursor; /* NULL when options.builtin_cursor is off */
+	struct text_inputs *text_inputs;  /* protocols/text-input.c */
+	/* garnet's own lock screen (lock-prompt.c), for a lock whose locker died. */
+	struct garnet_lock_prompt {
+		char password[256];
+		size_t len;
+		bool checking, failed;
+		pixman_image_t *image;
+	} lock_prompt;
+	void (*authenticate)(void *data, const char *password);
+	void *authenticate_data;
+	struct garnet_consent *consent;   /* consent.c: garnet's own dialog for ASK decisions */
+	struct wl_list recording_grants;  /* protocols/screencopy.c: recordings allowed once */
+	struct shortcuts *shortcuts;      /* protocols/shortcuts.c */
+	bool (*launch)(void *data, const char *entry); /* the `launch` binding action */
+	void *launch_data;
+
+	/* ext-session-lock: while locked only lock surfaces are drawn and get input. lock is the
+	 * locker's live lock object, NULL when none or when its client died (abandoned). */
+	bool locked;
+	struct {
+		struct wl_resource *lock;
+		struct wl_list surfaces; /* lock_surface.link */
+		/* Outputs yet to show a frame painted since the lock; `locked` waits for them. */
+		struct wl_list waits; /* lock_wait.link */
+		bool locked_sent;
+	} session_lock;
+	struct rlimit nofile; /* RLIMIT_NOFILE as found at creation, restored in children */
+
+	struct wl_protocol_logger *budget_logger; /* counts each client's requests */
+	const struct garnet_buffer_impl *buffer_impl; /* set by protocols/shm.c */
+	struct wl_list security_contexts;          /* sandbox_listener.link */
+	struct wl_global *security_context_global;
+
+	struct wl_global *compositor_global, *subcompositor_global, *test_global,
+		*presentation_global, *viewporter_global, *xdg_wm_base_global,
+		*decoration_global, *xdg_output_global, *data_device_global,
+		*primary_selection_global, *single_pixel_global;
+
+	struct {
+		struct wl_signal destroy;
+		struct wl_signal new_surface;
+	} events;
+};
+
+/* The compositor without any global (core/compositor.c); globals.c makes the rest. */
+struct garnet_compositor *garnet_compositor_alloc(const struct garnet_options *o);
+/* Ends every client, the seat's grab and the outputs, and signals events.destroy. */
+void garnet_compositor_disconnect(struct garnet_compositor *c);
+/* Frees core's part (seat, backends, display) once the layers above are gone. */
+void garnet_compositor_free(struct garnet_compositor *c);
+
+struct garnet_backend {
+	void (*destroy)(struct garnet_backend *backend);
+	struct wl_list link;
+};
+
+uint32_t garnet_now_msec(struct garnet_compositor *c);
+
+/* ---- globals: created in protocols/, each with its privilege class ---- */
+struct wl_global *garnet_global_create(struct garnet_compositor *c,
+				       const struct wl_interface *interface, int version,
+				       void *data, wl_global_bind_func_t bind, bool privileged);
+/* A privileged global that clients for which hidden_from() is true never see, whatever the
+ * policy says. */
+void garnet_global_hide_from(struct garnet_compositor *c, struct wl_global *global,
+			     bool (*hidden_from)(const struct wl_client *client));
+/* In a privileged global's bind: false (and a protocol error sent) when the hook refuses. */
+bool garnet_global_check_bind(struct garnet_compositor *c, struct wl_client *client,
+			      const struct wl_interface *interface);
+
+#endif

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: MIT */
+/* The consent dialog (core layer): garnet asks the user when a security hook answers ASK. */
+#ifndef GARNET_CORE_CONSENT_H
+#define GARNET_CORE_CONSENT_H
+
+#include "compositor.h"
+
+/* garnet's consent dialog (consent.c): a hook answered GARNET_ASK, so the user decides.
+ * garnet_consent_ask queues the question; done runs once with the answer (never when the
+ * request is withdrawn first). NULL (and done never runs) when it is refused without asking:
+ * the session is locked, this client already waits for an answer or was refused before, or
+ * too many questions wait. */
+struct garnet_consent_request;
+struct garnet_consent_request *garnet_consent_ask(struct garnet_compositor *c,
+						  struct wl_client *client,
+						  enum garnet_ask_act act, const char *object,
+						  void (*done)(void *data, bool allowed), void *data);
+/* The act is gone (its object destroyed): the question is dropped unanswered. */
+void garnet_consent_withdraw(struct garnet_consent_request *request);
+/* An allowed act still has to happen on a frame without any dialog (a capture): the next
+ * question is not shown until every hold is released. */
+void garnet_consent_hold(struct garnet_compositor *c);
+void garnet_consent_release(struct garnet_compositor *c);
+/* True while the dialog is up: no client gets input, the dialog takes keys and clicks. */
+bool garnet_consent_active(struct garnet_compositor *c);
+/* A hardware key or a press (pointer button, touch) at x, y of the global space: true when
+ * the dialog took it. */
+bool garnet_consent_key(struct garnet_compositor *c, uint32_t key, bool pressed);
+bool garnet_consent_press(struct garnet_compositor *c, double x, double y);
+/* The session locks: every waiting question is answered no (unasked). */
+void garnet_consent_refuse_all(struct garnet_compositor *c);
+/* Where the dialog's panel is on output o (global space; one in the middle of every output)
+ * and how it looks now; false when not shown. */
+bool garnet_consent_panel_box(struct garnet_output *o, pixman_box32_t *box);
+pixman_image_t *garnet_consent_panel_image(struct garnet_compositor *c);
+/* What dims every output while the dialog is up (a translucent black). */
+pixman_image_t *garnet_consent_dim_image(struct garnet_compositor *c);
+bool garnet_consent_init(struct garnet_compositor *c);
+void garnet_consent_finish(struct garnet_compositor *c);
+
+#endif

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: MIT */
+/* garnet's own lock screen (core layer): the password prompt shown while a session lock's
+ * locker is gone. Its state is the compositor's lock_prompt. */
+#ifndef GARNET_CORE_LOCK_PROMPT_H
+#define GARNET_CORE_LOCK_PROMPT_H
+
+#include "compositor.h"
+
+struct garnet_output;
+
+/* garnet's own lock screen: shown while the lock is abandoned and an authenticator is set. */
+bool garnet_lock_prompt_active(struct garnet_compositor *c);
+/* The prompt in the middle of output o (every output shows it). */
+bool garnet_lock_prompt_box(struct garnet_output *o, pixman_box32_t *box);
+pixman_image_t *garnet_lock_prompt_image(struct garnet_compositor *c);
+/* A hardware key while the prompt is up: true when it took it (no client gets it). */
+bool garnet_lock_prompt_key(struct garnet_compositor *c, uint32_t key, bool pressed);
+void garnet_lock_prompt_finish(struct garnet_compositor *c);
+
+#endif

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: MIT */
+/* An output (core layer): a screen a backend drives, its place in the global space, its
+ * damage and its repaint loop; and what the backends implement for it. */
+#ifndef GARNET_CORE_OUTPUT_H
+#define GARNET_CORE_OUTPUT_H
+
+#include "compositor.h"
+#include "garnet/output.h"
+#include "../render/damage-ring.h"
+
+/* What an output's backend does for the repaint loop. */
+struct garnet_output_impl {
+	/* Hands the renderer the image to paint and its age (0: unknown contents). */
+	pixman_image_t *(*begin_frame)(struct garnet_output *output, int *age);
+	/* The frame is painted: show it. The backend calls garnet_output_finish_frame() when it is
+	 * on screen (at once for outputs without vblank). */
+	void (*present)(struct garnet_output *output, bool painted);
+	/* The image now on screen (for capture). */
+	pixman_image_t *(*front_image)(struct garnet_output *output);
+	/* Optional: shows image (NULL: nothing) on a cursor plane at x, y of the output's pixels
+	 * with the next frame; false when it cannot, and the renderer draws the cursor. */
+	bool (*show_cursor)(struct garnet_output *output, pixman_image_t *image, int32_t x,
+			    int32_t y);
+	void (*destroy)(struct garnet_output *output);
+};
+
+/* ---- outputs ---- */
+enum garnet_repaint_state {
+	GARNET_REPAINT_IDLE,      /* nothing to do until something changes */
+	GARNET_REPAINT_SCHEDULED, /* a repaint runs at the end of the repaint window */
+	GARNET_REPAINT_PENDING,   /* painted, waiting for the frame to be shown */
+};
+
+struct garnet_output {
+	struct garnet_compositor *compositor;
+	const struct garnet_output_impl *impl;
+	struct wl_list link;
+	uint32_t index; /* its bit in garnet_surface.output_mask */
+	char *name, *description;
+	struct garnet_output_mode mode;
+	int32_t x, y;          /* global logical position */
+	int32_t width, height; /* logical size (mode turned by transform, divided by scale) */
+	/* What layer surfaces' exclusive zones take from each edge (protocols/layer-shell.c);
+	 * windows are placed and maximized in the rest (garnet_output_usable_box). */
+	struct {
+		int32_t top, right, bottom, left;
+	} reserved;
+	struct wl_global *global;
+	struct wl_list resources; /* wl_output resources */
+
+	pixman_region32_t damage; /* global logical coordinates, not yet repainted */
+	/* What changed (output buffer pixels) in the frame being shown; screencopy's
+	 * copy_with_damage waits for a frame where this touches its rectangle. */
+	pixman_region32_t shown_damage;
+	struct garnet_damage_ring ring;
+	enum garnet_repaint_state repaint_state;
+	bool repaint_needed;
+	bool cursor_on_plane; /* the backend shows the pointer image; the renderer leaves it out */
+	/* The pointer moved while on the plane: the next repaint moves the plane and paints
+	 * nothing unless something else changed. cursor_only tells present() it was just that. */
+	bool cursor_moved, cursor_only;
+	struct wl_event_source *repaint_timer, *repaint_idle;
+	struct timespec last_present;
+	uint64_t msc;
+
+	uint32_t frames, renders, painted_area, painted_surfaces; /* counters for tests */
+	/* Frame callbacks and presentation feedback of the frame being shown. */
+	struct wl_list frame_callbacks, feedbacks;
+	struct wl_list pending_captures;        /* garnet_capture.link */
+
+	struct {
+		struct wl_signal destroy;
+		struct wl_signal frame;
+	} events;
+};
+
+/* Called by backends. */
+/* false when the compositor has no room for another output (32). */
+bool garnet_output_init(struct garnet_output *output, struct garnet_compositor *c,
+			const struct garnet_output_impl *impl, const struct garnet_output_mode *mode,
+			const char *name, const char *description);
+void garnet_output_finish(struct garnet_output *output);
+void garnet_output_finish_frame(struct garnet_output *output, const struct timespec *when);
+
+void garnet_output_schedule_repaint(struct garnet_output *output);
+/* Damages a rectangle of the global space on every output it touches. */
+void garnet_compositor_damage_box(struct garnet_compositor *c, const pixman_box32_t *box);
+/* Every output shows the pointer on a cursor plane: a move needs no frame painted. */
+bool garnet_compositor_cursor_on_planes(struct garnet_compositor *c);
+/* The pointer moved with its image on the planes: each output moves its plane at the next
+ * repaint (and paints after all if the image can no longer be on the plane). */
+void garnet_compositor_cursor_moved(struct garnet_compositor *c);
+void garnet_compositor_damage_region(struct garnet_compositor *c, const pixman_region32_t *r);
+void garnet_compositor_schedule_repaint(struct garnet_compositor *c);
+/* Output buffer pixels from global logical coordinates (and back with the inverse). */
+void garnet_output_matrix(struct garnet_output *output, struct pixman_f_transform *m);
+struct garnet_output *garnet_output_from_resource(struct wl_resource *resource);
+struct wl_resource *garnet_output_resource_for_client(struct garnet_output *output,
+						      struct wl_client *client);
+void garnet_output_take_frame_events(struct garnet_output *output);
+/* The part of the output (global space) that windows are placed and maximized in. */
+void garnet_output_usable_box(struct garnet_output *output, pixman_box32_t *box);
+void garnet_output_send_frame_events(struct garnet_output *output, const struct timespec *when);
+
+/* Capture requests of the test protocol, answered after the next repaint. */
+struct garnet_capture {
+	struct wl_list link;
+	struct wl_resource *callback, *buffer;
+	struct wl_listener buffer_destroy;
+};
+/* A width x height box in the middle of output o (global space), for garnet's own panels. */
+void garnet_output_center_box(struct garnet_output *o, int32_t width, int32_t height,
+			      pixman_box32_t *box);
+
+#endif

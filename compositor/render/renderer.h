@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: MIT */
+/* The renderer (render layer, part of core): paints the scene of an output into the image its
+ * backend gives, and garnet's own arrow cursor. */
+#ifndef GARNET_RENDER_RENDERER_H
+#define GARNET_RENDER_RENDERER_H
+
+#include <pixman.h>
+#include <stdint.h>
+
+struct garnet_output;
+
+/* Paints region (global) of the scene into image for output; returns pixels painted. */
+uint32_t garnet_render_output(struct garnet_output *output, pixman_image_t *image,
+			      const pixman_region32_t *buffer_damage);
+pixman_image_t *garnet_builtin_cursor_create(void);
+
+#endif
