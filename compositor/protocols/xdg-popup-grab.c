@@ -5,7 +5,7 @@
 #include "xdg-shell-server-protocol.h"
 #include "../core/internal.h"
 #include "../core/shell-hooks.h"
-#include "xdg-shell.h"
+#include "xdg-shell-private.h"
 
 /* One popup grab per compositor seat: the chain of grabbing popups of one client. */
 struct popup_grab {

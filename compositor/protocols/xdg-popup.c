@@ -4,7 +4,7 @@
 
 #include "xdg-shell-server-protocol.h"
 #include "../core/internal.h"
-#include "xdg-shell.h"
+#include "xdg-shell-private.h"
 
 struct garnet_surface *xdg_popup_parent_surface(struct xdg_popup_data *popup)
 {

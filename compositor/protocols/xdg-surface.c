@@ -6,7 +6,7 @@
 #include "xdg-shell-server-protocol.h"
 #include "../core/internal.h"
 #include "../core/shell-hooks.h"
-#include "xdg-shell.h"
+#include "xdg-shell-private.h"
 
 static const struct xdg_surface_interface xdg_surface_impl;
 

@@ -6,7 +6,7 @@
 #include "xdg-shell-server-protocol.h"
 #include "../core/internal.h"
 #include "../core/shell-hooks.h"
-#include "xdg-shell.h"
+#include "xdg-shell-private.h"
 
 static void add_state(struct wl_array *states, uint32_t state)
 {

@@ -4,7 +4,7 @@
 
 #include "xdg-shell-server-protocol.h"
 #include "../core/internal.h"
-#include "xdg-shell.h"
+#include "xdg-shell-private.h"
 
 /* Version 4, not 5: Debian's weston 10 clients (weston-presentation-shm among them) bind the
  * advertised version but have no handler for v5's wm_capabilities, which a v5 compositor must

@@ -5,7 +5,7 @@
 // of a press its client was sent. Everything else maps unfocused and asks for attention.
 #include "focus.h"
 #include "../protocols/layer-shell.h"
-#include "shell.h"
+#include "shell-private.h"
 
 static struct wl_client *client_of(struct garnet_surface *surface)
 {

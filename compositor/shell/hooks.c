@@ -3,7 +3,7 @@
 // garnet_shell_create, so that nothing below the shell names a file of shell/.
 #include "../core/shell-hooks.h"
 #include "focus.h"
-#include "shell.h"
+#include "shell-private.h"
 
 const struct garnet_shell_hooks garnet_shell_hooks_impl = {
 	.handle_key = garnet_shell_handle_key,

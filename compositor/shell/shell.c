@@ -7,7 +7,7 @@
 
 #include "../core/internal.h"
 #include "focus.h"
-#include "shell.h"
+#include "shell-private.h"
 
 enum binding_action {
 	ACTION_EXEC,
