@@ -1,7 +1,24 @@
 // SPDX-License-Identifier: MIT
 // Which globals a garnet compositor offers, and the order the layers are made and freed in:
 // core first, the protocols built on it, the shell over both. The one file that names them all.
-#include "core/internal.h"
+#include "core/compositor.h"
+#include "core/surface.h"
+#include "core/subsurface.h"
+#include "core/seat.h"
+#include "core/data-source.h"
+#include "core/consent.h"
+#include "core/client-budget.h"
+#include "render/renderer.h"
+#include "protocols/xdg-shell.h"
+#include "protocols/session-lock.h"
+#include "protocols/security-context.h"
+#include "protocols/single-pixel-buffer.h"
+#include "protocols/garnet-test.h"
+#include "protocols/primary-selection.h"
+#include "protocols/data-control.h"
+#include "protocols/xdg-activation.h"
+#include "protocols/protocols.h"
+#include "shell/shell.h"
 #include "protocols/client-protocols.h"
 #include "protocols/layer-shell.h"
 

@@ -4,6 +4,7 @@
 // images the plane cannot take) the renderer draws the cursor into the frame.
 #include <xf86drm.h>
 
+#include "../core/output.h"
 #include "drm.h"
 
 void drm_cursor_init(struct drm_output *output)

@@ -9,6 +9,9 @@
 #include <sys/stat.h>
 #include <xf86drm.h>
 
+#include "../core/compositor.h"
+#include "../core/output.h"
+#include "../core/seat.h"
 #include "drm.h"
 #include "libinput.h"
 #include "session.h"

@@ -7,7 +7,8 @@
 #include <libudev.h>
 #include <xf86drmMode.h>
 
-#include "../core/internal.h"
+#include "../core/compositor.h"
+#include "../core/output.h"
 #include "garnet/drm.h"
 
 struct garnet_session;

@@ -4,7 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../core/internal.h"
+#include "garnet/headless.h"
+#include "../core/compositor.h"
+#include "../core/output.h"
 
 struct headless_output {
 	struct garnet_output base;

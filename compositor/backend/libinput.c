@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/internal.h"
+#include "../core/compositor.h"
+#include "../core/output.h"
+#include "../core/seat.h"
 #include "libinput.h"
 #include "session.h"
 

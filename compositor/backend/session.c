@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../core/internal.h"
+#include "../core/compositor.h"
 #include "session.h"
 
 struct session_device {

@@ -9,7 +9,9 @@
 #include <unistd.h>
 #include <wayland-client.h>
 
-#include "../core/internal.h"
+#include "../core/compositor.h"
+#include "../core/output.h"
+#include "../core/seat.h"
 #include "garnet/wayland.h"
 #include "xdg-shell-client-protocol.h"
 

@@ -6,7 +6,8 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-#include "internal.h"
+#include "compositor.h"
+#include "client-budget.h"
 
 struct client_budget {
 	struct garnet_compositor *compositor;

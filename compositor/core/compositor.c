@@ -6,7 +6,13 @@
 #include <string.h>
 #include <time.h>
 
-#include "internal.h"
+#include "compositor.h"
+#include "output.h"
+#include "surface.h"
+#include "seat.h"
+#include "consent.h"
+#include "lock-prompt.h"
+#include "client-budget.h"
 
 void garnet_options_init(struct garnet_options *o)
 {

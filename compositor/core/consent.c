@@ -11,7 +11,11 @@
 #include <string.h>
 #include <xkbcommon/xkbcommon.h>
 
-#include "internal.h"
+#include "compositor.h"
+#include "output.h"
+#include "seat.h"
+#include "consent.h"
+#include "../render/consent-dialog.h"
 #include "shell-hooks.h"
 
 /* How long the dialog is shown before an answer counts. */

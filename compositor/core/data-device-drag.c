@@ -5,7 +5,12 @@
 #include <stdlib.h>
 
 #include "data-device-private.h"
-#include "internal.h"
+#include "compositor.h"
+#include "output.h"
+#include "surface.h"
+#include "view.h"
+#include "seat.h"
+#include "data-source.h"
 
 struct drag_grab {
 	struct garnet_pointer_grab base;

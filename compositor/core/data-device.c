@@ -7,7 +7,11 @@
 #include <unistd.h>
 
 #include "data-device-private.h"
-#include "internal.h"
+#include "compositor.h"
+#include "surface.h"
+#include "seat.h"
+#include "data-source.h"
+#include "client-budget.h"
 
 #define DATA_DEVICE_MANAGER_VERSION 3
 #define ALL_ACTIONS                                                                                \

@@ -17,7 +17,8 @@
 #include <i915_drm.h>
 
 #include "gem-buffer.h"
-#include "internal.h"
+#include "surface.h"
+#include "buffer.h"
 
 /* How often to look again when the object cannot be polled (no dma-buf export). */
 #define BUSY_POLL_MS 4

@@ -2,7 +2,7 @@
 // The serials of the latest button, key and touch events garnet delivered, per client: the
 // proof of user action that popup grabs and activation tokens must show. Serials are a counter
 // anyone can guess, so a serial counts only for the client it was sent to.
-#include "internal.h"
+#include "seat.h"
 
 static void entry_clear(struct garnet_input_serial *e)
 {

@@ -8,7 +8,10 @@
 #include <string.h>
 #include <xkbcommon/xkbcommon.h>
 
-#include "internal.h"
+#include "compositor.h"
+#include "output.h"
+#include "seat.h"
+#include "lock-prompt.h"
 
 #define PROMPT_WIDTH 320
 #define PROMPT_HEIGHT 48

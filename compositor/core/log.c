@@ -3,7 +3,7 @@
 #include <string.h>
 #include <sys/time.h>
 
-#include "internal.h"
+#include "compositor.h"
 
 static const char *const level_names[] = {
 	[GARNET_LOG_ERROR] = "error",

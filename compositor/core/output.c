@@ -3,7 +3,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "compositor.h"
+#include "output.h"
+#include "surface.h"
+#include "transform.h"
+#include "view.h"
+#include "seat.h"
+#include "buffer.h"
+#include "../render/damage-ring.h"
+#include "../render/renderer.h"
 #include "shell-hooks.h"
 
 static void output_send_info(struct garnet_output *output, struct wl_resource *resource)

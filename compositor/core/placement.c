@@ -3,7 +3,9 @@
 // without a role gets a plain one and is shown where asked.
 #include <stdlib.h>
 
-#include "internal.h"
+#include "compositor.h"
+#include "surface.h"
+#include "view.h"
 #include "shell-hooks.h"
 
 /* A surface placed from outside without a shell role. */

@@ -2,7 +2,9 @@
 // wl_region: a client-built set of rectangles, copied into surface state when used.
 #include <stdlib.h>
 
-#include "internal.h"
+#include "compositor.h"
+#include "region.h"
+#include "client-budget.h"
 
 /* Clients send rectangles like (0, 0, INT32_MAX, INT32_MAX); keep them inside pixman's range. */
 bool garnet_clamp_rect(int32_t x, int32_t y, int32_t width, int32_t height, pixman_box32_t *box)

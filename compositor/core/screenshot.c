@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "compositor.h"
+#include "output.h"
 
 bool garnet_output_write_png(struct garnet_output *output, const char *path)
 {

@@ -2,7 +2,10 @@
 // What is drawn at the pointer: a client's cursor surface, a drag icon or garnet's own arrow.
 #include <math.h>
 
-#include "internal.h"
+#include "coords.h"
+#include "output.h"
+#include "surface.h"
+#include "seat.h"
 #include "seat-private.h"
 
 bool garnet_seat_builtin_cursor_box(struct garnet_seat *seat, pixman_box32_t *box)

@@ -2,7 +2,11 @@
 // Pointer grabs: the default one (implicit grab while a button is down, focus follows the
 // pointer otherwise), starting and ending others, taking all input for garnet itself.
 
-#include "internal.h"
+#include "compositor.h"
+#include "surface.h"
+#include "view.h"
+#include "seat.h"
+#include "consent.h"
 #include "seat-private.h"
 
 static void focus_local_coords(struct garnet_seat *seat)

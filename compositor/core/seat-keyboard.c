@@ -7,7 +7,12 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "compositor.h"
+#include "surface.h"
+#include "seat.h"
+#include "data-source.h"
+#include "consent.h"
+#include "lock-prompt.h"
 #include "seat-private.h"
 
 void seat_send_modifiers(struct garnet_seat *seat, struct wl_resource *keyboard, uint32_t serial)

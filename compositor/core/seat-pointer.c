@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
 // wl_pointer: pointer focus (enter/leave), motion, buttons and axes, through the seat's grab.
 
-#include "internal.h"
+#include "compositor.h"
+#include "output.h"
+#include "surface.h"
+#include "seat.h"
+#include "consent.h"
 #include "seat-private.h"
 
 void seat_pointer_frame(struct wl_resource *pointer)

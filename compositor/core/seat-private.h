@@ -4,7 +4,7 @@
 #ifndef GARNET_CORE_SEAT_PRIVATE_H
 #define GARNET_CORE_SEAT_PRIVATE_H
 
-#include "internal.h"
+#include "seat.h"
 #include "shell-hooks.h"
 
 static inline struct wl_client *surface_client(struct garnet_surface *surface)

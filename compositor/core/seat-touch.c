@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
 // wl_touch: each touch point goes to the surface it went down on, frames only to who heard.
 
-#include "internal.h"
+#include "compositor.h"
+#include "surface.h"
+#include "view.h"
+#include "seat.h"
+#include "consent.h"
 #include "seat-private.h"
 
 static struct garnet_touch_point *touch_point(struct garnet_seat *seat, int32_t id)

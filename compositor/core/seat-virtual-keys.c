@@ -2,7 +2,8 @@
 // Keys from a virtual keyboard: to the focused client only, with that keyboard's keymap
 // while it types and the seat's own keymap back afterwards.
 
-#include "internal.h"
+#include "surface.h"
+#include "seat.h"
 #include "seat-private.h"
 
 /* The seat's own keymap and modifiers back to the client a virtual keyboard typed into. */

@@ -4,7 +4,10 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "compositor.h"
+#include "surface.h"
+#include "seat.h"
+#include "consent.h"
 #include "seat-private.h"
 
 #define SEAT_VERSION 7

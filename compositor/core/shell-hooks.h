@@ -6,7 +6,9 @@
 #ifndef GARNET_CORE_SHELL_HOOKS_H
 #define GARNET_CORE_SHELL_HOOKS_H
 
-#include "internal.h"
+#include "compositor.h"
+
+struct garnet_toplevel;
 
 struct garnet_shell_hooks {
 	/* ---- input (core/seat*.c) ---- */

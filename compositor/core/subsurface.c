@@ -2,7 +2,11 @@
 // wl_subcompositor and wl_subsurface: stacking, position, synchronized and desynchronized commits.
 #include <stdlib.h>
 
-#include "internal.h"
+#include "coords.h"
+#include "compositor.h"
+#include "surface.h"
+#include "subsurface.h"
+#include "client-budget.h"
 
 static void subsurface_commit_role(struct garnet_surface *surface)
 {

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Which outputs a surface tree is on (wl_surface.enter and leave), and the frame callbacks and
 // presentation feedback each output's repaint takes from the surfaces it showed.
-#include "internal.h"
+#include "output.h"
+#include "surface.h"
+#include "subsurface.h"
+#include "view.h"
+#include "seat.h"
 
 struct output_hit {
 	struct garnet_output *output;

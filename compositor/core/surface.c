@@ -5,7 +5,17 @@
 #include <stdlib.h>
 
 #include "gem-buffer.h"
-#include "internal.h"
+#include "coords.h"
+#include "compositor.h"
+#include "output.h"
+#include "surface.h"
+#include "subsurface.h"
+#include "region.h"
+#include "transform.h"
+#include "view.h"
+#include "seat.h"
+#include "client-budget.h"
+#include "buffer.h"
 
 #define COMPOSITOR_VERSION 5
 

@@ -10,7 +10,10 @@
 // client), so the surfaces keep their last pixels.
 #include <stdlib.h>
 
-#include "internal.h"
+#include "compositor.h"
+#include "surface.h"
+#include "client-budget.h"
+#include "buffer.h"
 
 struct garnet_content {
 	/* Over the buffer's memory while buffer is set, remade when the client's pool moved it;

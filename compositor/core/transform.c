@@ -2,7 +2,8 @@
 // wl_output.transform as a matrix, and regions carried through such matrices.
 #include <math.h>
 
-#include "internal.h"
+#include "compositor.h"
+#include "transform.h"
 
 void garnet_transform_matrix(struct pixman_f_transform *m, int32_t transform, double width,
 			     double height)

@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Views and layers: where root surfaces sit in the scene, and walking the scene in order.
-#include "internal.h"
+#include "coords.h"
+#include "compositor.h"
+#include "surface.h"
+#include "subsurface.h"
+#include "view.h"
+#include "seat.h"
 
 void garnet_view_init(struct garnet_view *view, struct garnet_surface *surface)
 {

@@ -2,6 +2,11 @@
 // zwlr_data_control_manager_v1: clipboard managers see and set the seat's selections whatever
 // has the keyboard. The global is privileged (hidden unless libwmac allows it), every read of
 // an offer passes the read_selection hook, and every selection set passes write_selection.
+#include "../core/compositor.h"
+#include "../core/seat.h"
+#include "../core/data-source.h"
+#include "primary-selection.h"
+#include "data-control.h"
 #include "wlr-data-control-unstable-v1-server-protocol.h"
 #include "selection-objects.h"
 

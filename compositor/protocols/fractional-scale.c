@@ -4,7 +4,9 @@
 // render sharply. garnet's outputs have whole-number scales, so the value is a multiple of 120.
 #include <stdlib.h>
 
-#include "../core/internal.h"
+#include "../core/compositor.h"
+#include "../core/output.h"
+#include "../core/surface.h"
 #include "client-protocols.h"
 #include "fractional-scale-v1-server-protocol.h"
 

@@ -13,7 +13,8 @@
 
 #include "garnet-buffer-v1-server-protocol.h"
 #include "../core/gem-buffer.h"
-#include "../core/internal.h"
+#include "../core/compositor.h"
+#include "../core/output.h"
 
 struct capture {
 	int drm_fd;

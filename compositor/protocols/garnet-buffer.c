@@ -17,7 +17,7 @@
 
 #include "garnet-buffer-v1-server-protocol.h"
 #include "../core/gem-buffer.h"
-#include "../core/internal.h"
+#include "../core/compositor.h"
 
 /* Each buffer pins an object and a mapping in the compositor: enough for any real client's
  * swapchain and subsurfaces, too few to exhaust the compositor. */

@@ -3,8 +3,13 @@
 // in --test-mode, and privileged: the security layer decides who may bind it.
 #include <stdlib.h>
 
+#include "../core/seat.h"
 #include "garnet-test-server-protocol.h"
-#include "../core/internal.h"
+#include "../core/compositor.h"
+#include "../core/output.h"
+#include "../core/surface.h"
+#include "text-input.h"
+#include "garnet-test.h"
 
 static void test_move_surface(struct wl_client *client, struct wl_resource *resource,
 			      struct wl_resource *surface_resource, int32_t x, int32_t y)

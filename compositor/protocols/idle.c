@@ -4,7 +4,9 @@
 // player) hold idleness off. Both share one notion of "idle", kept per compositor.
 #include <stdlib.h>
 
-#include "../core/internal.h"
+#include "../core/seat.h"
+#include "../core/compositor.h"
+#include "../core/surface.h"
 #include "client-protocols.h"
 #include "ext-idle-notify-v1-server-protocol.h"
 #include "idle-inhibit-unstable-v1-server-protocol.h"

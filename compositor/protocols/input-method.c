@@ -8,7 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/internal.h"
+#include "../core/coords.h"
+#include "../core/compositor.h"
+#include "../core/output.h"
+#include "../core/surface.h"
+#include "../core/view.h"
+#include "../core/seat.h"
+#include "text-input.h"
 #include "client-protocols.h"
 #include "input-method-unstable-v2-server-protocol.h"
 

@@ -6,7 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/internal.h"
+#include "../core/coords.h"
+#include "../core/compositor.h"
+#include "../core/output.h"
+#include "../core/surface.h"
+#include "../core/view.h"
 #include "../core/shell-hooks.h"
 #include "layer-shell.h"
 #include "wlr-layer-shell-unstable-v1-server-protocol.h"

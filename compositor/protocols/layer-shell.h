@@ -4,7 +4,7 @@
 #ifndef GARNET_PROTOCOLS_LAYER_SHELL_H
 #define GARNET_PROTOCOLS_LAYER_SHELL_H
 
-#include "../core/internal.h"
+#include "../core/compositor.h"
 
 /* zwlr_layer_surface_v1.keyboard_interactivity, as garnet applies it. */
 enum garnet_layer_keyboard {

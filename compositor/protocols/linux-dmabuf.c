@@ -16,7 +16,7 @@
 
 #include "linux-dmabuf-unstable-v1-server-protocol.h"
 #include "../core/gem-buffer.h"
-#include "../core/internal.h"
+#include "../core/compositor.h"
 
 #define DMABUF_VERSION 4
 #define MAX_PLANES 4

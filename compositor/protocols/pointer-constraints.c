@@ -7,7 +7,11 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "../core/internal.h"
+#include "../core/compositor.h"
+#include "../core/output.h"
+#include "../core/surface.h"
+#include "../core/region.h"
+#include "../core/seat.h"
 #include "client-protocols.h"
 #include "pointer-constraints-unstable-v1-server-protocol.h"
 

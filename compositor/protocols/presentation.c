@@ -3,7 +3,10 @@
 #include <stdlib.h>
 
 #include "presentation-time-server-protocol.h"
-#include "../core/internal.h"
+#include "../core/compositor.h"
+#include "../core/output.h"
+#include "../core/surface.h"
+#include "protocols.h"
 
 static void feedback_resource_destroy(struct wl_resource *resource)
 {

@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: MIT
 // zwp_primary_selection_device_manager_v1: the middle-click selection, offered (like the
 // clipboard) only to the focused client and read only through the security hook.
+#include "../core/compositor.h"
+#include "../core/seat.h"
+#include "../core/data-source.h"
+#include "primary-selection.h"
+#include "data-control.h"
 #include "primary-selection-unstable-v1-server-protocol.h"
 #include "selection-objects.h"
 

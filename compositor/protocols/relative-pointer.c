@@ -4,7 +4,9 @@
 // The headless seat knows absolute positions only, so deltas are the moves it makes.
 #include <stdlib.h>
 
-#include "../core/internal.h"
+#include "../core/compositor.h"
+#include "../core/surface.h"
+#include "../core/seat.h"
 #include "client-protocols.h"
 #include "relative-pointer-unstable-v1-server-protocol.h"
 

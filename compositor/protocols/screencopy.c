@@ -8,7 +8,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "../core/internal.h"
+#include "../core/compositor.h"
+#include "../core/output.h"
+#include "../core/consent.h"
+#include "protocols.h"
 #include "wlr-screencopy-unstable-v1-server-protocol.h"
 
 struct screencopy_frame {

@@ -10,7 +10,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "core/internal.h"
+#include "../core/compositor.h"
+#include "security-context.h"
 #include "security-context-v1-server-protocol.h"
 
 #define SECURITY_CONTEXT_VERSION 1

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "../core/seat.h"
+#include "../core/data-source.h"
 #include "selection-objects.h"
 
 static void source_resource_destroy(struct wl_resource *resource)

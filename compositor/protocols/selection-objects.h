@@ -8,7 +8,8 @@
 #ifndef GARNET_SELECTION_OBJECTS_H
 #define GARNET_SELECTION_OBJECTS_H
 
-#include "../core/internal.h"
+#include "../core/seat.h"
+#include "../core/data-source.h"
 
 /*
  * A new source object for request id of manager, at version; its requests are handled by

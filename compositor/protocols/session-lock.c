@@ -5,7 +5,13 @@
 // every lock request is asked of the security layer (the lock_session hook).
 #include <stdlib.h>
 
-#include "../core/internal.h"
+#include "../core/compositor.h"
+#include "../core/output.h"
+#include "../core/surface.h"
+#include "../core/view.h"
+#include "../core/seat.h"
+#include "../core/consent.h"
+#include "session-lock.h"
 #include "../core/shell-hooks.h"
 #include "ext-session-lock-v1-server-protocol.h"
 

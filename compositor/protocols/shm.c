@@ -9,7 +9,11 @@
 #include <stdlib.h>
 
 #include "../core/gem-buffer.h"
-#include "../core/internal.h"
+#include "../core/compositor.h"
+#include "../core/surface.h"
+#include "../core/buffer.h"
+#include "single-pixel-buffer.h"
+#include "protocols.h"
 
 static const struct {
 	uint32_t shm;

@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/internal.h"
+#include "../core/compositor.h"
+#include "shortcuts.h"
 #include "../core/shell-hooks.h"
 #include "client-protocols.h"
 #include "garnet-shortcuts-v1-server-protocol.h"

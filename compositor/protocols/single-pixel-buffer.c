@@ -3,7 +3,8 @@
 #include <stdlib.h>
 
 #include "single-pixel-buffer-v1-server-protocol.h"
-#include "../core/internal.h"
+#include "../core/compositor.h"
+#include "single-pixel-buffer.h"
 
 struct single_pixel_buffer {
 	uint32_t rgba[4];

@@ -7,7 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/internal.h"
+#include "../core/seat.h"
+#include "../core/coords.h"
+#include "../core/compositor.h"
+#include "../core/surface.h"
+#include "text-input.h"
 #include "client-protocols.h"
 #include "text-input-unstable-v3-server-protocol.h"
 

@@ -3,7 +3,10 @@
 #include <stdlib.h>
 
 #include "viewporter-server-protocol.h"
-#include "../core/internal.h"
+#include "../core/coords.h"
+#include "../core/compositor.h"
+#include "../core/surface.h"
+#include "protocols.h"
 
 static struct garnet_surface *viewport_surface(struct wl_resource *resource)
 {

@@ -12,7 +12,9 @@
 #include <unistd.h>
 #include <xkbcommon/xkbcommon.h>
 
-#include "../core/internal.h"
+#include "../core/compositor.h"
+#include "../core/seat.h"
+#include "protocols.h"
 #include "virtual-keyboard-unstable-v1-server-protocol.h"
 
 /* Far beyond any real keymap (a full one is ~100 KiB); bounds what a client can make garnet

@@ -12,7 +12,13 @@
 #include <string.h>
 #include <sys/random.h>
 
-#include "../core/internal.h"
+#include "../core/compositor.h"
+#include "../core/surface.h"
+#include "../core/seat.h"
+#include "../core/client-budget.h"
+#include "toplevel.h"
+#include "xdg-shell.h"
+#include "xdg-activation.h"
 #include "../core/shell-hooks.h"
 #include "client-protocols.h"
 #include "xdg-activation-v1-server-protocol.h"

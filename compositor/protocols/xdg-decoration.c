@@ -2,7 +2,11 @@
 // zxdg_decoration_manager_v1: garnet draws no window decorations, so every toplevel is told to
 // draw its own (client_side), whatever it asks for.
 #include "xdg-decoration-unstable-v1-server-protocol.h"
-#include "../core/internal.h"
+#include "../core/compositor.h"
+#include "../core/surface.h"
+#include "toplevel.h"
+#include "xdg-shell.h"
+#include "protocols.h"
 
 static void answer(struct wl_resource *resource)
 {

@@ -3,7 +3,9 @@
 #include <stdlib.h>
 
 #include "xdg-output-unstable-v1-server-protocol.h"
-#include "../core/internal.h"
+#include "../core/compositor.h"
+#include "../core/output.h"
+#include "protocols.h"
 
 struct xdg_output {
 	struct wl_resource *resource;

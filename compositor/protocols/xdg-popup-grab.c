@@ -3,7 +3,10 @@
 #include <stdlib.h>
 
 #include "xdg-shell-server-protocol.h"
-#include "../core/internal.h"
+#include "../core/compositor.h"
+#include "../core/surface.h"
+#include "../core/view.h"
+#include "../core/seat.h"
 #include "../core/shell-hooks.h"
 #include "xdg-shell-private.h"
 

@@ -3,7 +3,12 @@
 #include <stdlib.h>
 
 #include "xdg-shell-server-protocol.h"
-#include "../core/internal.h"
+#include "../core/coords.h"
+#include "../core/compositor.h"
+#include "../core/output.h"
+#include "../core/surface.h"
+#include "../core/view.h"
+#include "xdg-shell.h"
 #include "xdg-shell-private.h"
 
 struct garnet_surface *xdg_popup_parent_surface(struct xdg_popup_data *popup)

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "xdg-shell-server-protocol.h"
-#include "../core/internal.h"
+#include "../core/coords.h"
 #include "xdg-shell-private.h"
 
 /* ---- positioner ---- */

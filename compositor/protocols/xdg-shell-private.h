@@ -4,7 +4,10 @@
 #ifndef GARNET_PROTOCOLS_XDG_SHELL_PRIVATE_H
 #define GARNET_PROTOCOLS_XDG_SHELL_PRIVATE_H
 
-#include "../core/internal.h"
+#include "../core/compositor.h"
+#include "../core/surface.h"
+#include "../core/view.h"
+#include "toplevel.h"
 #include "xdg-shell.h"
 
 #define MAX_PENDING_SERIALS 32

@@ -3,8 +3,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/subsurface.h"
 #include "xdg-shell-server-protocol.h"
-#include "../core/internal.h"
+#include "../core/coords.h"
+#include "../core/surface.h"
+#include "../core/view.h"
+#include "xdg-shell.h"
 #include "../core/shell-hooks.h"
 #include "xdg-shell-private.h"
 

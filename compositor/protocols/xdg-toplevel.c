@@ -4,7 +4,12 @@
 #include <string.h>
 
 #include "xdg-shell-server-protocol.h"
-#include "../core/internal.h"
+#include "../core/coords.h"
+#include "../core/output.h"
+#include "../core/surface.h"
+#include "../core/view.h"
+#include "toplevel.h"
+#include "xdg-shell.h"
 #include "../core/shell-hooks.h"
 #include "xdg-shell-private.h"
 

@@ -3,7 +3,9 @@
 #include <stdlib.h>
 
 #include "xdg-shell-server-protocol.h"
-#include "../core/internal.h"
+#include "../core/compositor.h"
+#include "../core/surface.h"
+#include "xdg-shell.h"
 #include "xdg-shell-private.h"
 
 /* Version 4, not 5: Debian's weston 10 clients (weston-presentation-shm among them) bind the

@@ -4,7 +4,7 @@
 // pointer whenever it leaves a window.
 #include <string.h>
 
-#include "../core/internal.h"
+#include "renderer.h"
 
 /* '#' outline, '.' fill, anything else transparent; the hotspot is the tip at (0, 0). */
 static const char *const arrow_rows[] = {

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/internal.h"
+#include "consent-dialog.h"
 
 #define MARGIN 20
 #define BUTTON_HEIGHT 36

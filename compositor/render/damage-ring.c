@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Damage of recent frames, so a buffer of age N is repainted only where it is out of date.
-#include "../core/internal.h"
+#include "damage-ring.h"
 
 void garnet_damage_ring_init(struct garnet_damage_ring *ring)
 {

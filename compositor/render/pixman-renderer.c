@@ -3,7 +3,16 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "../core/internal.h"
+#include "../core/compositor.h"
+#include "../core/output.h"
+#include "../core/surface.h"
+#include "../core/transform.h"
+#include "../core/view.h"
+#include "../core/seat.h"
+#include "../core/consent.h"
+#include "../core/lock-prompt.h"
+#include "../core/buffer.h"
+#include "renderer.h"
 
 struct paint_entry {
 	struct garnet_surface *surface;      /* whose content is read in place, or NULL */

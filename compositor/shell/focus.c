@@ -3,6 +3,15 @@
 // Focus moves on user input (a click, a binding), on a new window only when its client holds
 // the keyboard already or shows a valid activation token, and to a popup only with the serial
 // of a press its client was sent. Everything else maps unfocused and asks for attention.
+#include "../core/compositor.h"
+#include "../core/output.h"
+#include "../core/surface.h"
+#include "../core/view.h"
+#include "../core/seat.h"
+#include "../core/consent.h"
+#include "../core/lock-prompt.h"
+#include "../protocols/toplevel.h"
+#include "../protocols/xdg-shell.h"
 #include "focus.h"
 #include "../protocols/layer-shell.h"
 #include "shell-private.h"

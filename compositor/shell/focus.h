@@ -4,7 +4,9 @@
 #ifndef GARNET_FOCUS_H
 #define GARNET_FOCUS_H
 
-#include "../core/internal.h"
+#include "../core/compositor.h"
+
+struct garnet_toplevel;
 
 /* A toplevel mapped: it takes the keyboard if its client holds it already or nothing holds
  * it; from another client only with the raise-focus permission and either a valid token shown

@@ -5,7 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../core/internal.h"
+#include "../core/seat.h"
+#include "../core/compositor.h"
 
 struct idle_lock {
 	struct garnet_compositor *compositor;

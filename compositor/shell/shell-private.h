@@ -4,8 +4,11 @@
 #ifndef GARNET_SHELL_PRIVATE_H
 #define GARNET_SHELL_PRIVATE_H
 
-#include "../core/internal.h"
+#include "../core/compositor.h"
+#include "../core/seat.h"
 #include "shell.h"
+
+struct garnet_toplevel;
 
 struct move_grab {
 	struct garnet_pointer_grab base;

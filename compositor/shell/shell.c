@@ -5,7 +5,15 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../core/internal.h"
+#include "../core/compositor.h"
+#include "../core/output.h"
+#include "../core/surface.h"
+#include "../core/view.h"
+#include "../core/seat.h"
+#include "../protocols/toplevel.h"
+#include "../protocols/xdg-shell.h"
+#include "../protocols/shortcuts.h"
+#include "shell.h"
 #include "focus.h"
 #include "shell-private.h"
 

@@ -4,7 +4,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../../compositor/core/internal.h"
+#include "../../compositor/core/compositor.h"
+#include "../../compositor/core/surface.h"
+#include "../../compositor/core/view.h"
+#include "../../compositor/core/seat.h"
+#include "../../compositor/protocols/session-lock.h"
 #include "invariants.h"
 
 static void broken(const char *rule)

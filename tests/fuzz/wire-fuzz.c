@@ -14,7 +14,10 @@
 #include <unistd.h>
 #include <wayland-server-core.h>
 
-#include "../../compositor/core/internal.h"
+#include "../../compositor/core/compositor.h"
+#include "../../compositor/core/output.h"
+#include "../../compositor/core/surface.h"
+#include "../../compositor/core/seat.h"
 #include "fuzz-input.h"
 #include "invariants.h"
 #include "wire-client.h"
