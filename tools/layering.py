@@ -6,8 +6,15 @@ Layers, bottom first: core (compositor/core, compositor/render), then protocols 
 (compositor/protocols, compositor/backend), then the shell (compositor/shell), then security
 (compositor/security), then what wires them (compositor/*.c: globals.c, which decides the globals
 and the order the layers are made and freed in, and the executable's files). An edge goes upwards when a file
-includes a header of a higher layer, or calls a function defined in a higher layer (read from
-the object files with nm, so that a call through any header counts).
+includes a header of a higher layer (a .c file or a header: a lower layer's header that includes
+a higher one would hand the higher layer to every file that includes it), or calls a function
+defined in a higher layer (read from the object files with nm, so that a call through any header
+counts).
+
+Each object has a header of its own in its layer (doc/architecture.md has the map); there is no
+umbrella header that gathers them. compositor/core/internal.h was one and is gone: a file that
+includes a quoted header that does not exist (internal.h, or any other) fails, and so would a
+header that came back under that name.
 
 Upward edges that exist today are listed, with a reason, in tests/unit/layering-exceptions.txt
 ("from -> to  # why"); a new one fails, and so does a listed one that is gone (the list only
@@ -76,6 +83,52 @@ def includes(src, path):
             yield target
 
 
+UMBRELLAS = ("compositor/core/internal.h",)
+
+
+def include_dirs(build):
+    """Every -I directory the build gives a compositor file (source and generated headers)."""
+    with open(os.path.join(build, "compile_commands.json")) as f:
+        entries = json.load(f)
+    dirs = set()
+    for e in entries:
+        if "compositor" not in e["file"]:
+            continue
+        args = e.get("arguments") or e["command"].split()
+        for i, a in enumerate(args):
+            if a == "-I" and i + 1 < len(args):
+                d = args[i + 1]
+            else:
+                d = a[2:] if a.startswith("-I") else None
+            if d:
+                dirs.add(os.path.normpath(os.path.join(e["directory"], d)))
+    return dirs
+
+
+def missing_includes(src, build, paths):
+    """(file, name) for every quoted include of a compositor file that names no file, neither
+    beside the file nor in a directory the build gives with -I."""
+    dirs = include_dirs(build)
+    out = []
+    for path in paths:
+        with open(os.path.join(src, path), encoding="utf-8") as f:
+            names = INCLUDE.findall(f.read())
+        for name in names:
+            here = os.path.join(src, os.path.dirname(path), name)
+            if not os.path.exists(here) and not any(
+                    os.path.exists(os.path.join(d, name)) for d in dirs):
+                out.append((path, name))
+    return out
+
+
+def compositor_files(src, objs):
+    return [p for p, _ in objs] + [
+        os.path.relpath(os.path.join(d, f), src)
+        for d, _, files in os.walk(os.path.join(src, "compositor"))
+        for f in files if f.endswith(".h")
+    ]
+
+
 def upward_edges(src, objs):
     owner = {}
     uses = {}
@@ -91,12 +144,7 @@ def upward_edges(src, objs):
             to = owner.get(s)
             if to and to != path and layer_of(to) > layer_of(path):
                 edges.setdefault((path, to), set()).add(s)
-    headers = [p for p, _ in objs] + [
-        os.path.relpath(os.path.join(d, f), src)
-        for d, _, files in os.walk(os.path.join(src, "compositor"))
-        for f in files if f.endswith(".h")
-    ]
-    for path in headers:
+    for path in compositor_files(src, objs):
         if layer_of(path) is None:
             continue
         for target in includes(src, path):
@@ -134,6 +182,18 @@ def main():
         print(f"{'ok' if ok else 'not ok'} {n} {a} -> {b}"
               + ("" if ok else f"  # new upward dependency: {', '.join(sorted(syms))}"))
         status |= not ok
+    files = compositor_files(src, objs)
+    n += 1
+    back = [u for u in UMBRELLAS if os.path.exists(os.path.join(src, u))]
+    print(f"{'not ok' if back else 'ok'} {n} no umbrella header"
+          + (f"  # back: {', '.join(back)}; one header per object instead" if back else ""))
+    status |= bool(back)
+    for path, name in missing_includes(src, build, files):
+        n += 1
+        print(f"not ok {n} {path} includes {name}, which does not exist"
+              + ("  # internal.h is gone: include the headers of the objects used"
+                 if name.endswith("internal.h") else ""))
+        status = 1
     for a, b in sorted(listed - set(edges)):
         n += 1
         print(f"not ok {n} {a} -> {b}  # listed as an exception but gone: remove the line")
