@@ -10,6 +10,7 @@
 #include "../core/compositor.h"
 #include "../core/output.h"
 #include "../core/surface.h"
+#include "../core/output-surface.h"
 #include "../core/view.h"
 #include "../core/shell-hooks.h"
 #include "layer-shell.h"
@@ -33,12 +34,10 @@ struct layer_state {
 struct layer_surface {
 	struct wl_resource *resource;
 	struct garnet_compositor *compositor;
-	struct garnet_surface *surface; /* NULL once the wl_surface is gone */
-	struct garnet_output *output; /* NULL once closed */
-	struct wl_listener surface_destroy, output_destroy;
+	/* base.surface: NULL once the wl_surface is gone; base.output: NULL once closed */
+	struct garnet_output_surface base;
 	struct layer_state pending, current;
 	char *namespace;
-	struct garnet_view view;
 	struct wl_list popups; /* xdg_popup_data.parent_link (xdg-shell.h) */
 	uint32_t serials[LAYER_PENDING_SERIALS];
 	int serial_count;
@@ -191,7 +190,7 @@ static bool arrange_surface(struct layer_surface *ls, pixman_box32_t *usable,
 	    (uint32_t)height != ls->sent_height)
 		send_configure(ls, (uint32_t)width, (uint32_t)height);
 	if (mapped && !ls->placed)
-		garnet_view_move(&ls->view, garnet_coord_clamp(x), garnet_coord_clamp(y));
+		garnet_view_move(&ls->base.view, garnet_coord_clamp(x), garnet_coord_clamp(y));
 
 	edge = exclusive_edge(s->anchor);
 	if (!mapped || s->exclusive_zone <= 0 || !edge)
@@ -214,7 +213,7 @@ static bool arrange_surface(struct layer_surface *ls, pixman_box32_t *usable,
 /* Is ls one of output's layer surfaces that take part in its arrangement? */
 static bool arranged_on(struct layer_surface *ls, struct garnet_output *output)
 {
-	return ls && ls->output == output && !ls->closed && ls->surface;
+	return ls && ls->base.output == output && !ls->closed && ls->base.surface;
 }
 
 /* Lays out every layer surface of output, as sway does: layer by layer from the top, the
@@ -290,11 +289,11 @@ static void unmap(struct layer_surface *ls)
 		return;
 	ls->mapped = false;
 	xdg_popups_dismiss(&ls->popups);
-	garnet_view_remove(&ls->view);
-	if (ls->output)
-		arrange(c, ls->output, NULL);
-	if (ls->surface)
-		c->shell_hooks->layer_keyboard_changed(c->shell, ls->surface);
+	garnet_view_remove(&ls->base.view);
+	if (ls->base.output)
+		arrange(c, ls->base.output, NULL);
+	if (ls->base.surface)
+		c->shell_hooks->layer_keyboard_changed(c->shell, ls->base.surface);
 }
 
 /* The surface is never shown again (its output went, the policy refused its layer, no room). */
@@ -304,10 +303,7 @@ static void close_surface(struct layer_surface *ls)
 		return;
 	ls->closed = true;
 	unmap(ls);
-	if (ls->output) {
-		wl_list_remove(&ls->output_destroy.link);
-		ls->output = NULL;
-	}
+	garnet_output_surface_drop_output(&ls->base);
 	zwlr_layer_surface_v1_send_closed(ls->resource);
 }
 
@@ -375,7 +371,7 @@ static void layer_commit(struct garnet_surface *surface)
 
 	if (!ls->configure_sent) {
 		/* The initial commit: the client learns its size and may then map. */
-		arrange(c, ls->output, ls);
+		arrange(c, ls->base.output, ls);
 		/* Only accept_unacked_first_buffer lets a buffer come with it. */
 		if (!has_buffer || ls->closed)
 			return;
@@ -388,26 +384,26 @@ static void layer_commit(struct garnet_surface *surface)
 			ls->serial_count = 0;
 			unmap(ls);
 		} else {
-			arrange(c, ls->output, ls);
+			arrange(c, ls->base.output, ls);
 		}
 		return;
 	}
 	if (!ls->mapped) {
 		ls->mapped = true;
-		garnet_view_raise(&ls->view, scene_layers[ls->current.layer]);
-		arrange(c, ls->output, NULL);
+		garnet_view_raise(&ls->base.view, scene_layers[ls->current.layer]);
+		arrange(c, ls->base.output, NULL);
 		if (ls->closed)
 			return;
 		c->shell_hooks->layer_keyboard_changed(c->shell, surface);
 		return;
 	}
 	if (ls->current.layer != old.layer) {
-		garnet_view_raise(&ls->view, scene_layers[ls->current.layer]);
+		garnet_view_raise(&ls->base.view, scene_layers[ls->current.layer]);
 		xdg_popups_raise(&ls->popups, scene_layers[ls->current.layer] < GARNET_LAYER_TOP
 						      ? GARNET_LAYER_TOP
 						      : scene_layers[ls->current.layer]);
 	}
-	arrange(c, ls->output, NULL);
+	arrange(c, ls->base.output, NULL);
 	if (keyboard_changed && !ls->closed)
 		c->shell_hooks->layer_keyboard_changed(c->shell, surface);
 }
@@ -416,10 +412,10 @@ static bool layer_position(struct garnet_surface *surface, int32_t *x, int32_t *
 {
 	struct layer_surface *ls = surface->role_data;
 
-	if (!ls || !ls->view.in_layer)
+	if (!ls || !ls->base.view.in_layer)
 		return false;
-	*x = ls->view.x;
-	*y = ls->view.y;
+	*x = ls->base.view.x;
+	*y = ls->base.view.y;
 	return true;
 }
 
@@ -430,10 +426,10 @@ static bool layer_place(struct garnet_surface *surface, int32_t x, int32_t y)
 	if (!ls)
 		return false;
 	ls->placed = true;
-	if (ls->view.in_layer)
-		garnet_view_move(&ls->view, x, y);
+	if (ls->base.view.in_layer)
+		garnet_view_move(&ls->base.view, x, y);
 	else
-		ls->view.x = x, ls->view.y = y;
+		ls->base.view.x = x, ls->base.view.y = y;
 	return true;
 }
 
@@ -521,9 +517,9 @@ static void handle_get_popup(struct wl_client *client, struct wl_resource *resou
 {
 	struct layer_surface *ls = from_resource(resource);
 
-	if (!ls || !ls->surface)
+	if (!ls || !ls->base.surface)
 		return;
-	if (!xdg_popup_set_foreign_parent(popup, ls->surface, &ls->popups))
+	if (!xdg_popup_set_foreign_parent(popup, ls->base.surface, &ls->popups))
 		wl_resource_post_error(resource, ZWLR_LAYER_SURFACE_V1_ERROR_INVALID_SURFACE_STATE,
 				       "xdg_popup@%u has a parent already or was committed",
 				       wl_resource_get_id(popup));
@@ -536,7 +532,7 @@ static void handle_ack_configure(struct wl_client *client, struct wl_resource *r
 	int found = -1;
 
 	/* Without its wl_surface the object is inert: there is nothing to configure. */
-	if (!ls->surface)
+	if (!ls->base.surface)
 		return;
 	for (int i = 0; i < ls->serial_count; i++) {
 		if (ls->serials[i] == serial)
@@ -585,18 +581,11 @@ static const struct zwlr_layer_surface_v1_interface layer_surface_impl = {
 /* The surface leaves the scene and the role keeps nothing of it; the object stays inert. */
 static void detach(struct layer_surface *ls)
 {
-	if (!ls->surface)
+	if (!ls->base.surface)
 		return;
 	unmap(ls);
 	xdg_popups_orphan(&ls->popups);
-	garnet_view_finish(&ls->view);
-	wl_list_remove(&ls->surface_destroy.link);
-	ls->surface->role_data = NULL;
-	ls->surface = NULL;
-	if (ls->output) {
-		wl_list_remove(&ls->output_destroy.link);
-		ls->output = NULL;
-	}
+	garnet_output_surface_detach(&ls->base);
 }
 
 static void layer_surface_resource_destroy(struct wl_resource *resource)
@@ -610,21 +599,19 @@ static void layer_surface_resource_destroy(struct wl_resource *resource)
 
 static void handle_surface_destroy(struct wl_listener *listener, void *data)
 {
-	struct layer_surface *ls = wl_container_of(listener, ls, surface_destroy);
+	struct layer_surface *ls = wl_container_of(listener, ls, base.surface_destroy);
 
 	detach(ls);
 }
 
 static void handle_output_destroy(struct wl_listener *listener, void *data)
 {
-	struct layer_surface *ls = wl_container_of(listener, ls, output_destroy);
+	struct layer_surface *ls = wl_container_of(listener, ls, base.output_destroy);
 
 	/* Its output gone, the surface is closed; the client may make another elsewhere. Let go
 	 * of the output first: nothing is arranged on it any more, and no other surface's
 	 * listener is touched while the output's destroy signal runs. */
-	wl_list_remove(&ls->output_destroy.link);
-	wl_list_init(&ls->output_destroy.link);
-	ls->output = NULL;
+	garnet_output_surface_drop_output(&ls->base);
 	close_surface(ls);
 }
 
@@ -674,33 +661,23 @@ static void get_layer_surface(struct wl_client *client, struct wl_resource *reso
 		return;
 	}
 	ls->compositor = c;
-	ls->surface = surface;
 	ls->pending.layer = layer;
 	ls->current.layer = layer;
 	wl_list_init(&ls->popups);
-	garnet_view_init(&ls->view, surface);
 	wl_resource_set_implementation(ls->resource, &layer_surface_impl, ls,
 				       layer_surface_resource_destroy);
-	ls->surface_destroy.notify = handle_surface_destroy;
-	wl_signal_add(&surface->events.destroy, &ls->surface_destroy);
+	garnet_output_surface_init(&ls->base, surface, handle_surface_destroy);
 	surface->role = &layer_role;
 	surface->role_data = ls;
-	wl_list_init(&ls->output_destroy.link);
 
 	/* No output named (or one already gone, whose wl_output is inert): garnet picks. */
 	if (!output)
 		output = garnet_compositor_first_output(c);
-	if (output) {
-		ls->output = output;
-		ls->output_destroy.notify = handle_output_destroy;
-		wl_signal_add(&output->events.destroy, &ls->output_destroy);
-	}
+	if (output)
+		garnet_output_surface_set_output(&ls->base, output, handle_output_destroy);
 	/* Refused by the policy or nowhere to show it: closed before the client can draw. */
 	if (!output || !layer_allowed(ls, layer)) {
-		if (output) {
-			wl_list_remove(&ls->output_destroy.link);
-			ls->output = NULL;
-		}
+		garnet_output_surface_drop_output(&ls->base);
 		ls->closed = true;
 		zwlr_layer_surface_v1_send_closed(ls->resource);
 	}

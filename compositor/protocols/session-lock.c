@@ -8,6 +8,7 @@
 #include "../core/compositor.h"
 #include "../core/output.h"
 #include "../core/surface.h"
+#include "../core/output-surface.h"
 #include "../core/view.h"
 #include "../core/seat.h"
 #include "../core/consent.h"
@@ -19,13 +20,10 @@ struct lock_surface {
 	struct wl_resource *resource;
 	struct wl_resource *lock; /* the lock it belongs to */
 	struct garnet_compositor *compositor;
-	struct garnet_surface *surface;
-	struct garnet_output *output;
-	struct garnet_view view;
+	struct garnet_output_surface base;
 	uint32_t configure_serial;
 	int32_t width, height;
 	bool acked;
-	struct wl_listener surface_destroy, output_destroy;
 	struct wl_list link; /* compositor->session_lock.surfaces */
 };
 
@@ -35,7 +33,7 @@ bool garnet_session_lock_owns(struct garnet_surface *surface)
 {
 	struct lock_surface *ls = surface->role_data;
 
-	return surface->role == &lock_surface_role && ls && ls->view.in_layer;
+	return surface->role == &lock_surface_role && ls && ls->base.view.in_layer;
 }
 
 static void damage_everything(struct garnet_compositor *c)
@@ -49,35 +47,24 @@ static void damage_everything(struct garnet_compositor *c)
 /* Leaves the scene and the surface; the object stays until the client destroys it. */
 static void lock_surface_detach(struct lock_surface *ls)
 {
-	if (ls->surface) {
-		garnet_view_remove(&ls->view);
-		garnet_view_finish(&ls->view);
-		wl_list_remove(&ls->surface_destroy.link);
-		ls->surface->role_data = NULL;
-		ls->surface = NULL;
-	}
-	if (ls->output) {
-		wl_list_remove(&ls->output_destroy.link);
-		ls->output = NULL;
-	}
+	garnet_output_surface_detach(&ls->base);
 	garnet_list_unlink(&ls->link);
 }
 
 static void lock_surface_handle_surface_destroy(struct wl_listener *l, void *data)
 {
-	struct lock_surface *ls = wl_container_of(l, ls, surface_destroy);
+	struct lock_surface *ls = wl_container_of(l, ls, base.surface_destroy);
 
 	lock_surface_detach(ls);
 }
 
 static void lock_surface_handle_output_destroy(struct wl_listener *l, void *data)
 {
-	struct lock_surface *ls = wl_container_of(l, ls, output_destroy);
+	struct lock_surface *ls = wl_container_of(l, ls, base.output_destroy);
 
-	wl_list_remove(&ls->output_destroy.link);
-	ls->output = NULL;
-	if (ls->surface)
-		garnet_view_remove(&ls->view);
+	garnet_output_surface_drop_output(&ls->base);
+	if (ls->base.surface)
+		garnet_view_remove(&ls->base.view);
 }
 
 static bool lock_surface_precommit(struct garnet_surface *surface)
@@ -114,10 +101,10 @@ static void lock_surface_commit(struct garnet_surface *surface)
 				       surface->height, ls->width, ls->height);
 		return;
 	}
-	if (!ls->output || ls->view.in_layer || c->session_lock.lock != ls->lock)
+	if (!ls->base.output || ls->base.view.in_layer || c->session_lock.lock != ls->lock)
 		return;
-	garnet_view_move(&ls->view, ls->output->x, ls->output->y);
-	garnet_view_raise(&ls->view, GARNET_LAYER_LOCK);
+	garnet_view_move(&ls->base.view, ls->base.output->x, ls->base.output->y);
+	garnet_view_raise(&ls->base.view, GARNET_LAYER_LOCK);
 	c->shell_hooks->focus_lock_surface(c->shell, surface);
 }
 
@@ -125,10 +112,10 @@ static bool lock_surface_position(struct garnet_surface *surface, int32_t *x, in
 {
 	struct lock_surface *ls = surface->role_data;
 
-	if (!ls || !ls->view.in_layer)
+	if (!ls || !ls->base.view.in_layer)
 		return false;
-	*x = ls->view.x;
-	*y = ls->view.y;
+	*x = ls->base.view.x;
+	*y = ls->base.view.y;
 	return true;
 }
 
@@ -286,7 +273,7 @@ static void lock_get_lock_surface(struct wl_client *client, struct wl_resource *
 	if (!lock_is_active(lock))
 		return;
 	wl_list_for_each(other, &c->session_lock.surfaces, link) {
-		if (other->lock == lock && other->output == output && output) {
+		if (other->lock == lock && other->base.output == output && output) {
 			wl_resource_post_error(lock, EXT_SESSION_LOCK_V1_ERROR_DUPLICATE_OUTPUT,
 					       "this lock already has a surface on %s",
 					       output->name);
@@ -304,16 +291,11 @@ static void lock_get_lock_surface(struct wl_client *client, struct wl_resource *
 				     EXT_SESSION_LOCK_V1_ERROR_ROLE))
 		return;
 	ls->compositor = c;
-	ls->surface = surface;
-	garnet_view_init(&ls->view, surface);
-	ls->surface_destroy.notify = lock_surface_handle_surface_destroy;
-	wl_signal_add(&surface->events.destroy, &ls->surface_destroy);
+	garnet_output_surface_init(&ls->base, surface, lock_surface_handle_surface_destroy);
 	wl_list_insert(&c->session_lock.surfaces, &ls->link);
 	if (!output)
 		return;
-	ls->output = output;
-	ls->output_destroy.notify = lock_surface_handle_output_destroy;
-	wl_signal_add(&output->events.destroy, &ls->output_destroy);
+	garnet_output_surface_set_output(&ls->base, output, lock_surface_handle_output_destroy);
 	ls->width = output->width;
 	ls->height = output->height;
 	ls->configure_serial = wl_display_next_serial(c->display);
