@@ -62,9 +62,7 @@ static void default_grab_axis(struct garnet_pointer_grab *grab, uint32_t time, u
 
 	if (!focus || !garnet_seat_may_deliver(seat, focus, GARNET_INPUT_POINTER))
 		return;
-	wl_resource_for_each(pointer, &seat->pointers) {
-		if (wl_resource_get_client(pointer) != surface_client(focus))
-			continue;
+	seat_for_each_resource_of(pointer, &seat->pointers, surface_client(focus)) {
 		wl_pointer_send_axis(pointer, time, axis, wl_fixed_from_double(value));
 		seat_pointer_frame(pointer);
 	}

@@ -30,9 +30,7 @@ static void keyboard_enter(struct garnet_seat *seat, struct garnet_surface *surf
 	if (!garnet_seat_may_deliver(seat, surface, GARNET_INPUT_KEYBOARD))
 		return;
 	serial = wl_display_next_serial(display);
-	wl_resource_for_each(keyboard, &seat->keyboards) {
-		if (wl_resource_get_client(keyboard) != surface_client(surface))
-			continue;
+	seat_for_each_resource_of(keyboard, &seat->keyboards, surface_client(surface)) {
 		/* enter carries the keys already held, then the modifiers follow. */
 		wl_keyboard_send_enter(keyboard, serial, surface->resource, &seat->keys);
 		seat_send_modifiers(seat, keyboard, serial);
@@ -44,10 +42,8 @@ static void keyboard_leave(struct garnet_seat *seat, struct garnet_surface *surf
 	struct wl_resource *keyboard;
 	uint32_t serial = wl_display_next_serial(seat->compositor->display);
 
-	wl_resource_for_each(keyboard, &seat->keyboards) {
-		if (wl_resource_get_client(keyboard) == surface_client(surface))
-			wl_keyboard_send_leave(keyboard, serial, surface->resource);
-	}
+	seat_for_each_resource_of(keyboard, &seat->keyboards, surface_client(surface))
+		wl_keyboard_send_leave(keyboard, serial, surface->resource);
 }
 
 void seat_keyboard_focus_destroyed(struct wl_listener *listener, void *data)
@@ -181,9 +177,7 @@ void garnet_seat_notify_key(struct garnet_seat *seat, uint32_t time_msec, uint32
 	seat_restore_keymap(seat);
 	serial = wl_display_next_serial(seat->compositor->display);
 	garnet_seat_record_input_serial(seat, surface_client(focus), serial);
-	wl_resource_for_each(keyboard, &seat->keyboards) {
-		if (wl_resource_get_client(keyboard) != surface_client(focus))
-			continue;
+	seat_for_each_resource_of(keyboard, &seat->keyboards, surface_client(focus)) {
 		wl_keyboard_send_key(keyboard, serial, time_msec, key,
 				     pressed ? WL_KEYBOARD_KEY_STATE_PRESSED
 					     : WL_KEYBOARD_KEY_STATE_RELEASED);

@@ -43,9 +43,7 @@ void garnet_seat_set_pointer_focus(struct garnet_seat *seat, struct garnet_surfa
 		garnet_list_unlink(&seat->pointer_focus_destroy.link);
 		if (garnet_seat_may_deliver(seat, old, GARNET_INPUT_POINTER)) {
 			serial = wl_display_next_serial(display);
-			wl_resource_for_each(pointer, &seat->pointers) {
-				if (wl_resource_get_client(pointer) != surface_client(old))
-					continue;
+			seat_for_each_resource_of(pointer, &seat->pointers, surface_client(old)) {
 				wl_pointer_send_leave(pointer, serial, old->resource);
 				seat_pointer_frame(pointer);
 			}
@@ -66,9 +64,7 @@ void garnet_seat_set_pointer_focus(struct garnet_seat *seat, struct garnet_surfa
 		return;
 	serial = wl_display_next_serial(display);
 	seat->pointer_enter_serial = serial;
-	wl_resource_for_each(pointer, &seat->pointers) {
-		if (wl_resource_get_client(pointer) != surface_client(surface))
-			continue;
+	seat_for_each_resource_of(pointer, &seat->pointers, surface_client(surface)) {
 		wl_pointer_send_enter(pointer, serial, surface->resource, wl_fixed_from_double(sx),
 				      wl_fixed_from_double(sy));
 		seat_pointer_frame(pointer);
@@ -82,9 +78,7 @@ void garnet_seat_send_motion(struct garnet_seat *seat, uint32_t time)
 
 	if (!focus || !garnet_seat_may_deliver(seat, focus, GARNET_INPUT_POINTER))
 		return;
-	wl_resource_for_each(pointer, &seat->pointers) {
-		if (wl_resource_get_client(pointer) != surface_client(focus))
-			continue;
+	seat_for_each_resource_of(pointer, &seat->pointers, surface_client(focus)) {
 		wl_pointer_send_motion(pointer, time, wl_fixed_from_double(seat->sx),
 				       wl_fixed_from_double(seat->sy));
 		seat_pointer_frame(pointer);
@@ -104,9 +98,7 @@ void garnet_seat_send_button(struct garnet_seat *seat, uint32_t time, uint32_t b
 	if (pressed)
 		seat->grab_serial = serial;
 	garnet_seat_record_input_serial(seat, surface_client(focus), serial);
-	wl_resource_for_each(pointer, &seat->pointers) {
-		if (wl_resource_get_client(pointer) != surface_client(focus))
-			continue;
+	seat_for_each_resource_of(pointer, &seat->pointers, surface_client(focus)) {
 		wl_pointer_send_button(pointer, serial, time, button,
 				       pressed ? WL_POINTER_BUTTON_STATE_PRESSED
 					       : WL_POINTER_BUTTON_STATE_RELEASED);

@@ -12,6 +12,13 @@ static inline struct wl_client *surface_client(struct garnet_surface *surface)
 	return wl_resource_get_client(surface->resource);
 }
 
+/* Each resource on list (a seat's pointers, keyboards or touches) that belongs to client: the
+ * only ones an event for client's surface may go to. */
+#define seat_for_each_resource_of(resource, list, client)                                          \
+	wl_resource_for_each(resource, list)                                                       \
+		if (wl_resource_get_client(resource) != (client)) {                               \
+		} else
+
 /* Is surface part of the lock screen now (a role that says so)? */
 static inline bool lock_owns(struct garnet_surface *surface)
 {

@@ -38,9 +38,7 @@ void seat_touch_surface_destroyed(struct wl_listener *listener, void *data)
 	 * ends here (the finger's real lift later goes nowhere). */
 	if (seat && garnet_seat_may_deliver(seat, surface, GARNET_INPUT_TOUCH)) {
 		serial = wl_display_next_serial(surface->compositor->display);
-		wl_resource_for_each(touch, &seat->touches) {
-			if (wl_resource_get_client(touch) != surface_client(surface))
-				continue;
+		seat_for_each_resource_of(touch, &seat->touches, surface_client(surface)) {
 			wl_touch_send_up(touch, serial, garnet_now_msec(surface->compositor),
 					 tp->id);
 			wl_touch_send_frame(touch);
@@ -82,11 +80,9 @@ void garnet_seat_notify_touch_down(struct garnet_seat *seat, uint32_t time_msec,
 		return;
 	serial = wl_display_next_serial(seat->compositor->display);
 	garnet_seat_record_input_serial(seat, surface_client(surface), serial);
-	wl_resource_for_each(touch, &seat->touches) {
-		if (wl_resource_get_client(touch) == surface_client(surface))
-			wl_touch_send_down(touch, serial, time_msec, surface->resource, id,
-					   wl_fixed_from_double(sx), wl_fixed_from_double(sy));
-	}
+	seat_for_each_resource_of(touch, &seat->touches, surface_client(surface))
+		wl_touch_send_down(touch, serial, time_msec, surface->resource, id,
+				   wl_fixed_from_double(sx), wl_fixed_from_double(sy));
 	tp->frame_client = surface_client(surface);
 }
 
@@ -100,11 +96,9 @@ void garnet_seat_notify_touch_motion(struct garnet_seat *seat, uint32_t time_mse
 	if (!tp || !tp->surface || !garnet_surface_position(tp->surface, &ox, &oy) ||
 	    !garnet_seat_may_deliver(seat, tp->surface, GARNET_INPUT_TOUCH))
 		return;
-	wl_resource_for_each(touch, &seat->touches) {
-		if (wl_resource_get_client(touch) == surface_client(tp->surface))
-			wl_touch_send_motion(touch, time_msec, id, wl_fixed_from_double(x - ox),
-					     wl_fixed_from_double(y - oy));
-	}
+	seat_for_each_resource_of(touch, &seat->touches, surface_client(tp->surface))
+		wl_touch_send_motion(touch, time_msec, id, wl_fixed_from_double(x - ox),
+				     wl_fixed_from_double(y - oy));
 	tp->frame_client = surface_client(tp->surface);
 }
 
@@ -119,10 +113,8 @@ void garnet_seat_notify_touch_up(struct garnet_seat *seat, uint32_t time_msec, i
 	if (tp->surface && garnet_seat_may_deliver(seat, tp->surface, GARNET_INPUT_TOUCH)) {
 		serial = wl_display_next_serial(seat->compositor->display);
 		garnet_seat_record_input_serial(seat, surface_client(tp->surface), serial);
-		wl_resource_for_each(touch, &seat->touches) {
-			if (wl_resource_get_client(touch) == surface_client(tp->surface))
-				wl_touch_send_up(touch, serial, time_msec, id);
-		}
+		seat_for_each_resource_of(touch, &seat->touches, surface_client(tp->surface))
+			wl_touch_send_up(touch, serial, time_msec, id);
 		tp->frame_client = surface_client(tp->surface);
 	}
 	touch_point_release(tp);
@@ -140,10 +132,8 @@ void garnet_seat_cancel_touch(struct garnet_seat *seat)
 			continue;
 		client = surface_client(tp->surface);
 		/* cancel ends every touch point of that client at once. */
-		wl_resource_for_each(touch, &seat->touches) {
-			if (wl_resource_get_client(touch) == client)
-				wl_touch_send_cancel(touch);
-		}
+		seat_for_each_resource_of(touch, &seat->touches, client)
+			wl_touch_send_cancel(touch);
 		for (int j = i; j < GARNET_TOUCH_POINTS; j++) {
 			if (seat->touch[j].active && seat->touch[j].surface &&
 			    surface_client(seat->touch[j].surface) == client) {

@@ -41,11 +41,9 @@ static struct wl_client *virtual_target(struct garnet_seat *seat,
 	if (seat->foreign_keymap_client == client && seat->foreign_keymap_owner == vk->owner)
 		return client;
 	seat_restore_keymap(seat);
-	wl_resource_for_each(keyboard, &seat->keyboards) {
-		if (wl_resource_get_client(keyboard) == client)
-			wl_keyboard_send_keymap(keyboard, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1,
-						vk->keymap_fd, vk->keymap_size);
-	}
+	seat_for_each_resource_of(keyboard, &seat->keyboards, client)
+		wl_keyboard_send_keymap(keyboard, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1,
+					vk->keymap_fd, vk->keymap_size);
 	seat->foreign_keymap_client = client;
 	seat->foreign_keymap_owner = vk->owner;
 	return client;
@@ -63,12 +61,10 @@ bool garnet_seat_virtual_key(struct garnet_seat *seat, const struct garnet_virtu
 	if (!client)
 		return false;
 	serial = wl_display_next_serial(seat->compositor->display);
-	wl_resource_for_each(keyboard, &seat->keyboards) {
-		if (wl_resource_get_client(keyboard) == client)
-			wl_keyboard_send_key(keyboard, serial, time_msec, key,
-					     pressed ? WL_KEYBOARD_KEY_STATE_PRESSED
-						     : WL_KEYBOARD_KEY_STATE_RELEASED);
-	}
+	seat_for_each_resource_of(keyboard, &seat->keyboards, client)
+		wl_keyboard_send_key(keyboard, serial, time_msec, key,
+				     pressed ? WL_KEYBOARD_KEY_STATE_PRESSED
+					     : WL_KEYBOARD_KEY_STATE_RELEASED);
 	return true;
 }
 
@@ -83,11 +79,9 @@ bool garnet_seat_virtual_modifiers(struct garnet_seat *seat, const struct garnet
 	if (!client)
 		return false;
 	serial = wl_display_next_serial(seat->compositor->display);
-	wl_resource_for_each(keyboard, &seat->keyboards) {
-		if (wl_resource_get_client(keyboard) == client)
-			wl_keyboard_send_modifiers(keyboard, serial, depressed, latched, locked,
-						   group);
-	}
+	seat_for_each_resource_of(keyboard, &seat->keyboards, client)
+		wl_keyboard_send_modifiers(keyboard, serial, depressed, latched, locked,
+					   group);
 	return true;
 }
 
