@@ -466,11 +466,6 @@ static const struct wl_data_device_interface data_device_impl = {
 	.release = garnet_resource_destroy_request,
 };
 
-static void device_resource_destroy(struct wl_resource *resource)
-{
-	wl_list_remove(wl_resource_get_link(resource));
-}
-
 /* ---- manager ---- */
 
 static void manager_create_data_source(struct wl_client *client, struct wl_resource *resource,
@@ -510,7 +505,7 @@ static void manager_get_data_device(struct wl_client *client, struct wl_resource
 		return;
 	}
 	wl_resource_set_implementation(device, &data_device_impl, c->seat,
-				       device_resource_destroy);
+				       garnet_resource_unlink);
 	wl_list_insert(&c->seat->data_devices, wl_resource_get_link(device));
 	if (garnet_seat_selection_client(c->seat) == client)
 		send_selection_to(c->seat, client);

@@ -13,3 +13,8 @@ void garnet_list_unlink(struct wl_list *link)
 	wl_list_remove(link);
 	wl_list_init(link);
 }
+
+void garnet_resource_unlink(struct wl_resource *resource)
+{
+	garnet_list_unlink(wl_resource_get_link(resource));
+}

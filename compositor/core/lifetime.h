@@ -19,4 +19,10 @@ void garnet_resource_destroy_request(struct wl_client *client, struct wl_resourc
  */
 void garnet_list_unlink(struct wl_list *link);
 
+/*
+ * The destroy handler of a resource whose only state is its place on a list (a seat's
+ * pointers, an output's wl_output resources, frame callbacks): it leaves the list.
+ */
+void garnet_resource_unlink(struct wl_resource *resource);
+
 #endif

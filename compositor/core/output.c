@@ -38,11 +38,6 @@ static const struct wl_output_interface output_impl = {
 	.release = garnet_resource_destroy_request,
 };
 
-static void output_resource_destroy(struct wl_resource *resource)
-{
-	wl_list_remove(wl_resource_get_link(resource));
-}
-
 static void output_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 {
 	struct garnet_output *output = data;
@@ -52,7 +47,7 @@ static void output_bind(struct wl_client *client, void *data, uint32_t version, 
 		wl_client_post_no_memory(client);
 		return;
 	}
-	wl_resource_set_implementation(resource, &output_impl, output, output_resource_destroy);
+	wl_resource_set_implementation(resource, &output_impl, output, garnet_resource_unlink);
 	wl_list_insert(&output->resources, wl_resource_get_link(resource));
 	output_send_info(output, resource);
 }

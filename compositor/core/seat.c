@@ -43,11 +43,6 @@ bool garnet_seat_may_deliver(struct garnet_seat *seat, struct garnet_surface *su
 	return false;
 }
 
-static void unlink_resource(struct wl_resource *resource)
-{
-	wl_list_remove(wl_resource_get_link(resource));
-}
-
 struct wl_resource *seat_create_device(struct wl_client *client, struct wl_resource *seat_res,
 					 const struct wl_interface *iface, const void *impl,
 					 uint32_t id, struct wl_list *list)
@@ -60,7 +55,7 @@ struct wl_resource *seat_create_device(struct wl_client *client, struct wl_resou
 		wl_resource_post_no_memory(seat_res);
 		return NULL;
 	}
-	wl_resource_set_implementation(resource, impl, seat, unlink_resource);
+	wl_resource_set_implementation(resource, impl, seat, garnet_resource_unlink);
 	if (seat)
 		wl_list_insert(list, wl_resource_get_link(resource));
 	else
@@ -85,7 +80,7 @@ static void seat_bind(struct wl_client *client, void *data, uint32_t version, ui
 		wl_client_post_no_memory(client);
 		return;
 	}
-	wl_resource_set_implementation(resource, &seat_impl, seat, unlink_resource);
+	wl_resource_set_implementation(resource, &seat_impl, seat, garnet_resource_unlink);
 	wl_list_insert(&seat->resources, wl_resource_get_link(resource));
 	wl_seat_send_capabilities(resource, WL_SEAT_CAPABILITY_POINTER |
 						    WL_SEAT_CAPABILITY_KEYBOARD |

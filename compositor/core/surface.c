@@ -426,11 +426,6 @@ static void surface_damage(struct wl_client *client, struct wl_resource *resourc
 	add_damage(&surface->pending.damage_surface, x, y, width, height);
 }
 
-static void callback_resource_destroy(struct wl_resource *resource)
-{
-	wl_list_remove(wl_resource_get_link(resource));
-}
-
 static void surface_frame(struct wl_client *client, struct wl_resource *resource, uint32_t id)
 {
 	struct garnet_surface *surface = wl_resource_get_user_data(resource);
@@ -440,7 +435,7 @@ static void surface_frame(struct wl_client *client, struct wl_resource *resource
 		wl_resource_post_no_memory(resource);
 		return;
 	}
-	wl_resource_set_implementation(callback, NULL, NULL, callback_resource_destroy);
+	wl_resource_set_implementation(callback, NULL, NULL, garnet_resource_unlink);
 	wl_list_insert(surface->pending.frame_callbacks.prev, wl_resource_get_link(callback));
 }
 

@@ -45,11 +45,6 @@ static const struct zwp_relative_pointer_v1_interface pointer_impl = {
 	.destroy = garnet_resource_destroy_request,
 };
 
-static void pointer_resource_destroy(struct wl_resource *resource)
-{
-	wl_list_remove(wl_resource_get_link(resource));
-}
-
 static void manager_get_relative_pointer(struct wl_client *client, struct wl_resource *resource,
 					 uint32_t id, struct wl_resource *pointer)
 {
@@ -62,7 +57,7 @@ static void manager_get_relative_pointer(struct wl_client *client, struct wl_res
 		wl_resource_post_no_memory(resource);
 		return;
 	}
-	wl_resource_set_implementation(rp, &pointer_impl, m, pointer_resource_destroy);
+	wl_resource_set_implementation(rp, &pointer_impl, m, garnet_resource_unlink);
 	wl_list_insert(&m->pointers, wl_resource_get_link(rp));
 }
 
