@@ -153,11 +153,6 @@ static const struct zwlr_data_control_device_v1_interface device_impl = {
 	.set_primary_selection = device_set_primary_selection,
 };
 
-static void device_resource_destroy(struct wl_resource *resource)
-{
-	wl_list_remove(wl_resource_get_link(resource));
-}
-
 /* ---- manager ---- */
 
 static void manager_create_source(struct wl_client *client, struct wl_resource *resource,
@@ -173,15 +168,11 @@ static void manager_get_device(struct wl_client *client, struct wl_resource *res
 {
 	struct garnet_compositor *c = wl_resource_get_user_data(resource);
 	struct wl_resource *device =
-		wl_resource_create(client, &zwlr_data_control_device_v1_interface,
-				   wl_resource_get_version(resource), id);
+		garnet_selection_device_create(resource, &zwlr_data_control_device_v1_interface, id, &device_impl,
+					       c->seat, &c->seat->data_control_devices);
 
-	if (!device) {
-		wl_resource_post_no_memory(resource);
+	if (!device)
 		return;
-	}
-	wl_resource_set_implementation(device, &device_impl, c->seat, device_resource_destroy);
-	wl_list_insert(&c->seat->data_control_devices, wl_resource_get_link(device));
 	send_selection(c->seat, device, GARNET_SELECTION_CLIPBOARD);
 	send_selection(c->seat, device, GARNET_SELECTION_PRIMARY);
 }

@@ -127,11 +127,6 @@ static const struct zwp_primary_selection_device_v1_interface device_impl = {
 	.destroy = garnet_resource_destroy_request,
 };
 
-static void device_resource_destroy(struct wl_resource *resource)
-{
-	wl_list_remove(wl_resource_get_link(resource));
-}
-
 static void manager_create_source(struct wl_client *client, struct wl_resource *resource,
 				  uint32_t id)
 {
@@ -145,15 +140,11 @@ static void manager_get_device(struct wl_client *client, struct wl_resource *res
 {
 	struct garnet_compositor *c = wl_resource_get_user_data(resource);
 	struct wl_resource *device =
-		wl_resource_create(client, &zwp_primary_selection_device_v1_interface,
-				   wl_resource_get_version(resource), id);
+		garnet_selection_device_create(resource, &zwp_primary_selection_device_v1_interface, id, &device_impl,
+					       c->seat, &c->seat->primary_devices);
 
-	if (!device) {
-		wl_resource_post_no_memory(resource);
+	if (!device)
 		return;
-	}
-	wl_resource_set_implementation(device, &device_impl, c->seat, device_resource_destroy);
-	wl_list_insert(&c->seat->primary_devices, wl_resource_get_link(device));
 	if (garnet_seat_selection_client(c->seat) == client)
 		send_selection_to_device(c->seat, device);
 }

@@ -38,6 +38,23 @@ garnet_selection_source_create(struct wl_resource *manager, const struct wl_inte
 	return source;
 }
 
+struct wl_resource *garnet_selection_device_create(struct wl_resource *manager,
+						  const struct wl_interface *iface, uint32_t id,
+						  const void *impl, struct garnet_seat *seat,
+						  struct wl_list *list)
+{
+	struct wl_resource *device = wl_resource_create(wl_resource_get_client(manager), iface,
+							wl_resource_get_version(manager), id);
+
+	if (!device) {
+		wl_resource_post_no_memory(manager);
+		return NULL;
+	}
+	wl_resource_set_implementation(device, impl, seat, garnet_resource_unlink);
+	wl_list_insert(list, wl_resource_get_link(device));
+	return device;
+}
+
 void garnet_selection_source_offer(struct wl_client *client, struct wl_resource *resource,
 				   const char *mime)
 {

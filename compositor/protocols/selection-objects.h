@@ -41,4 +41,14 @@ garnet_selection_offer_create(struct garnet_seat *seat, struct wl_resource *devi
 			      void (*announce)(struct wl_resource *device, struct wl_resource *offer),
 			      void (*send_mime)(struct wl_resource *offer, const char *mime));
 
+/*
+ * A new device object for request id of manager, at its version, on list (one of seat's lists
+ * of devices), which it leaves when destroyed; its requests are handled by impl with seat as
+ * user data. Posts no_memory on manager and returns NULL on failure.
+ */
+struct wl_resource *garnet_selection_device_create(struct wl_resource *manager,
+						  const struct wl_interface *iface, uint32_t id,
+						  const void *impl, struct garnet_seat *seat,
+						  struct wl_list *list);
+
 #endif
