@@ -17,7 +17,6 @@
 #include "protocols/primary-selection.h"
 #include "protocols/data-control.h"
 #include "protocols/xdg-activation.h"
-#include "protocols/protocols.h"
 #include "shell/shell.h"
 #include "protocols/client-protocols.h"
 #include "protocols/layer-shell.h"

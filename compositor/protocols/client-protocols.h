@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Protocols that common clients expect beyond the core: each file sets up its globals and the
-// state they share, freed with the compositor.
+// The protocol files' inits (protocols layer), for globals.c: protocols that common clients
+// expect beyond the core; each file sets up its globals and the state they share, freed with
+// the compositor.
 #ifndef GARNET_CLIENT_PROTOCOLS_H
 #define GARNET_CLIENT_PROTOCOLS_H
 
@@ -25,8 +26,16 @@ static inline bool garnet_client_protocols_init(struct garnet_compositor *c)
 	return garnet_idle_init(c) && garnet_fractional_scale_init(c) &&
 	       garnet_xdg_activation_init(c) && garnet_gem_buffer_init(c) &&
 	       garnet_relative_pointer_init(c) && garnet_pointer_constraints_init(c) &&
-	       garnet_text_input_init(c) && garnet_input_method_init(c) &&
-	       garnet_shortcuts_init(c);
+	       garnet_text_input_init(c) && garnet_input_method_init(c) && garnet_shortcuts_init(c);
 }
+
+/* Not in garnet_client_protocols_init: globals.c sets these up one by one, as the options ask. */
+bool garnet_shm_init(struct garnet_compositor *c);
+bool garnet_presentation_init(struct garnet_compositor *c);
+bool garnet_viewporter_init(struct garnet_compositor *c);
+bool garnet_xdg_decoration_init(struct garnet_compositor *c);
+bool garnet_xdg_output_init(struct garnet_compositor *c);
+bool garnet_screencopy_init(struct garnet_compositor *c);
+bool garnet_virtual_keyboard_init(struct garnet_compositor *c);
 
 #endif

@@ -6,7 +6,7 @@
 #include "../core/compositor.h"
 #include "../core/output.h"
 #include "../core/surface.h"
-#include "protocols.h"
+#include "client-protocols.h"
 
 static void feedback_resource_destroy(struct wl_resource *resource)
 {

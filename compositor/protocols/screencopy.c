@@ -11,7 +11,7 @@
 #include "../core/compositor.h"
 #include "../core/output.h"
 #include "../core/consent.h"
-#include "protocols.h"
+#include "client-protocols.h"
 #include "wlr-screencopy-unstable-v1-server-protocol.h"
 
 struct screencopy_frame {

@@ -13,7 +13,7 @@
 #include "../core/surface.h"
 #include "../core/buffer.h"
 #include "single-pixel-buffer.h"
-#include "protocols.h"
+#include "client-protocols.h"
 
 static const struct {
 	uint32_t shm;

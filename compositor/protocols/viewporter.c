@@ -6,7 +6,7 @@
 #include "../core/coords.h"
 #include "../core/compositor.h"
 #include "../core/surface.h"
-#include "protocols.h"
+#include "client-protocols.h"
 
 static struct garnet_surface *viewport_surface(struct wl_resource *resource)
 {

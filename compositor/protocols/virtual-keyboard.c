@@ -14,7 +14,7 @@
 
 #include "../core/compositor.h"
 #include "../core/seat.h"
-#include "protocols.h"
+#include "client-protocols.h"
 #include "virtual-keyboard-unstable-v1-server-protocol.h"
 
 /* Far beyond any real keymap (a full one is ~100 KiB); bounds what a client can make garnet

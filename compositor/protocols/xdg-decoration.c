@@ -6,7 +6,7 @@
 #include "../core/surface.h"
 #include "toplevel.h"
 #include "xdg-shell.h"
-#include "protocols.h"
+#include "client-protocols.h"
 
 static void answer(struct wl_resource *resource)
 {

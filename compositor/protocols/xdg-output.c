@@ -5,7 +5,7 @@
 #include "xdg-output-unstable-v1-server-protocol.h"
 #include "../core/compositor.h"
 #include "../core/output.h"
-#include "protocols.h"
+#include "client-protocols.h"
 
 struct xdg_output {
 	struct wl_resource *resource;
