@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Private to the DRM backend: its device, outputs, framebuffers and the two ways (atomic and
- * legacy) of putting a framebuffer on screen. */
+/* The DRM backend (backends, beside the protocols layer), private: its device, outputs,
+ * framebuffers and the two ways (atomic and legacy) of putting a framebuffer on screen. */
 #ifndef GARNET_BACKEND_DRM_H
 #define GARNET_BACKEND_DRM_H
 
@@ -38,7 +38,7 @@ struct drm_backend {
 	struct udev_monitor *monitor;
 	struct wl_event_source *drm_source, *udev_source;
 	struct wl_list outputs; /* drm_output.link */
-	uint32_t crtcs_in_use;   /* bit per CRTC index */
+	uint32_t crtcs_in_use; /* bit per CRTC index */
 	struct garnet_drm_output_config *configs;
 	int config_count;
 	struct wl_listener session_active;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Input devices of the seat through libinput's udev backend, fed to the compositor's seat. */
+/* The libinput backend (backends, beside the protocols layer): input devices of the seat
+ * through libinput's udev backend, fed to the compositor's seat. */
 #ifndef GARNET_BACKEND_LIBINPUT_H
 #define GARNET_BACKEND_LIBINPUT_H
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* The seat session (libseat): who may open DRM and input devices, and whether garnet's VT is the
- * one on screen. Shared by the DRM and libinput backends. */
+/* The seat session (backends, beside the protocols layer; libseat): who may open DRM and input
+ * devices, and whether garnet's VT is the one on screen. Shared by the DRM and libinput
+ * backends. */
 #ifndef GARNET_BACKEND_SESSION_H
 #define GARNET_BACKEND_SESSION_H
 

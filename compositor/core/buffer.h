@@ -40,9 +40,8 @@ bool garnet_surface_show_buffer(struct garnet_surface *surface, struct wl_resour
 				int32_t stride, bool *full_damage);
 /* The surface shows a new image of garnet's, charged to its client, for the caller to fill;
  * NULL with the client's error posted when over budget or out of memory. */
-pixman_image_t *garnet_surface_show_own(struct garnet_surface *surface,
-					pixman_format_code_t format, int32_t width,
-					int32_t height, bool *full_damage);
+pixman_image_t *garnet_surface_show_own(struct garnet_surface *surface, pixman_format_code_t format,
+					int32_t width, int32_t height, bool *full_damage);
 /* The content changed outside a commit (a GPU wait ended): size and damage follow it. */
 void garnet_surface_content_resized(struct garnet_surface *surface);
 /* A wait for a committed buffer ended (shown, abandoned or its buffer gone): the commit's

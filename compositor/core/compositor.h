@@ -84,9 +84,9 @@ struct garnet_compositor {
 	struct garnet_protocol_hooks protocol_hooks;
 	struct wl_list privileged_globals; /* garnet_privileged_global.link */
 
-	struct wl_list outputs;                    /* garnet_output.link */
+	struct wl_list outputs; /* garnet_output.link */
 	struct wl_list layers[GARNET_LAYER_COUNT]; /* garnet_view.layer_link, topmost first */
-	struct wl_list backends;                   /* garnet_backend.link */
+	struct wl_list backends; /* garnet_backend.link */
 	uint32_t next_output_number;
 	uint32_t output_indices; /* bits of garnet_output.index in use */
 
@@ -95,7 +95,7 @@ struct garnet_compositor {
 	const struct garnet_shell_hooks *shell_hooks; /* core/shell-hooks.h, set by the shell */
 	clockid_t clock;
 	pixman_image_t *builtin_cursor; /* NULL when options.builtin_cursor is off */
-	struct text_inputs *text_inputs;  /* protocols/text-input.c */
+	struct text_inputs *text_inputs; /* protocols/text-input.c */
 	/* garnet's own lock screen (lock-prompt.c), for a lock whose locker died. */
 	struct garnet_lock_prompt {
 		char password[256];
@@ -105,9 +105,9 @@ struct garnet_compositor {
 	} lock_prompt;
 	void (*authenticate)(void *data, const char *password);
 	void *authenticate_data;
-	struct garnet_consent *consent;   /* consent.c: garnet's own dialog for ASK decisions */
-	struct wl_list recording_grants;  /* protocols/screencopy.c: recordings allowed once */
-	struct shortcuts *shortcuts;      /* protocols/shortcuts.c */
+	struct garnet_consent *consent; /* consent.c: garnet's own dialog for ASK decisions */
+	struct wl_list recording_grants; /* protocols/screencopy.c: recordings allowed once */
+	struct shortcuts *shortcuts; /* protocols/shortcuts.c */
 	bool (*launch)(void *data, const char *entry); /* the `launch` binding action */
 	void *launch_data;
 
@@ -125,13 +125,13 @@ struct garnet_compositor {
 
 	struct wl_protocol_logger *budget_logger; /* counts each client's requests */
 	const struct garnet_buffer_impl *buffer_impl; /* set by protocols/shm.c */
-	struct wl_list security_contexts;          /* sandbox_listener.link */
+	struct wl_list security_contexts; /* sandbox_listener.link */
 	struct wl_global *security_context_global;
 
 	struct wl_global *compositor_global, *subcompositor_global, *test_global,
-		*presentation_global, *viewporter_global, *xdg_wm_base_global,
-		*decoration_global, *xdg_output_global, *data_device_global,
-		*primary_selection_global, *single_pixel_global;
+		*presentation_global, *viewporter_global, *xdg_wm_base_global, *decoration_global,
+		*xdg_output_global, *data_device_global, *primary_selection_global,
+		*single_pixel_global;
 
 	struct {
 		struct wl_signal destroy;

@@ -11,10 +11,9 @@
  * the session is locked, this client already waits for an answer or was refused before, or
  * too many questions wait. */
 struct garnet_consent_request;
-struct garnet_consent_request *garnet_consent_ask(struct garnet_compositor *c,
-						  struct wl_client *client,
-						  enum garnet_ask_act act, const char *object,
-						  void (*done)(void *data, bool allowed), void *data);
+struct garnet_consent_request *
+garnet_consent_ask(struct garnet_compositor *c, struct wl_client *client, enum garnet_ask_act act,
+		   const char *object, void (*done)(void *data, bool allowed), void *data);
 /* The act is gone (its object destroyed): the question is dropped unanswered. */
 void garnet_consent_withdraw(struct garnet_consent_request *request);
 /* An allowed act still has to happen on a frame without any dialog (a capture): the next

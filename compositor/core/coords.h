@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The range garnet keeps client coordinates in, so that sums of a few of them never overflow
- * int32 (doc/compositor.md, "Lifetimes" and "Coordinates"). */
+/* Coordinates (core layer): the range garnet keeps client coordinates in, so that sums of a few
+ * of them never overflow int32 (doc/compositor.md, "Lifetimes" and "Coordinates"). */
 #ifndef GARNET_CORE_COORDS_H
 #define GARNET_CORE_COORDS_H
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* What data-device.c and data-device-drag.c share: offers, and starting a drag. */
+/* wl_data_device (core layer), private: what data-device.c and data-device-drag.c share:
+ * offers, and starting a drag. */
 #ifndef GARNET_DATA_DEVICE_PRIVATE_H
 #define GARNET_DATA_DEVICE_PRIVATE_H
 

@@ -15,8 +15,8 @@ struct garnet_data_source {
 	const struct garnet_data_source_impl *impl;
 	struct wl_resource *resource;
 	struct wl_array mime_types; /* char * */
-	bool used;               /* set as a selection or dragged: once only */
-	uint32_t dnd_actions;    /* what the source offers (wl_data_device_manager.dnd_action) */
+	bool used; /* set as a selection or dragged: once only */
+	uint32_t dnd_actions; /* what the source offers (wl_data_device_manager.dnd_action) */
 	uint32_t current_action;
 	bool accepted;
 	struct {

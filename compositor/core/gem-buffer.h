@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* wl_buffers made of garnet.ko GEM objects (garnet_buffer_v1): what the protocol file
- * (protocols/garnet-buffer.c) and the import path (core/gem-import.c) share. */
+/* GEM buffers (core layer): wl_buffers made of garnet.ko GEM objects (garnet_buffer_v1): what
+ * the protocol file (protocols/garnet-buffer.c) and the import path (core/gem-import.c) share. */
 #ifndef GARNET_GEM_BUFFER_H
 #define GARNET_GEM_BUFFER_H
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The lifetime convention of libgarnet (doc/compositor.md, "Lifetimes"): one way to leave a list.
+// The lifetime convention of libgarnet (core layer (doc/compositor.md, "Lifetimes"): one way to
+// leave a list.
 #ifndef GARNET_CORE_LIFETIME_H
 #define GARNET_CORE_LIFETIME_H
 

@@ -10,7 +10,7 @@
 
 struct garnet_output_surface {
 	struct garnet_surface *surface; /* NULL once detached */
-	struct garnet_output *output;   /* NULL when none, gone or dropped */
+	struct garnet_output *output; /* NULL when none, gone or dropped */
 	struct garnet_view view;
 	struct wl_listener surface_destroy, output_destroy;
 };

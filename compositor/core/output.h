@@ -26,9 +26,9 @@ struct garnet_output_impl {
 
 /* ---- outputs ---- */
 enum garnet_repaint_state {
-	GARNET_REPAINT_IDLE,      /* nothing to do until something changes */
+	GARNET_REPAINT_IDLE, /* nothing to do until something changes */
 	GARNET_REPAINT_SCHEDULED, /* a repaint runs at the end of the repaint window */
-	GARNET_REPAINT_PENDING,   /* painted, waiting for the frame to be shown */
+	GARNET_REPAINT_PENDING, /* painted, waiting for the frame to be shown */
 };
 
 struct garnet_output {
@@ -38,7 +38,7 @@ struct garnet_output {
 	uint32_t index; /* its bit in garnet_surface.output_mask */
 	char *name, *description;
 	struct garnet_output_mode mode;
-	int32_t x, y;          /* global logical position */
+	int32_t x, y; /* global logical position */
 	int32_t width, height; /* logical size (mode turned by transform, divided by scale) */
 	/* What layer surfaces' exclusive zones take from each edge (protocols/layer-shell.c);
 	 * windows are placed and maximized in the rest (garnet_output_usable_box). */
@@ -66,7 +66,7 @@ struct garnet_output {
 	uint32_t frames, renders, painted_area, painted_surfaces; /* counters for tests */
 	/* Frame callbacks and presentation feedback of the frame being shown. */
 	struct wl_list frame_callbacks, feedbacks;
-	struct wl_list pending_captures;        /* garnet_capture.link */
+	struct wl_list pending_captures; /* garnet_capture.link */
 
 	struct {
 		struct wl_signal destroy;
@@ -77,8 +77,9 @@ struct garnet_output {
 /* Called by backends. */
 /* false when the compositor has no room for another output (32). */
 bool garnet_output_init(struct garnet_output *output, struct garnet_compositor *c,
-			const struct garnet_output_impl *impl, const struct garnet_output_mode *mode,
-			const char *name, const char *description);
+			const struct garnet_output_impl *impl,
+			const struct garnet_output_mode *mode, const char *name,
+			const char *description);
 void garnet_output_finish(struct garnet_output *output);
 void garnet_output_finish_frame(struct garnet_output *output, const struct timespec *when);
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// What the seat files share (seat.c, seat-keyboard.c, seat-virtual-keys.c, seat-pointer.c,
-// seat-grab.c, seat-cursor.c, seat-touch.c).
+// The seat (core layer), private: what the seat files share (seat.c, seat-keyboard.c,
+// seat-virtual-keys.c, seat-pointer.c, seat-grab.c, seat-cursor.c, seat-touch.c).
 #ifndef GARNET_CORE_SEAT_PRIVATE_H
 #define GARNET_CORE_SEAT_PRIVATE_H
 
@@ -14,10 +14,11 @@ static inline struct wl_client *surface_client(struct garnet_surface *surface)
 
 /* Each resource on list (a seat's pointers, keyboards or touches) that belongs to client: the
  * only ones an event for client's surface may go to. */
-#define seat_for_each_resource_of(resource, list, client)                                          \
-	wl_resource_for_each(resource, list)                                                       \
-		if (wl_resource_get_client(resource) != (client)) {                               \
-		} else
+#define seat_for_each_resource_of(resource, list, client)                                      \
+	wl_resource_for_each(resource, list) if (wl_resource_get_client(resource) != (client)) \
+	{                                                                                      \
+	}                                                                                      \
+	else
 
 /* Is surface part of the lock screen now (a role that says so)? */
 static inline bool lock_owns(struct garnet_surface *surface)

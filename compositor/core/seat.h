@@ -95,8 +95,8 @@ struct garnet_seat {
 	/* Grows each time a press goes to another client than the press before it. */
 	unsigned int input_generation;
 
-	struct wl_list data_devices;      /* wl_data_device resources */
-	struct wl_list primary_devices;   /* zwp_primary_selection_device_v1 resources */
+	struct wl_list data_devices; /* wl_data_device resources */
+	struct wl_list primary_devices; /* zwp_primary_selection_device_v1 resources */
 	struct wl_list data_control_devices; /* zwlr_data_control_device_v1 resources */
 	struct garnet_data_source *selection, *primary_selection;
 	struct wl_listener selection_destroy, primary_selection_destroy;
@@ -119,7 +119,7 @@ struct garnet_seat {
 	struct {
 		struct wl_signal keyboard_focus;
 		struct wl_signal activity; /* any input from the user (idle tracking) */
-		struct wl_signal motion;   /* struct garnet_seat_motion, before the pointer moves */
+		struct wl_signal motion; /* struct garnet_seat_motion, before the pointer moves */
 	} events;
 
 	/* Ctrl+Alt+Fn: set by backends that run on a VT. */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* What core and the protocols ask of the shell: window management, bindings and the focus
- * authority. The shell installs its answers when it is created (garnet_shell_create), before
- * any client or input, and they stay until the last client is gone; core and the protocols
- * reach the shell only through them, never by naming a file of shell/. */
+/* The shell hooks (core layer): what core and the protocols ask of the shell above them: window
+ * management, bindings and the focus authority. The shell installs its answers when it is
+ * created (garnet_shell_create), before any client or input, and they stay until the last
+ * client is gone; core and the protocols reach the shell only through them, never by naming a
+ * file of shell/. */
 #ifndef GARNET_CORE_SHELL_HOOKS_H
 #define GARNET_CORE_SHELL_HOOKS_H
 
@@ -60,8 +61,8 @@ struct garnet_shell_hooks {
 	void (*set_minimized)(struct garnet_shell *shell, struct garnet_toplevel *toplevel);
 	struct garnet_toplevel *(*toplevel_for_surface)(struct garnet_shell *shell,
 							struct garnet_surface *surface);
-	void (*move_toplevel)(struct garnet_shell *shell, struct garnet_surface *surface,
-			      int32_t x, int32_t y);
+	void (*move_toplevel)(struct garnet_shell *shell, struct garnet_surface *surface, int32_t x,
+			      int32_t y);
 
 	/* ---- layer surfaces (protocols/layer-shell.c) ---- */
 	/* Exclusive zones changed what output leaves for windows: maximized ones fit again. */

@@ -17,7 +17,7 @@ struct garnet_surface_state {
 	int32_t scale;
 	int32_t transform;
 	struct wl_list frame_callbacks; /* wl_resource links */
-	struct wl_list feedbacks;       /* garnet_presentation_feedback.link */
+	struct wl_list feedbacks; /* garnet_presentation_feedback.link */
 	/* wp_viewport: source rectangle in surface-local (after scale and transform) coordinates,
 	 * negative width means unset; destination size, 0 means unset. */
 	double src_x, src_y, src_width, src_height;

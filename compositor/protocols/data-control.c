@@ -168,8 +168,8 @@ static void manager_get_device(struct wl_client *client, struct wl_resource *res
 {
 	struct garnet_compositor *c = wl_resource_get_user_data(resource);
 	struct wl_resource *device =
-		garnet_selection_device_create(resource, &zwlr_data_control_device_v1_interface, id, &device_impl,
-					       c->seat, &c->seat->data_control_devices);
+		garnet_selection_device_create(resource, &zwlr_data_control_device_v1_interface, id,
+					       &device_impl, c->seat, &c->seat->data_control_devices);
 
 	if (!device)
 		return;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// zwlr_layer_shell_v1 (layer-shell.c) as the rest of libgarnet sees it: the global, and what the
-// shell asks of a layer surface when it decides who has the keyboard and where popups go.
+// zwlr_layer_shell_v1 (protocols layer, layer-shell.c) as the rest of libgarnet sees it: the
+// global, and what the shell asks of a layer surface when it decides who has the keyboard and where
+// popups go.
 #ifndef GARNET_PROTOCOLS_LAYER_SHELL_H
 #define GARNET_PROTOCOLS_LAYER_SHELL_H
 

@@ -140,8 +140,8 @@ static void manager_get_device(struct wl_client *client, struct wl_resource *res
 {
 	struct garnet_compositor *c = wl_resource_get_user_data(resource);
 	struct wl_resource *device =
-		garnet_selection_device_create(resource, &zwp_primary_selection_device_v1_interface, id, &device_impl,
-					       c->seat, &c->seat->primary_devices);
+		garnet_selection_device_create(resource, &zwp_primary_selection_device_v1_interface, id,
+					       &device_impl, c->seat, &c->seat->primary_devices);
 
 	if (!device)
 		return;

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What the selection protocols other than wl_data_device share (primary selection and data
- * control): a source object whose requests are offer(mime) and destroy, and an offer object
- * whose requests are receive(mime, fd) and destroy. Their interfaces differ only in name, so
- * one implementation serves both, with each protocol's interface and event senders passed in.
+ * Selection objects (protocols layer): what the selection protocols other than wl_data_device share
+ * (primary selection and data control): a source object whose requests are offer(mime) and destroy,
+ * and an offer object whose requests are receive(mime, fd) and destroy. Their interfaces differ
+ * only in name, so one implementation serves both, with each protocol's interface and event senders
+ * passed in.
  */
 #ifndef GARNET_SELECTION_OBJECTS_H
 #define GARNET_SELECTION_OBJECTS_H

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// What the xdg-shell files share (xdg-wm-base.c, xdg-positioner.c, xdg-surface.c, xdg-toplevel.c,
-// xdg-popup.c, xdg-popup-grab.c): the objects behind their resources and the calls between them.
+// xdg-shell (protocols layer), private: what the xdg-shell files share (xdg-wm-base.c, xdg-
+// positioner.c, xdg-surface.c, xdg-toplevel.c, xdg-popup.c, xdg-popup-grab.c): the objects behind
+// their resources and the calls between them.
 #ifndef GARNET_PROTOCOLS_XDG_SHELL_PRIVATE_H
 #define GARNET_PROTOCOLS_XDG_SHELL_PRIVATE_H
 

@@ -17,11 +17,11 @@ void garnet_xdg_raise_popups(struct garnet_surface *surface, enum garnet_layer_i
 struct garnet_toplevel *garnet_xdg_toplevel_from_surface(struct garnet_surface *surface);
 struct garnet_toplevel *garnet_xdg_toplevel_from_resource(struct wl_resource *toplevel);
 
-/* For layer-shell's get_popup: gives a popup made without a parent the surface of another shell's role as its parent, on
- * that shell's list; false (the caller posts its error) when the popup has a parent already, was
- * committed or is done. */
-bool xdg_popup_set_foreign_parent(struct wl_resource *popup_resource,
-				  struct garnet_surface *parent, struct wl_list *popups);
+/* For layer-shell's get_popup: gives a popup made without a parent the surface of another
+ * shell's role as its parent, on that shell's list; false (the caller posts its error) when the
+ * popup has a parent already, was committed or is done. */
+bool xdg_popup_set_foreign_parent(struct wl_resource *popup_resource, struct garnet_surface *parent,
+				  struct wl_list *popups);
 /* A foreign parent's popups (its list) go up with it, are done, or lose it. */
 void xdg_popups_raise(struct wl_list *popups, enum garnet_layer_id layer);
 void xdg_popups_dismiss(struct wl_list *popups);

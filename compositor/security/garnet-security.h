@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* garnet's security layer: libwmac decides what each client may do; trusted clients are the
- * ones garnet launched itself from its [launcher] entries. */
+/* garnet's security layer (the security layer, above the shell): libwmac decides what each
+ * client may do; trusted clients are the ones garnet launched itself from its [launcher]
+ * entries. */
 #ifndef GARNET_SECURITY_LAYER_H
 #define GARNET_SECURITY_LAYER_H
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The focus authority (shell/focus.c): the only code that moves the keyboard between windows,
- * starts popup grabs and decides the stacking of windows and popups. */
+/* The focus authority (shell layer, shell/focus.c): the only code that moves the keyboard
+ * between windows, starts popup grabs and decides the stacking of windows and popups. */
 #ifndef GARNET_FOCUS_H
 #define GARNET_FOCUS_H
 

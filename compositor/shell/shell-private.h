@@ -44,8 +44,8 @@ void garnet_shell_configure(struct garnet_toplevel *tl);
 
 bool garnet_shell_handle_key(struct garnet_shell *shell, uint32_t key, bool pressed);
 /* The key that triggers a shortcut action (its keysym name in out), or NULL when none does. */
-const char *garnet_shell_shortcut_trigger(struct garnet_shell *shell, const char *action,
-					  char *out, size_t size);
+const char *garnet_shell_shortcut_trigger(struct garnet_shell *shell, const char *action, char *out,
+					  size_t size);
 void garnet_shell_handle_click(struct garnet_shell *shell, struct garnet_surface *surface);
 /* An output went away: windows left outside every output come back onto one. */
 void garnet_shell_output_removed(struct garnet_shell *shell);
@@ -65,7 +65,7 @@ void garnet_shell_focus(struct garnet_shell *shell, struct garnet_toplevel *topl
 /* Gives the keyboard back to the focused window (after the session was unlocked). */
 void garnet_shell_refocus(struct garnet_shell *shell);
 struct garnet_toplevel *garnet_shell_toplevel_for_surface(struct garnet_shell *shell,
-							 struct garnet_surface *surface);
+							  struct garnet_surface *surface);
 void garnet_shell_move_toplevel(struct garnet_shell *shell, struct garnet_surface *surface,
 				int32_t x, int32_t y);
 
