@@ -55,7 +55,5 @@ void garnet_surface_drop_content(struct garnet_surface *surface);
  * NULL when it shows nothing or its buffer cannot be read. No two surfaces at once. */
 pixman_image_t *garnet_surface_begin_read(struct garnet_surface *surface);
 void garnet_surface_end_read(struct garnet_surface *surface);
-pixman_image_t *garnet_content_begin_read(struct garnet_content *content);
-void garnet_content_end_read(struct garnet_content *content);
 
 #endif

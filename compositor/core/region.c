@@ -7,7 +7,7 @@
 #include "client-budget.h"
 
 /* Clients send rectangles like (0, 0, INT32_MAX, INT32_MAX); keep them inside pixman's range. */
-bool garnet_clamp_rect(int32_t x, int32_t y, int32_t width, int32_t height, pixman_box32_t *box)
+static bool clamp_rect(int32_t x, int32_t y, int32_t width, int32_t height, pixman_box32_t *box)
 {
 	int64_t x2 = (int64_t)x + width, y2 = (int64_t)y + height;
 
@@ -25,7 +25,7 @@ void garnet_region_add_rect(pixman_region32_t *region, int32_t x, int32_t y, int
 {
 	pixman_box32_t b;
 
-	if (garnet_clamp_rect(x, y, width, height, &b))
+	if (clamp_rect(x, y, width, height, &b))
 		pixman_region32_union_rect(region, region, b.x1, b.y1, (unsigned)(b.x2 - b.x1),
 					   (unsigned)(b.y2 - b.y1));
 }

@@ -10,7 +10,6 @@
 
 struct garnet_compositor;
 
-bool garnet_clamp_rect(int32_t x, int32_t y, int32_t width, int32_t height, pixman_box32_t *box);
 void garnet_region_add_rect(pixman_region32_t *region, int32_t x, int32_t y, int32_t width,
 			    int32_t height);
 bool garnet_region_create(struct garnet_compositor *c, struct wl_client *client, uint32_t version,

@@ -93,7 +93,8 @@ static void state_reset_transient(struct garnet_surface_state *state)
 	pixman_region32_clear(&state->damage_buffer);
 }
 
-void garnet_surface_state_move(struct garnet_surface_state *dst, struct garnet_surface_state *src)
+/* Moves state from src into dst (subsurface cache), leaving src empty. */
+static void state_move(struct garnet_surface_state *dst, struct garnet_surface_state *src)
 {
 	if (src->buffer_attached) {
 		dst->buffer_attached = true;
@@ -247,7 +248,8 @@ static bool viewport_source_fits(struct garnet_surface *surface)
 	       s->src_y + s->src_height <= (double)th / s->scale;
 }
 
-void garnet_surface_apply_state(struct garnet_surface *surface, struct garnet_surface_state *s)
+/* Applies state (pending or cached) to the surface: the heart of wl_surface.commit. */
+static void apply_state(struct garnet_surface *surface, struct garnet_surface_state *s)
 {
 	struct garnet_surface_state *cur = &surface->current;
 	int32_t old_w = surface->width, old_h = surface->height, x, y;
@@ -366,7 +368,7 @@ static void surface_commit_now(struct garnet_surface *surface)
 
 	if (surface->role && surface->role->precommit && !surface->role->precommit(surface))
 		return;
-	garnet_surface_apply_state(surface, &surface->pending);
+	apply_state(surface, &surface->pending);
 	garnet_subsurface_parent_commit(surface);
 	if (surface->role && surface->role->commit)
 		surface->role->commit(surface);
@@ -474,13 +476,13 @@ static void surface_commit(struct wl_client *client, struct wl_resource *resourc
 
 	if (sub && garnet_subsurface_is_synchronized(sub)) {
 		/* Held until the parent commits. */
-		garnet_surface_state_move(&sub->cached, &surface->pending);
+		state_move(&sub->cached, &surface->pending);
 		sub->has_cache = true;
 		return;
 	}
 	if (sub && sub->has_cache) {
-		garnet_surface_state_move(&sub->cached, &surface->pending);
-		garnet_surface_state_move(&surface->pending, &sub->cached);
+		state_move(&sub->cached, &surface->pending);
+		state_move(&surface->pending, &sub->cached);
 		sub->has_cache = false;
 	}
 	surface_commit_now(surface);
@@ -492,7 +494,7 @@ void garnet_surface_commit_cached(struct garnet_surface *surface)
 
 	if (sub && sub->has_cache) {
 		sub->has_cache = false;
-		garnet_surface_state_move(&surface->pending, &sub->cached);
+		state_move(&surface->pending, &sub->cached);
 		surface_commit_now(surface);
 	}
 }

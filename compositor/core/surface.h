@@ -94,12 +94,8 @@ void garnet_surface_buffer_matrix(struct garnet_surface *surface, struct pixman_
 void garnet_surface_update_outputs(struct garnet_surface *surface);
 /* Every feedback on the list is discarded (garnet_presentation_feedback). */
 void garnet_surface_discard_feedback(struct wl_list *feedbacks);
-/* Applies state (pending or cached) to the surface: the heart of wl_surface.commit. */
-void garnet_surface_apply_state(struct garnet_surface *surface, struct garnet_surface_state *s);
 /* Applies a synchronized subsurface's cached state, if it has any. */
 void garnet_surface_commit_cached(struct garnet_surface *surface);
-/* Moves state from src into dst (subsurface cache), leaving src empty. */
-void garnet_surface_state_move(struct garnet_surface_state *dst, struct garnet_surface_state *src);
 
 bool garnet_compositor_protocol_init(struct garnet_compositor *c);
 

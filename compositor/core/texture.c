@@ -101,6 +101,9 @@ static void content_unref(struct garnet_content *content)
 		garnet_buffer_release_if_unused(c, buffer);
 }
 
+static pixman_image_t *content_begin_read(struct garnet_content *content);
+static void content_end_read(struct garnet_content *content);
+
 /* The buffer goes while shown: its pixels as they are now become garnet's, so that the
  * surfaces keep showing what they showed. A client being taken apart takes its surfaces too,
  * and gets no copy. */
@@ -115,12 +118,12 @@ static void content_buffer_destroyed(struct wl_listener *listener, void *data)
 	    garnet_client_charge(client, GARNET_LIMIT_TEXTURE_BYTES, bytes)) {
 		copy = pixman_image_create_bits(content->format, content->width, content->height,
 						NULL, 0);
-		source = copy ? garnet_content_begin_read(content) : NULL;
+		source = copy ? content_begin_read(content) : NULL;
 		if (source)
 			pixman_image_composite32(PIXMAN_OP_SRC, source, NULL, copy, 0, 0, 0, 0, 0,
 						 0, content->width, content->height);
 		if (copy)
-			garnet_content_end_read(content);
+			content_end_read(content);
 		if (copy)
 			content->charged = bytes;
 		else
@@ -134,7 +137,7 @@ static void content_buffer_destroyed(struct wl_listener *listener, void *data)
 	content->image = copy;
 }
 
-pixman_image_t *garnet_content_begin_read(struct garnet_content *content)
+static pixman_image_t *content_begin_read(struct garnet_content *content)
 {
 	const struct garnet_buffer_impl *impl = content->compositor->buffer_impl;
 	void *data;
@@ -155,7 +158,7 @@ pixman_image_t *garnet_content_begin_read(struct garnet_content *content)
 	return content->image;
 }
 
-void garnet_content_end_read(struct garnet_content *content)
+static void content_end_read(struct garnet_content *content)
 {
 	if (!content->buffer || content->reading == 0)
 		return;
@@ -170,13 +173,13 @@ struct wl_resource *garnet_surface_shown_buffer(struct garnet_surface *surface)
 
 pixman_image_t *garnet_surface_begin_read(struct garnet_surface *surface)
 {
-	return surface->content ? garnet_content_begin_read(surface->content) : NULL;
+	return surface->content ? content_begin_read(surface->content) : NULL;
 }
 
 void garnet_surface_end_read(struct garnet_surface *surface)
 {
 	if (surface->content)
-		garnet_content_end_read(surface->content);
+		content_end_read(surface->content);
 }
 
 static void set_content(struct garnet_surface *surface, struct garnet_content *content,

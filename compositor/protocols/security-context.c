@@ -61,7 +61,7 @@ static void sandboxed_client_destroyed(struct wl_listener *listener, void *data)
 	free(s);
 }
 
-bool garnet_client_is_sandboxed(const struct wl_client *client)
+static bool client_is_sandboxed(const struct wl_client *client)
 {
 	return wl_client_get_destroy_listener((struct wl_client *)client,
 					      sandboxed_client_destroyed) != NULL;
@@ -282,7 +282,7 @@ static void manager_create_listener(struct wl_client *client, struct wl_resource
 	struct pending_context *p;
 	struct wl_resource *context;
 
-	if (garnet_client_is_sandboxed(client)) {
+	if (client_is_sandboxed(client)) {
 		close(listen_fd);
 		close(close_fd);
 		wl_resource_post_error(resource, WP_SECURITY_CONTEXT_MANAGER_V1_ERROR_NESTED,
@@ -324,7 +324,7 @@ static void manager_bind(struct wl_client *client, void *data, uint32_t version,
 	struct garnet_compositor *c = data;
 	struct wl_resource *resource;
 
-	if (garnet_client_is_sandboxed(client)) {
+	if (client_is_sandboxed(client)) {
 		wl_client_post_implementation_error(
 			client, "a sandboxed client cannot bind wp_security_context_manager_v1");
 		return;
@@ -349,7 +349,7 @@ bool garnet_security_context_init(struct garnet_compositor *c)
 	if (!c->security_context_global)
 		return false;
 	/* A sandbox cannot make a sandbox (and so give itself a new app id). */
-	garnet_global_hide_from(c, c->security_context_global, garnet_client_is_sandboxed);
+	garnet_global_hide_from(c, c->security_context_global, client_is_sandboxed);
 	return true;
 }
 

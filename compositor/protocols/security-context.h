@@ -9,7 +9,5 @@
 bool garnet_security_context_init(struct garnet_compositor *c);
 /* Closes every sandbox listener (before the loop goes). */
 void garnet_security_context_finish(struct garnet_compositor *c);
-/* True for clients accepted on a sandbox engine's socket (security-context-v1). */
-bool garnet_client_is_sandboxed(const struct wl_client *client);
 
 #endif

@@ -113,7 +113,7 @@ void garnet_shell_focus(struct garnet_shell *shell, struct garnet_toplevel *tl)
 	garnet_xdg_ping(tl->surface);
 }
 
-void garnet_shell_refocus(struct garnet_shell *shell)
+static void shell_refocus(struct garnet_shell *shell)
 {
 	garnet_shell_focus(shell, shell->focused);
 }
@@ -203,7 +203,7 @@ void garnet_focus_layer_keyboard_changed(struct garnet_shell *shell,
 		/* The keyboard was on a layer surface that may no longer have it: back to the
 		 * window. */
 		if (focus_root == surface)
-			garnet_shell_refocus(shell);
+			shell_refocus(shell);
 		return;
 	}
 	/* Shown above the windows and wanting the keyboard on demand (a launcher): as a new
@@ -320,7 +320,7 @@ void garnet_focus_return_keyboard(struct garnet_shell *shell)
 {
 	/* Cleared first, so that the window is entered anew even if the keyboard was on it. */
 	garnet_seat_set_keyboard_focus(shell->compositor->seat, NULL);
-	garnet_shell_refocus(shell);
+	shell_refocus(shell);
 }
 
 void garnet_focus_lock_surface(struct garnet_shell *shell, struct garnet_surface *surface)

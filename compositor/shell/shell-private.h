@@ -62,8 +62,6 @@ void garnet_shell_set_fullscreen(struct garnet_shell *shell, struct garnet_tople
 				 bool fullscreen, struct garnet_output *output);
 void garnet_shell_set_minimized(struct garnet_shell *shell, struct garnet_toplevel *toplevel);
 void garnet_shell_focus(struct garnet_shell *shell, struct garnet_toplevel *toplevel);
-/* Gives the keyboard back to the focused window (after the session was unlocked). */
-void garnet_shell_refocus(struct garnet_shell *shell);
 struct garnet_toplevel *garnet_shell_toplevel_for_surface(struct garnet_shell *shell,
 							  struct garnet_surface *surface);
 void garnet_shell_move_toplevel(struct garnet_shell *shell, struct garnet_surface *surface,
