@@ -127,7 +127,7 @@ static double victim_worst(int fd, double for_ms)
 
 static void victim_against(enum wait_path path, const char *what)
 {
-	long watchdog = gt_set_param("watchdog_ms", 1000);
+	gt_require_param("watchdog_ms", 1000);
 	int pipefd[2], fd = gt_open_render(), status;
 	double worst, killed;
 	char c;
@@ -154,7 +154,6 @@ static void victim_against(enum wait_path path, const char *what)
 	gt_assert(worst < VICTIM_BOUND_MS);
 	gt_assert(killed < 1000);
 	close(fd);
-	gt_set_param("watchdog_ms", watchdog);
 }
 
 static void victim_never_waits_behind_a_relocation(void)
@@ -190,7 +189,7 @@ static void undeclared_store_behind_endless(int fd, uint32_t obj, uint32_t value
 
 static void engine_writes_are_fenced_as_writes(void)
 {
-	long watchdog = gt_set_param("watchdog_ms", 1000);
+	gt_require_param("watchdog_ms", 1000);
 	int fd = gt_open_render(), dmabuf;
 	uint32_t obj = gt_create(fd, 4096), word = 0, busy;
 	struct pollfd pfd;
@@ -212,7 +211,6 @@ static void engine_writes_are_fenced_as_writes(void)
 	gt_assert_eq(poll(&pfd, 1, 0), 1);
 	close(dmabuf);
 	close(fd);
-	gt_set_param("watchdog_ms", watchdog);
 }
 
 /*
@@ -222,7 +220,7 @@ static void engine_writes_are_fenced_as_writes(void)
  */
 static void batch_is_read_after_earlier_writers(void)
 {
-	long watchdog = gt_set_param("watchdog_ms", 1000);
+	gt_require_param("watchdog_ms", 1000);
 	int fd = gt_open_render();
 	uint32_t out = gt_create(fd, 4096), zero = 0, word;
 	static struct gt_batch bb, patch;
@@ -256,7 +254,6 @@ static void batch_is_read_after_earlier_writers(void)
 	gt_exec_finish(fd, &xb);
 	gt_exec_finish(fd, &slow);
 	close(fd);
-	gt_set_param("watchdog_ms", watchdog);
 }
 
 /* Runs fn in a child process; its exit status (0 pass). */
@@ -292,11 +289,11 @@ static void fill_lands(void)
 /* Three hangs over three files: the process is banned, whichever file it opens next. */
 static void bans_follow_the_process(void)
 {
-	long threshold = gt_set_param("ban_threshold", 3);
-	long watchdog = gt_set_param("watchdog_ms", 100);
 	long long bans = -1;
 	struct gt_batch b;
 	int fd;
+
+	gt_require_param("ban_threshold", 3);
 
 	gtb_init(&b);
 	gtb_end(&b);
@@ -324,8 +321,6 @@ static void bans_follow_the_process(void)
 	close(fd);
 	/* Another process is served. */
 	gt_assert_eq(in_child(fill_lands), 0);
-	gt_set_param("watchdog_ms", watchdog);
-	gt_set_param("ban_threshold", threshold);
 }
 
 #define FLOOD_FILES 8
@@ -350,8 +345,8 @@ static void flooder(int ready)
 /* One client's endless batches delay another's fill by at most the batch that runs. */
 static void fill_within_one_watchdog_behind_a_flood(void)
 {
-	long watchdog = gt_set_param("watchdog_ms", 1000);
-	long threshold = gt_set_param("ban_threshold", 3);
+	gt_require_param("watchdog_ms", 1000);
+	gt_require_param("ban_threshold", 3);
 	int pipefd[2], fd = gt_open_render(), status;
 	uint32_t obj = gt_create(fd, 4096);
 	struct gt_batch b;
@@ -382,8 +377,6 @@ static void fill_within_one_watchdog_behind_a_flood(void)
 	gt_assert_eq(waitpid(pid, &status, 0), pid);
 	gt_assert(took < 1000 + VICTIM_BOUND_MS);
 	close(fd);
-	gt_set_param("ban_threshold", threshold);
-	gt_set_param("watchdog_ms", watchdog);
 }
 
 /*
@@ -393,7 +386,7 @@ static void fill_within_one_watchdog_behind_a_flood(void)
  */
 static void requests_in_flight_are_bounded_per_file(void)
 {
-	long watchdog = gt_set_param("watchdog_ms", 1000);
+	gt_require_param("watchdog_ms", 1000);
 	int vgem = gt_open_driver("vgem", false), fd = gt_open_render(), dmabuf, n = 0, ret = 0;
 	struct drm_mode_create_dumb dumb = { .width = 1024, .height = 1, .bpp = 32 };
 	struct vgem_fence_attach attach = { .flags = VGEM_FENCE_WRITE };
@@ -440,7 +433,6 @@ static void requests_in_flight_are_bounded_per_file(void)
 	close(dmabuf);
 	close(fd);
 	close(vgem);
-	gt_set_param("watchdog_ms", watchdog);
 }
 
 GT_MAIN(
