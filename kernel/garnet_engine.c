@@ -232,12 +232,17 @@ static bool current_banned(struct garnet_gpu *gpu)
 	return banned;
 }
 
-/* -EIO once for every fault or hang not yet reported, and for good once banned. */
+/*
+ * -EIO once for every fault or hang not yet reported, and for good once banned: the file, the
+ * process that opened it, or the process submitting. So a banned process's files stay banned
+ * in the hands of its children or of whoever it passes them to.
+ */
 int garnet_client_check(struct garnet_client *client)
 {
 	if (atomic_add_unless(&client->unreported, -1, 0))
 		return -EIO;
-	if (READ_ONCE(client->banned) || current_banned(client->gpu))
+	if (READ_ONCE(client->banned) || READ_ONCE(client->proc->banned) ||
+	    current_banned(client->gpu))
 		return -EIO;
 	return 0;
 }

@@ -66,12 +66,18 @@ static void blocker_finish(struct blocker *bl)
 	close(bl->vgem);
 }
 
-/* A 16 MiB batch object: MI_BATCH_BUFFER_END, then MI_NOOPs (zeros). */
+/*
+ * A 16 MiB batch object: MI_BATCH_BUFFER_END, then MI_NOOPs (zeros). Written whole, so that
+ * its pages (the client's, charged when populated) are all there before anything is measured.
+ */
 static uint32_t big_batch(int fd)
 {
-	uint32_t batch = gt_create(fd, BATCH_SIZE), end = 0x05000000;
+	uint32_t batch = gt_create(fd, BATCH_SIZE), *dw = calloc(1, BATCH_SIZE);
 
-	gt_pwrite(fd, batch, 0, &end, sizeof(end));
+	gt_assert(dw);
+	dw[0] = 0x05000000;
+	gt_pwrite(fd, batch, 0, dw, BATCH_SIZE);
+	free(dw);
 	return batch;
 }
 
@@ -210,12 +216,12 @@ static void *signal_later(void *arg)
 	return NULL;
 }
 
-/* One drmIoctl() submission at the limit: wall time and this thread's CPU time, in seconds. */
+/* One drmIoctl() submission at the limit, freed 2 s later: wall time and this thread's CPU time, in seconds. */
 static void drmioctl_at_the_limit(bool nonblock, double *wall, double *cpu)
 {
 	int fd = gt_open_render();
 	struct blocker bl;
-	struct later l = { .bl = &bl, .after_s = 1.0 };
+	struct later l = { .bl = &bl, .after_s = 2.0 };
 	uint32_t batch;
 	pthread_t thread;
 	double w0, c0;
@@ -265,8 +271,9 @@ static void drmioctl_at_the_limit_sleeps(void)
 	drmioctl_at_the_limit(false, &wall, &cpu);
 	gt_info("drmIoctl at the in-flight limit, blocking file: %.2f s waited, %.3f s of CPU\n",
 		wall, cpu);
-	gt_assert(wall >= 0.9);
-	gt_assert(cpu < wall / 10);
+	/* The submission itself (a 16 MiB copy and its validation) costs some CPU; a spin all. */
+	gt_assert(wall >= 1.9);
+	gt_assert(cpu < wall / 4);
 }
 
 /*
@@ -281,8 +288,8 @@ static void drmioctl_nonblocking_spins_only_until_a_retire(void)
 	drmioctl_at_the_limit(true, &wall, &cpu);
 	gt_info("drmIoctl at the in-flight limit, O_NONBLOCK file: %.2f s waited, %.3f s of CPU\n",
 		wall, cpu);
-	gt_assert(wall >= 0.9);
-	gt_assert(wall < 5);
+	gt_assert(wall >= 1.9);
+	gt_assert(wall < 6);
 }
 
 GT_MAIN(
