@@ -366,11 +366,12 @@ static void repeated_hangs_ban_the_file(void)
 	gt_assert_eq(gt_exec_counter(fd, "bans"), bans + 1);
 	for (int i = 0; i < 3; i++)
 		gt_assert_eq(gt_try_run(fd, &b, &own, 1), -EIO);
-	/* debugfs tells which file it is: not isolated, three errors, all reported, banned. */
+	/* debugfs tells which file it is: not isolated, three errors, all reported, banned, idle. */
 	{
 		char *clients = gt_debugfs_read(fd, "garnet_exec_clients"), line[64];
 
-		snprintf(line, sizeof(line), "\n%llu 0 3 0 1\n", (unsigned long long)gt_client_id(fd));
+		snprintf(line, sizeof(line), "\n%llu 0 3 0 1 0 0\n",
+			 (unsigned long long)gt_client_id(fd));
 		if (!strstr(clients, line))
 			gt_fail(__FILE__, __LINE__, "no '%s' in garnet_exec_clients:\n%s", line + 1,
 				clients);

@@ -165,6 +165,22 @@ static void queued_batch_copies_are_charged_to_the_clients_cgroup(void)
 	while (n < 16 && (ret = submit_big(fd, batch, bl.imported)) == 0)
 		n++;
 	queued = read_ll(current);
+	{
+		/* The kernel's own count of what the file holds in flight (debugfs). */
+		char *clients = gt_debugfs_read(fd, "garnet_exec_clients"), head[32], *at;
+		unsigned long long inflight = 0, bytes = 0;
+
+		snprintf(head, sizeof(head), "\n%llu ", (unsigned long long)gt_client_id(fd));
+		at = strstr(clients, head);
+		gt_assert(at);
+		gt_assert(sscanf(at + strlen(head), "%*d %*d %*d %*d %llu %llu", &inflight,
+				 &bytes) == 2);
+		free(clients);
+		gt_info("debugfs: %llu requests, %llu MiB in flight\n", inflight, bytes >> 20);
+		gt_assert_eq(inflight, n);
+		gt_assert(bytes >= (unsigned long long)n * BATCH_SIZE);
+		gt_assert(bytes <= 64 * MIB);
+	}
 	gt_info("%d requests of a 16 MiB batch queued before %s; memory.current %+lld MiB\n", n,
 		ret ? strerror(-ret) : "stopping", (queued - base) / MIB);
 	/* The per-file limit is 64 MiB of copies and structs: three or four fit, not sixteen. */
