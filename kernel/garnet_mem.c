@@ -16,7 +16,7 @@
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/pid.h>
-#include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
 
 #include "garnet_gem.h"

@@ -322,13 +322,13 @@ static void endless_loop_is_stopped(void)
 }
 
 /*
- * An oversized blit is stopped between rows; the next request runs normally. 8 GiB of fills
- * take several seconds at any speed the guest's engine reaches: far past the watchdog.
+ * An oversized blit is stopped between rows; the next request runs normally. 600 fills of
+ * 16 MiB (9.6 GB) take seconds at any speed the guest's engine reaches: far past the watchdog.
  */
 static void long_blit_is_stopped(void)
 {
 	int fd = gt_open_render();
-	uint32_t big = gt_create(fd, 4u << 20);
+	uint32_t big = gt_create(fd, 16u << 20);
 	long long hangs = gt_exec_counter(fd, "hangs");
 	static struct gt_batch b;
 	struct gt_exec x;
@@ -336,8 +336,8 @@ static void long_blit_is_stopped(void)
 
 	gt_require_param("watchdog_ms", 1000);
 	gtb_init(&b);
-	for (int i = 0; i < 2000; i++)
-		gtb_fill(&b, big, 4096, 0, 0, 1024, 1024, (uint32_t)i);
+	for (int i = 0; i < 600; i++)
+		gtb_fill(&b, big, 8192, 0, 0, 2048, 2048, (uint32_t)i);
 	gtb_end(&b);
 	gt_exec_prepare(&x, fd, &b, &big, 1);
 	gt_assert_eq(gt_exec_submit(fd, &x), 0);
