@@ -214,13 +214,19 @@ static void victim_report(const char *when, const struct victim_times *w)
 		when, w->create_close, w->aperture, w->submit, w->exit, w->flip);
 }
 
-/* Each operation within VICTIM_OVER_NORMAL_MS of what it took with no attacker. */
+/*
+ * Each operation within VICTIM_OVER_NORMAL_MS of what it took with no attacker. The engine is
+ * the CPU: the attacker's endless batches take one of the guest's two vCPUs for as long as
+ * the watchdog lets them, so a whole new process (fork, page tables, exit), which is CPU
+ * bound, may also run at half speed; it is allowed twice its time alone, plus the same 100 ms.
+ * Waiting for the attacker would cost it seconds.
+ */
 static void victim_compare(const struct victim_times *normal, const struct victim_times *w)
 {
 	gt_assert(w->create_close < normal->create_close + VICTIM_OVER_NORMAL_MS);
 	gt_assert(w->aperture < normal->aperture + VICTIM_OVER_NORMAL_MS);
 	gt_assert(w->submit < normal->submit + VICTIM_OVER_NORMAL_MS);
-	gt_assert(w->exit < normal->exit + VICTIM_OVER_NORMAL_MS);
+	gt_assert(w->exit < 2 * normal->exit + VICTIM_OVER_NORMAL_MS);
 	gt_assert(w->flip < normal->flip + VICTIM_OVER_NORMAL_MS);
 }
 
