@@ -39,7 +39,7 @@ static int garnet_open(struct drm_device *drm, struct drm_file *file)
 	gfile = kzalloc(sizeof(*gfile), GFP_KERNEL_ACCOUNT);
 	if (!gfile)
 		return -ENOMEM;
-	gfile->mem = garnet_mem_budget_create();
+	gfile->mem = garnet_mem_budget_get();
 	if (!gfile->mem) {
 		kfree(gfile);
 		return -ENOMEM;

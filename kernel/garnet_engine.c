@@ -36,23 +36,29 @@
 #include "garnet_exec.h"
 #include "garnet_gem.h"
 
+/*
+ * Read-only after load: each decides what a client may do to the engine or to others (address
+ * checks, how long it may hold the engine, how many hangs it gets), and a limit that can be
+ * lifted at runtime, by root or a confused tool, is no promise. Tests boot with the values
+ * they need (garnet-vm --module-param).
+ */
 bool garnet_isolation;
-module_param_named(isolation, garnet_isolation, bool, 0644);
+module_param_named(isolation, garnet_isolation, bool, 0444);
 MODULE_PARM_DESC(isolation,
 		 "Give each file its own address space with random placement (read at open)");
 
 bool garnet_validate = true;
-module_param_named(validate, garnet_validate, bool, 0644);
+module_param_named(validate, garnet_validate, bool, 0444);
 MODULE_PARM_DESC(validate,
 		 "Validate batches before they run (debug: off only to measure the cost; the engine still faults on bad addresses)");
 
 unsigned int garnet_watchdog_ms = 1000;
-module_param_named(watchdog_ms, garnet_watchdog_ms, uint, 0644);
+module_param_named(watchdog_ms, garnet_watchdog_ms, uint, 0444);
 MODULE_PARM_DESC(watchdog_ms, "Longest a batch may run before it is stopped as hung");
 
 unsigned int garnet_ban_threshold = 3;
-module_param_named(ban_threshold, garnet_ban_threshold, uint, 0644);
-MODULE_PARM_DESC(ban_threshold, "Faults and hangs after which a file may submit no more");
+module_param_named(ban_threshold, garnet_ban_threshold, uint, 0444);
+MODULE_PARM_DESC(ban_threshold, "Faults and hangs after which a process may submit no more");
 
 static struct garnet_request *to_request(struct dma_fence *fence)
 {
@@ -226,12 +232,17 @@ static bool current_banned(struct garnet_gpu *gpu)
 	return banned;
 }
 
-/* -EIO once for every fault or hang not yet reported, and for good once banned. */
+/*
+ * -EIO once for every fault or hang not yet reported, and for good once banned: the file, the
+ * process that opened it, or the process submitting. So a banned process's files stay banned
+ * in the hands of its children or of whoever it passes them to.
+ */
 int garnet_client_check(struct garnet_client *client)
 {
 	if (atomic_add_unless(&client->unreported, -1, 0))
 		return -EIO;
-	if (READ_ONCE(client->banned) || current_banned(client->gpu))
+	if (READ_ONCE(client->banned) || READ_ONCE(client->proc->banned) ||
+	    current_banned(client->gpu))
 		return -EIO;
 	return 0;
 }

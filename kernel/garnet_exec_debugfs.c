@@ -90,16 +90,18 @@ static int clients_show(struct seq_file *m, void *unused)
 	struct garnet_file *gfile;
 	unsigned long id;
 
-	seq_puts(m, "client isolated errors unreported banned\n");
+	seq_puts(m, "client isolated errors unreported banned inflight inflight_bytes\n");
 	mutex_lock(&gdev->names_lock);
 	xa_for_each(&gdev->clients, id, gfile) {
 		struct garnet_client *client = gfile->client;
 
 		if (!client)
 			continue;
-		seq_printf(m, "%llu %d %d %d %d\n", client->id, !!client->own_vm,
+		/* What the file holds against its limits in flight (a snapshot, unlocked). */
+		seq_printf(m, "%llu %d %d %d %d %u %llu\n", client->id, !!client->own_vm,
 			   atomic_read(&client->errors), atomic_read(&client->unreported),
-			   READ_ONCE(client->banned));
+			   READ_ONCE(client->banned), READ_ONCE(client->inflight),
+			   READ_ONCE(client->inflight_bytes));
 	}
 	mutex_unlock(&gdev->names_lock);
 	return 0;

@@ -5,12 +5,18 @@
  * Objects are populated page by page when touched (garnet_gem.c maps the shmem file itself),
  * and their pages are charged by shmem to the memory cgroup of the task that touches them. What
  * no cgroup bounds is how much one client may ask for: GEM_CREATE and dumb buffers charge the
- * object's full size to the creating file's budget, and a file at client_mem_mb gets -ENOMEM.
+ * object's full size to the budget of the process that opened the file, and a process at
+ * client_mem_mb gets -ENOMEM. One budget per process (its thread group), whatever number of
+ * files it opens, as bans are kept per process (garnet_engine.c): a budget per file would be
+ * multiplied by opening more files.
  * Pinning (binds, scanout, vmap) only ever pins objects someone created, so it stays within
  * the budgets too. Imported dma-bufs are the exporter's memory and charge nothing here.
  */
 #include <linux/mm.h>
 #include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/pid.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
 
 #include "garnet_gem.h"
@@ -20,7 +26,11 @@
 static unsigned int client_mem_mb;
 module_param(client_mem_mb, uint, 0444);
 MODULE_PARM_DESC(client_mem_mb,
-		 "Object memory one open file may create, in MiB (default, or 0: half of RAM)");
+		 "Object memory one process may create, in MiB (default, or 0: half of RAM)");
+
+/* Budgets of processes with a file open or an object alive, keyed by thread group. */
+static DEFINE_MUTEX(budgets_lock);
+static LIST_HEAD(budgets);
 
 void garnet_mem_init(void)
 {
@@ -30,29 +40,48 @@ void garnet_mem_init(void)
 		client_mem_mb = max_t(u64, half_mb, 1);
 }
 
-struct garnet_mem_budget *garnet_mem_budget_create(void)
+struct garnet_mem_budget *garnet_mem_budget_get(void)
 {
-	struct garnet_mem_budget *budget = kzalloc(sizeof(*budget), GFP_KERNEL_ACCOUNT);
+	struct pid *tgid = task_tgid(current);
+	struct garnet_mem_budget *budget, *fresh;
 
-	if (!budget)
-		return NULL;
-	kref_init(&budget->ref);
-	atomic64_set(&budget->bytes, 0);
+	/* Allocated outside the lock, which object frees take, so reclaim never runs under it. */
+	fresh = kzalloc(sizeof(*fresh), GFP_KERNEL_ACCOUNT);
+	mutex_lock(&budgets_lock);
+	list_for_each_entry(budget, &budgets, link)
+		if (budget->tgid == tgid && kref_get_unless_zero(&budget->ref))
+			goto out;
+	budget = fresh;
+	fresh = NULL;
+	if (budget) {
+		kref_init(&budget->ref);
+		atomic64_set(&budget->bytes, 0);
+		/* Held, so no later process is given this struct pid while the budget lives. */
+		budget->tgid = get_pid(tgid);
+		list_add(&budget->link, &budgets);
+	}
+out:
+	mutex_unlock(&budgets_lock);
+	kfree(fresh);
 	return budget;
 }
 
 static void budget_release(struct kref *ref)
+	__releases(&budgets_lock)
 {
 	struct garnet_mem_budget *budget = container_of(ref, struct garnet_mem_budget, ref);
 
+	list_del(&budget->link);
+	mutex_unlock(&budgets_lock);
 	WARN_ON(atomic64_read(&budget->bytes));
+	put_pid(budget->tgid);
 	kfree(budget);
 }
 
 void garnet_mem_budget_put(struct garnet_mem_budget *budget)
 {
 	if (budget)
-		kref_put(&budget->ref, budget_release);
+		kref_put_mutex(&budget->ref, budget_release, &budgets_lock);
 }
 
 int garnet_mem_charge(struct garnet_object *gobj, struct garnet_mem_budget *budget)

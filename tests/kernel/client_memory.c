@@ -181,19 +181,20 @@ static void unprivileged_create_of_nearly_all_ram_is_refused(void)
 }
 
 /*
- * The hog creates 96 MiB objects until refused, maps and touches all of them; a bystander that
- * never used the GPU holds memory of its own meanwhile and must survive. The hog is stopped at
- * its limit with ENOMEM, not by the OOM killer.
+ * The hog opens `files` render files, then creates 96 MiB objects on them in turn until refused,
+ * maps and touches all of them; a bystander that never used the GPU holds memory of its own
+ * meanwhile and must survive. The hog is stopped at its limit with ENOMEM, not by the OOM
+ * killer, however many files it spreads its objects over.
  */
-static void client_past_its_limit_gets_enomem_and_bystander_survives(void)
+static void hog_is_stopped_at_its_limit(int files)
 {
 	/* Larger than the object pool (pool_mb): the hog's memory goes back to the system. */
 	const uint64_t chunk = 96 * MIB;
 	unsigned long long limit = client_limit();
 	long long total = meminfo_kib("MemTotal") * 1024;
-	int fd = gt_open_render(), report[2];
 	pid_t bystander, hog;
 	long long figures[3];
+	int report[2];
 
 	gt_assert(limit < (unsigned long long)total);
 	gt_assert_ok(pipe(report));
@@ -214,10 +215,14 @@ static void client_past_its_limit_gets_enomem_and_bystander_survives(void)
 	if (hog == 0) {
 		long long created = 0, low = available();
 		uint32_t handle;
-		int err = 0;
+		int fds[16], err = 0;
 
+		gt_assert(files <= 16);
+		for (int i = 0; i < files; i++)
+			fds[i] = gt_open_render();
 		become_nobody();
-		for (;;) {
+		for (int i = 0;; i++) {
+			int fd = fds[i % files];
 			char *p;
 
 			if (create(fd, chunk, &handle)) {
@@ -243,8 +248,8 @@ static void client_past_its_limit_gets_enomem_and_bystander_survives(void)
 	close(report[1]);
 	gt_assert_eq(wait_child(hog), 0);
 	gt_assert_eq(read(report[0], figures, sizeof(figures)), (long)sizeof(figures));
-	gt_info("hog created and touched %lld MiB (limit %llu MiB, RAM %lld MiB), lowest MemAvailable %lld MiB, stopped by %s\n",
-		figures[0] / (long long)MIB, limit / MIB, total / (long long)MIB,
+	gt_info("hog with %d files created and touched %lld MiB (limit %llu MiB, RAM %lld MiB), lowest MemAvailable %lld MiB, stopped by %s\n",
+		files, figures[0] / (long long)MIB, limit / MIB, total / (long long)MIB,
 		figures[1] / (long long)MIB, strerror((int)figures[2]));
 	gt_assert_eq(figures[2], ENOMEM);
 	gt_assert(figures[0] <= (long long)limit);
@@ -254,22 +259,41 @@ static void client_past_its_limit_gets_enomem_and_bystander_survives(void)
 	gt_assert_ok(kill(bystander, SIGKILL));
 	waitpid(bystander, NULL, 0);
 	close(report[0]);
-	close(fd);
 }
 
-/* A limit per file: another file of the same device still gets its own share. */
-static void the_limit_is_per_file(void)
+static void client_past_its_limit_gets_enomem_and_bystander_survives(void)
+{
+	hog_is_stopped_at_its_limit(1);
+}
+
+/* Sixteen files do not buy sixteen budgets: the limit is the process's. */
+static void sixteen_files_share_one_limit_and_bystander_survives(void)
+{
+	hog_is_stopped_at_its_limit(16);
+}
+
+/* Every file a process opens draws on one budget; another process has its own. */
+static void the_limit_is_per_process(void)
 {
 	unsigned long long limit = client_limit();
 	int a = gt_open_render(), b = gt_open_render();
 	uint32_t big, other;
+	pid_t pid;
 
 	gt_assert_ok(create(a, limit & ~4095ull, &big));
 	gt_assert_errno(create(a, 4096, &other), ENOMEM);
-	gt_assert_ok(create(b, 4096, &other));
-	/* Freeing gives the budget back. */
+	gt_assert_errno(create(b, 4096, &other), ENOMEM);
+	pid = fork();
+	gt_assert(pid >= 0);
+	if (pid == 0) {
+		int mine = gt_open_render();
+
+		_exit(create(mine, 4096, &other) == 0 ? 0 : 1);
+	}
+	gt_assert_eq(wait_child(pid), 0);
+	/* Freeing gives the budget back, to every file of the process. */
 	gt_close(a, big);
-	gt_assert_ok(create(a, 4096, &other));
+	gt_assert_ok(create(b, 4096, &other));
 	close(a);
 	close(b);
 }
@@ -283,5 +307,7 @@ GT_MAIN(
 		   "unprivileged-create-of-nearly-all-ram-is-refused"),
 	GT_SUBTEST(client_past_its_limit_gets_enomem_and_bystander_survives,
 		   "client-past-its-limit-gets-enomem-and-bystander-survives"),
-	GT_SUBTEST(the_limit_is_per_file, "the-limit-is-per-file"),
+	GT_SUBTEST(sixteen_files_share_one_limit_and_bystander_survives,
+		   "sixteen-files-share-one-limit-and-bystander-survives"),
+	GT_SUBTEST(the_limit_is_per_process, "the-limit-is-per-process"),
 )

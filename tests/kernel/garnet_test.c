@@ -16,13 +16,16 @@ static const char *current_test = "?";
 
 int gt_main(int argc, char **argv, const struct gt_subtest *tests, size_t count)
 {
-	if (argc == 2 && strcmp(argv[1], "--list") == 0) {
+	if ((argc == 2 || argc == 3) && strcmp(argv[1], "--list") == 0) {
+		const char *boot = argc == 3 ? argv[2] : NULL;
+
 		for (size_t i = 0; i < count; i++)
-			printf("%s\n", tests[i].name);
+			if (boot ? tests[i].boot && strcmp(tests[i].boot, boot) == 0 : !tests[i].boot)
+				printf("%s\n", tests[i].name);
 		return 0;
 	}
 	if (argc != 2) {
-		fprintf(stderr, "usage: %s --list | SUBTEST\n", argv[0]);
+		fprintf(stderr, "usage: %s --list [PARAMS] | SUBTEST\n", argv[0]);
 		return 2;
 	}
 	for (size_t i = 0; i < count; i++) {

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A small IGT-like harness for garnet's kernel tests: each program holds several subtests,
- * `prog --list` names them, `prog NAME` runs one (exit 0 pass, 1 fail, 77 skip). Every test
+ * `prog --list` names them (`prog --list PARAMS` those of a boot with other module parameters),
+ * `prog NAME` runs one (exit 0 pass, 1 fail, 77 skip). Every test
  * program runs inside the VM as root against the real garnet.ko.
  */
 #ifndef GARNET_TEST_H
@@ -21,6 +22,8 @@
 struct gt_subtest {
 	const char *name;
 	void (*run)(void);
+	/* Module parameters the subtest needs garnet loaded with, or NULL for the defaults. */
+	const char *boot;
 };
 
 /* Defines main() for a program made of the given subtests. */
@@ -31,7 +34,13 @@ struct gt_subtest {
 		return gt_main(argc, argv, gt_subtests, \
 			       sizeof(gt_subtests) / sizeof(gt_subtests[0])); \
 	}
-#define GT_SUBTEST(fn, name) { name, fn }
+#define GT_SUBTEST(fn, name) { name, fn, NULL }
+/*
+ * A subtest that needs garnet loaded with other module parameters (they are read-only after
+ * load): `prog --list BOOT` names it, and meson runs it in a boot of its own loaded with BOOT
+ * (`garnet-vm --module-param` for each space-separated NAME=VALUE).
+ */
+#define GT_SUBTEST_BOOT(fn, name, params) { name, fn, params }
 
 int gt_main(int argc, char **argv, const struct gt_subtest *tests, size_t count);
 

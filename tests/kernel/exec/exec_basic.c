@@ -458,7 +458,7 @@ static void busy_wait_and_implicit_waits(void)
 {
 	int fd = gt_open_render();
 	uint32_t big = gt_create(fd, 4u << 20), px = 0;
-	long watchdog = gt_set_param("watchdog_ms", 60000);
+	gt_require_param("watchdog_ms", 60000);
 	static struct gt_batch b;
 	int64_t t;
 
@@ -515,7 +515,6 @@ static void busy_wait_and_implicit_waits(void)
 		w.bo_handle = 0x7fffffff;
 		gt_assert_errno(ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &w), ENOENT);
 	}
-	gt_set_param("watchdog_ms", watchdog);
 	close(fd);
 }
 
@@ -589,6 +588,7 @@ GT_MAIN(
 	GT_SUBTEST(handle_lut, "handle-lut"),
 	GT_SUBTEST(relocation_fast_path, "relocation-fast-path"),
 	GT_SUBTEST(relocation_after_eviction, "relocation-after-eviction"),
-	GT_SUBTEST(busy_wait_and_implicit_waits, "busy-wait-and-implicit-waits"),
+	GT_SUBTEST_BOOT(busy_wait_and_implicit_waits, "busy-wait-and-implicit-waits",
+			"watchdog_ms=60000"),
 	GT_SUBTEST(domain_counters, "domain-counters")
 )

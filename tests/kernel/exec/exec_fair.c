@@ -2,11 +2,13 @@
 /*
  * Availability and honest fences, written as two processes: an attacker that queues endless
  * batches and then makes garnet wait for them (a relocation into a busy object, a rebind of a
- * busy object), and a victim whose create+close, GET_APERTURE and submission are timed while it
- * waits. The victim must never wait behind the attacker's work; what the engine writes is
- * fenced as a write whatever the batch declared; a batch is read only after earlier writers.
+ * busy object), and a victim whose create+close, GET_APERTURE, submission, a whole short-lived
+ * client (open to exit) and a page flip are timed alone and then while the attacker waits. The
+ * victim must never wait behind the attacker's work; what the engine writes is fenced as a
+ * write whatever the batch declared; a batch is read only after earlier writers.
  */
 #include "gt_exec.h"
+#include "kms_util.h"
 
 #include <fcntl.h>
 #include <linux/dma-buf.h>
@@ -19,8 +21,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <drm_fourcc.h>
+
 /* Generous for TCG on a loaded host: the unfixed driver makes the victim wait seconds. */
 #define VICTIM_BOUND_MS 500
+/* What issue 19 asks: the victim's operations within 100 ms of what they take alone. */
+#define VICTIM_OVER_NORMAL_MS 100
 
 static double now_ms(void)
 {
@@ -96,16 +102,82 @@ static void attacker(enum wait_path path, int ready)
 	_exit(0);
 }
 
-/* The longest a create+close, GET_APERTURE or a submission took the victim in ms. */
-static double victim_worst(int fd, double for_ms)
+/* The victim's display: a mode set on garnet's output, two framebuffers to flip between. */
+struct display {
+	struct kms k;
+	struct kms_fb fb[2];
+	int front;
+};
+
+static void display_init(struct display *d)
 {
-	uint32_t own = gt_create(fd, 4096);
-	double worst = 0, until = now_ms() + for_ms;
+	const drmModeModeInfo *mode;
+
+	kms_open(&d->k);
+	gt_assert(d->k.connector->count_modes > 0);
+	mode = &d->k.connector->modes[0];
+	for (int i = 0; i < 2; i++)
+		kms_fb_create(&d->k, &d->fb[i], mode->hdisplay, mode->vdisplay,
+			      DRM_FORMAT_XRGB8888);
+	kms_set_mode(&d->k, mode, &d->fb[0]);
+	d->front = 0;
+}
+
+/* One page flip, from the commit to its event. */
+static void display_flip(struct display *d)
+{
+	drmModeAtomicReq *req = drmModeAtomicAlloc();
+
+	d->front ^= 1;
+	kms_req_plane(&d->k, req, d->k.primary_id, &d->k.primary, &d->fb[d->front], 0, 0);
+	gt_assert_eq(kms_commit(&d->k, req, DRM_MODE_PAGE_FLIP_EVENT | DRM_MODE_ATOMIC_NONBLOCK), 0);
+	drmModeAtomicFree(req);
+	if (!kms_wait_event(&d->k, 2000, NULL, NULL))
+		gt_fail(__FILE__, __LINE__, "no event for a page flip");
+}
+
+static void display_finish(struct display *d)
+{
+	kms_disable(&d->k);
+	for (int i = 0; i < 2; i++)
+		kms_fb_destroy(&d->k, &d->fb[i]);
+	kms_close(&d->k);
+}
+
+/* A whole client's life: open, create, submit a fill, exit with all of it still held. */
+static void short_lived_client(void)
+{
+	int fd = gt_open_render();
+	uint32_t obj = gt_create(fd, 4096);
 	struct gt_batch b;
 
+	gtb_init(&b);
+	gtb_fill(&b, obj, 4096, 0, 0, 16, 1, 0x600d);
+	gtb_end(&b);
+	gt_run(fd, &b, &obj, 1);
+	_exit(0);
+}
+
+/* The victim's operations: the longest each took, in ms. */
+struct victim_times {
+	double create_close, aperture, submit, exit, flip;
+};
+
+#define KEEP_WORST(field, t0) \
+	do { double t_ = now_ms() - (t0); if (t_ > w->field) w->field = t_; } while (0)
+
+static void victim_worst(int fd, struct display *d, double for_ms, struct victim_times *w)
+{
+	uint32_t own = gt_create(fd, 4096);
+	double until = now_ms() + for_ms;
+	struct gt_batch b;
+
+	*w = (struct victim_times){ 0 };
 	while (now_ms() < until) {
 		struct drm_i915_gem_get_aperture ap = { 0 };
-		double t0 = now_ms(), t;
+		double t0 = now_ms();
+		int status;
+		pid_t pid;
 
 		/* Afresh each time: the relocation's presumed address goes into a new batch. */
 		gtb_init(&b);
@@ -113,26 +185,64 @@ static double victim_worst(int fd, double for_ms)
 		gtb_end(&b);
 
 		gt_close(fd, gt_create(fd, 4096));
+		KEEP_WORST(create_close, t0);
+		t0 = now_ms();
 		gt_assert_ok(gt_ioctl(fd, DRM_IOCTL_I915_GEM_GET_APERTURE, &ap));
-		t = now_ms() - t0;
-		worst = t > worst ? t : worst;
+		KEEP_WORST(aperture, t0);
 		t0 = now_ms();
 		gt_run(fd, &b, &own, 1);
-		t = now_ms() - t0;
-		worst = t > worst ? t : worst;
+		KEEP_WORST(submit, t0);
+		t0 = now_ms();
+		pid = fork();
+		gt_assert(pid >= 0);
+		if (pid == 0)
+			short_lived_client();
+		gt_assert_eq(waitpid(pid, &status, 0), pid);
+		gt_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+		KEEP_WORST(exit, t0);
+		t0 = now_ms();
+		display_flip(d);
+		KEEP_WORST(flip, t0);
 		usleep(20 * 1000);
 	}
-	return worst;
+	gt_close(fd, own);
+}
+
+static void victim_report(const char *when, const struct victim_times *w)
+{
+	gt_info("%s: create+close %.1f, GET_APERTURE %.1f, submit %.1f, open..exit %.1f, page flip %.1f ms\n",
+		when, w->create_close, w->aperture, w->submit, w->exit, w->flip);
+}
+
+/*
+ * Each operation within VICTIM_OVER_NORMAL_MS of what it took with no attacker. The engine is
+ * the CPU: the attacker's endless batches take one of the guest's two vCPUs for as long as
+ * the watchdog lets them, so a whole new process (fork, page tables, exit), which is CPU
+ * bound, may also run at half speed; it is allowed twice its time alone, plus the same 100 ms.
+ * Waiting for the attacker would cost it seconds.
+ */
+static void victim_compare(const struct victim_times *normal, const struct victim_times *w)
+{
+	gt_assert(w->create_close < normal->create_close + VICTIM_OVER_NORMAL_MS);
+	gt_assert(w->aperture < normal->aperture + VICTIM_OVER_NORMAL_MS);
+	gt_assert(w->submit < normal->submit + VICTIM_OVER_NORMAL_MS);
+	gt_assert(w->exit < 2 * normal->exit + VICTIM_OVER_NORMAL_MS);
+	gt_assert(w->flip < normal->flip + VICTIM_OVER_NORMAL_MS);
 }
 
 static void victim_against(enum wait_path path, const char *what)
 {
-	long watchdog = gt_set_param("watchdog_ms", 1000);
+	gt_require_param("watchdog_ms", 1000);
 	int pipefd[2], fd = gt_open_render(), status;
-	double worst, killed;
+	struct victim_times normal, attacked;
+	struct display d;
+	double killed;
 	char c;
 	pid_t pid;
 
+	display_init(&d);
+	victim_worst(fd, &d, 1500, &normal);
+	victim_report("victim alone", &normal);
 	gt_assert_ok(pipe(pipefd));
 	pid = fork();
 	gt_assert(pid >= 0);
@@ -143,18 +253,19 @@ static void victim_against(enum wait_path path, const char *what)
 	close(pipefd[1]);
 	gt_assert_eq(read(pipefd[0], &c, 1), 1);
 	usleep(200 * 1000);
-	worst = victim_worst(fd, 1500);
-	gt_info("victim's longest create+close/aperture/submit behind a %s: %.1f ms\n", what, worst);
+	victim_worst(fd, &d, 1500, &attacked);
+	gt_info("behind a %s:\n", what);
+	victim_report("victim", &attacked);
 	/* The attacker itself can be killed while it waits. */
 	killed = now_ms();
 	kill(pid, SIGKILL);
 	gt_assert_eq(waitpid(pid, &status, 0), pid);
 	killed = now_ms() - killed;
 	gt_info("attacker killed in %.1f ms\n", killed);
-	gt_assert(worst < VICTIM_BOUND_MS);
+	victim_compare(&normal, &attacked);
 	gt_assert(killed < 1000);
+	display_finish(&d);
 	close(fd);
-	gt_set_param("watchdog_ms", watchdog);
 }
 
 static void victim_never_waits_behind_a_relocation(void)
@@ -190,7 +301,7 @@ static void undeclared_store_behind_endless(int fd, uint32_t obj, uint32_t value
 
 static void engine_writes_are_fenced_as_writes(void)
 {
-	long watchdog = gt_set_param("watchdog_ms", 1000);
+	gt_require_param("watchdog_ms", 1000);
 	int fd = gt_open_render(), dmabuf;
 	uint32_t obj = gt_create(fd, 4096), word = 0, busy;
 	struct pollfd pfd;
@@ -212,7 +323,6 @@ static void engine_writes_are_fenced_as_writes(void)
 	gt_assert_eq(poll(&pfd, 1, 0), 1);
 	close(dmabuf);
 	close(fd);
-	gt_set_param("watchdog_ms", watchdog);
 }
 
 /*
@@ -222,7 +332,7 @@ static void engine_writes_are_fenced_as_writes(void)
  */
 static void batch_is_read_after_earlier_writers(void)
 {
-	long watchdog = gt_set_param("watchdog_ms", 1000);
+	gt_require_param("watchdog_ms", 1000);
 	int fd = gt_open_render();
 	uint32_t out = gt_create(fd, 4096), zero = 0, word;
 	static struct gt_batch bb, patch;
@@ -256,7 +366,6 @@ static void batch_is_read_after_earlier_writers(void)
 	gt_exec_finish(fd, &xb);
 	gt_exec_finish(fd, &slow);
 	close(fd);
-	gt_set_param("watchdog_ms", watchdog);
 }
 
 /* Runs fn in a child process; its exit status (0 pass). */
@@ -289,15 +398,46 @@ static void fill_lands(void)
 	close(fd);
 }
 
-/* Three hangs over three files: the process is banned, whichever file it opens next. */
+/* A child of the banned process: every file the parent opened is banned in its hands too. */
+static int early_fd = -1, late_fd = -1;
+
+static void parents_files_stay_banned(void)
+{
+	uint32_t early = gt_create(early_fd, 4096), late = gt_create(late_fd, 4096);
+	struct gt_batch b;
+
+	gtb_init(&b);
+	gtb_end(&b);
+	gt_assert_eq(gt_try_run(early_fd, &b, &early, 1), -EIO);
+	gt_assert_eq(gt_try_run(late_fd, &b, &late, 1), -EIO);
+}
+
+/* What fork evades, asserted so that doc/exec.md stays true: a file of its own is served. */
+static void childs_own_file_is_served(void)
+{
+	int fd = gt_open_render();
+	uint32_t own = gt_create(fd, 4096);
+	struct gt_batch b;
+
+	gtb_init(&b);
+	gtb_end(&b);
+	gt_assert_eq(gt_try_run(fd, &b, &own, 1), 0);
+	close(fd);
+}
+
+/*
+ * Three hangs over three files: the process is banned, whichever file it opens next, and the
+ * files it opened (before or after) stay banned when a forked child submits through them.
+ */
 static void bans_follow_the_process(void)
 {
-	long threshold = gt_set_param("ban_threshold", 3);
-	long watchdog = gt_set_param("watchdog_ms", 100);
 	long long bans = -1;
 	struct gt_batch b;
 	int fd;
 
+	gt_require_param("ban_threshold", 3);
+
+	early_fd = gt_open_render();
 	gtb_init(&b);
 	gtb_end(&b);
 	for (int i = 0; i < 3; i++) {
@@ -321,11 +461,14 @@ static void bans_follow_the_process(void)
 		gt_assert_eq(gt_try_run(fd, &b, &own, 1), -EIO);
 	}
 	gt_assert_eq(gt_exec_counter(fd, "bans"), bans + 1);
+	late_fd = gt_open_render();
+	gt_assert_eq(in_child(parents_files_stay_banned), 0);
+	gt_assert_eq(in_child(childs_own_file_is_served), 0);
+	close(late_fd);
+	close(early_fd);
 	close(fd);
 	/* Another process is served. */
 	gt_assert_eq(in_child(fill_lands), 0);
-	gt_set_param("watchdog_ms", watchdog);
-	gt_set_param("ban_threshold", threshold);
 }
 
 #define FLOOD_FILES 8
@@ -350,8 +493,8 @@ static void flooder(int ready)
 /* One client's endless batches delay another's fill by at most the batch that runs. */
 static void fill_within_one_watchdog_behind_a_flood(void)
 {
-	long watchdog = gt_set_param("watchdog_ms", 1000);
-	long threshold = gt_set_param("ban_threshold", 3);
+	gt_require_param("watchdog_ms", 1000);
+	gt_require_param("ban_threshold", 3);
 	int pipefd[2], fd = gt_open_render(), status;
 	uint32_t obj = gt_create(fd, 4096);
 	struct gt_batch b;
@@ -382,8 +525,6 @@ static void fill_within_one_watchdog_behind_a_flood(void)
 	gt_assert_eq(waitpid(pid, &status, 0), pid);
 	gt_assert(took < 1000 + VICTIM_BOUND_MS);
 	close(fd);
-	gt_set_param("ban_threshold", threshold);
-	gt_set_param("watchdog_ms", watchdog);
 }
 
 /*
@@ -393,7 +534,7 @@ static void fill_within_one_watchdog_behind_a_flood(void)
  */
 static void requests_in_flight_are_bounded_per_file(void)
 {
-	long watchdog = gt_set_param("watchdog_ms", 1000);
+	gt_require_param("watchdog_ms", 1000);
 	int vgem = gt_open_driver("vgem", false), fd = gt_open_render(), dmabuf, n = 0, ret = 0;
 	struct drm_mode_create_dumb dumb = { .width = 1024, .height = 1, .bpp = 32 };
 	struct vgem_fence_attach attach = { .flags = VGEM_FENCE_WRITE };
@@ -440,7 +581,6 @@ static void requests_in_flight_are_bounded_per_file(void)
 	close(dmabuf);
 	close(fd);
 	close(vgem);
-	gt_set_param("watchdog_ms", watchdog);
 }
 
 GT_MAIN(

@@ -94,7 +94,7 @@ static void eviction_waits_for_busy_objects(void)
 	int fd = open_master();
 	uint64_t gtt = gt_exec_counter(fd, "aperture_size");
 	long long waits = gt_exec_counter(fd, "eviction_waits");
-	long watchdog = gt_set_param("watchdog_ms", 60000);
+	gt_require_param("watchdog_ms", 60000);
 	uint32_t obj[3], last;
 	static struct gt_batch b;
 
@@ -113,7 +113,6 @@ static void eviction_waits_for_busy_objects(void)
 		gt_assert_eq(last, colour_of(i) + (i == 0 ? 99 : 0));
 	}
 	gt_assert_ok(gem_init(fd, 0, gtt));
-	gt_set_param("watchdog_ms", watchdog);
 	close(fd);
 }
 
@@ -298,7 +297,7 @@ static void shrinker_spares_busy_objects(void)
 {
 	int fd = gt_open_render();
 	uint32_t big = gt_create(fd, 4 * MIB), last = 0;
-	long watchdog = gt_set_param("watchdog_ms", 60000);
+	gt_require_param("watchdog_ms", 60000);
 	struct drm_i915_gem_madvise madv = { .handle = big, .madv = I915_MADV_DONTNEED };
 	long long purged = gt_counter(fd, "purged");
 	static struct gt_batch b;
@@ -319,17 +318,18 @@ static void shrinker_spares_busy_objects(void)
 	gt_assert_eq(gt_wait(fd, big, &t), 0);
 	gt_pread(fd, big, 4 * MIB - 4, &last, 4);
 	gt_assert_eq(last, 0x100u + 299);
-	gt_set_param("watchdog_ms", watchdog);
 	close(fd);
 }
 
 GT_MAIN(
 	GT_SUBTEST(eviction_keeps_results_right, "eviction-at-four-times-the-aperture"),
-	GT_SUBTEST(eviction_waits_for_busy_objects, "eviction-waits-for-busy-objects"),
+	GT_SUBTEST_BOOT(eviction_waits_for_busy_objects, "eviction-waits-for-busy-objects",
+			"watchdog_ms=60000"),
 	GT_SUBTEST(gem_init_rules, "gem-init-is-for-the-master"),
 	GT_SUBTEST(pin_keeps_an_object_in_place, "pin-and-unpin"),
 	GT_SUBTEST(shrinker_reclaims_idle_purgeable_objects, "shrinker-reclaims-idle-purgeable"),
 	GT_SUBTEST(shrinker_unbinds_idle_objects_keeping_contents,
 		   "shrinker-unbinds-idle-objects-keeping-contents"),
-	GT_SUBTEST(shrinker_spares_busy_objects, "shrinker-spares-busy-objects")
+	GT_SUBTEST_BOOT(shrinker_spares_busy_objects, "shrinker-spares-busy-objects",
+			"watchdog_ms=60000")
 )

@@ -138,7 +138,7 @@ static void busy_and_wait_rendering(void)
 {
 	int fd = gt_open_render();
 	drm_intel_bufmgr *mgr = drm_intel_bufmgr_gem_init(fd, 4096);
-	long watchdog = gt_set_param("watchdog_ms", 60000);
+	gt_require_param("watchdog_ms", 60000);
 	drm_intel_bo *big;
 	static struct batch b;
 	uint32_t last = 0;
@@ -161,7 +161,6 @@ static void busy_and_wait_rendering(void)
 	gt_assert_eq(drm_intel_bo_busy(big), 0);
 	gt_assert_ok(drm_intel_bo_get_subdata(big, (4u << 20) - 4, 4, &last));
 	gt_assert_eq(last, 0x1000u + 149);
-	gt_set_param("watchdog_ms", watchdog);
 	drm_intel_bo_unreference(big);
 	drm_intel_bufmgr_destroy(mgr);
 	close(fd);
@@ -169,5 +168,6 @@ static void busy_and_wait_rendering(void)
 
 GT_MAIN(
 	GT_SUBTEST(fill_and_copy, "emit-reloc-exec-fill-and-copy"),
-	GT_SUBTEST(busy_and_wait_rendering, "bo-busy-and-wait-rendering")
+	GT_SUBTEST_BOOT(busy_and_wait_rendering, "bo-busy-and-wait-rendering",
+			"watchdog_ms=60000")
 )

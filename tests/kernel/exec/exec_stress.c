@@ -112,11 +112,11 @@ static void ten_processes(void)
 /* The same in isolation mode: ten address spaces with random placement, side by side. */
 static void ten_processes_isolated(void)
 {
-	gt_set_param("isolation", 1);
+	gt_require_param("isolation", 1);
 	run_processes(SECONDS / 2);
 }
 
 GT_MAIN(
 	GT_SUBTEST(ten_processes, "ten-processes-ten-seconds"),
-	GT_SUBTEST(ten_processes_isolated, "ten-processes-isolated")
+	GT_SUBTEST_BOOT(ten_processes_isolated, "ten-processes-isolated", "isolation=1")
 )

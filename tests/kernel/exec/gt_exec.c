@@ -146,68 +146,31 @@ long long gt_exec_counter(int fd, const char *name)
 	return gt_debugfs_value(fd, "garnet_exec", name);
 }
 
-/* Parameters a test changed, put back however it ends (gt_fail exits). */
-static struct {
-	const char *name;
-	long value;
-} saved[8];
-static int nsaved;
-
-static void write_param(const char *name, long value)
+long gt_param(const char *name)
 {
 	char path[128];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/sys/module/garnet/parameters/%s", name);
-	f = fopen(path, "w");
-	if (!f)
-		return;
-	fprintf(f, "%ld\n", value);
-	fclose(f);
-}
-
-static void restore_params(void)
-{
-	while (nsaved > 0) {
-		nsaved--;
-		write_param(saved[nsaved].name, saved[nsaved].value);
-	}
-}
-
-static void remember_param(const char *name, long value)
-{
-	for (int i = 0; i < nsaved; i++)
-		if (strcmp(saved[i].name, name) == 0)
-			return;
-	gt_assert(nsaved < 8);
-	if (nsaved == 0)
-		atexit(restore_params);
-	saved[nsaved].name = name;
-	saved[nsaved].value = value;
-	nsaved++;
-}
-
-long gt_set_param(const char *name, long value)
-{
-	char path[128];
-	long old = 0;
+	long value = 0;
 	FILE *f;
 
 	snprintf(path, sizeof(path), "/sys/module/garnet/parameters/%s", name);
 	f = fopen(path, "r");
 	if (!f)
 		gt_fail(__FILE__, __LINE__, "open %s: %s", path, strerror(errno));
-	if (fscanf(f, "%ld", &old) != 1) {
+	if (fscanf(f, "%ld", &value) != 1) {
 		/* Booleans read back as Y or N. */
 		rewind(f);
-		old = fgetc(f) == 'Y';
+		value = fgetc(f) == 'Y';
 	}
 	fclose(f);
-	remember_param(name, old);
-	f = fopen(path, "w");
-	if (!f)
-		gt_fail(__FILE__, __LINE__, "open %s for writing: %s", path, strerror(errno));
-	fprintf(f, "%ld\n", value);
-	gt_assert(fclose(f) == 0);
-	return old;
+	return value;
+}
+
+void gt_require_param(const char *name, long value)
+{
+	long actual = gt_param(name);
+
+	if (actual != value)
+		gt_fail(__FILE__, __LINE__,
+			"needs garnet loaded with %s=%ld (it has %ld): run it in its boot "
+			"(GT_SUBTEST_BOOT)", name, value, actual);
 }

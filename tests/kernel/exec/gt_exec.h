@@ -68,7 +68,9 @@ uint32_t gt_busy(int fd, uint32_t handle);
 
 long long gt_exec_counter(int fd, const char *name);
 
-/* Writes a module parameter of garnet; returns the previous value, restored at exit too. */
-long gt_set_param(const char *name, long value);
+/* garnet's module parameters are read-only after load: a test reads them, or needs a value. */
+long gt_param(const char *name);
+/* Fails unless garnet was loaded with name=value (a subtest declared with GT_SUBTEST_BOOT). */
+void gt_require_param(const char *name, long value);
 
 #endif /* GT_EXEC_H */
