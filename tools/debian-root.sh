@@ -6,24 +6,30 @@
 # Cached as a directory under ${XDG_CACHE_HOME:-~/.cache}/garnet/debian-root
 # (GARNET_DEBIAN_ROOT_DIR to move it) with a stamp naming what it was built from; a second
 # build with the same inputs does nothing. Needs root (debootstrap, chroot) and the network.
-# usage: debian-root.sh build|path
+# usage: debian-root.sh build|path|key
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${GARNET_DEBIAN_ROOT_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/garnet/debian-root}
 mirror=${GARNET_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 release=$(sh "$top/tools/debian-kernel.sh" release)
 list=$top/data/debian-root-packages.txt
-# What the root is made of: the suite, the kernel, the package list and this script.
-key=$( (echo "bookworm $release $mirror"; cat "$list" "$0") | sha256sum | cut -c1-16)
+# How this script builds the root: raise it when a change of the steps below changes the root.
+format=1
+# What the root is made of: the suite, the kernel, the package list and how it is built.
+key=$( (echo "bookworm $release $mirror format $format"; sed 's/#.*//' "$list") |
+	sha256sum | cut -c1-16)
 
 case "${1:-}" in
+key)
+	echo "$key"
+	exit 0 ;;
 path)
 	[ "$(cat "$cache/stamp" 2>/dev/null)" = "$key" ] ||
 		{ echo "debian-root.sh: no root for $key in $cache: run debian-root.sh build" >&2; exit 1; }
 	echo "$cache/root"
 	exit 0 ;;
 build) ;;
-*) echo "usage: debian-root.sh build|path" >&2; exit 2 ;;
+*) echo "usage: debian-root.sh build|path|key" >&2; exit 2 ;;
 esac
 
 [ "$(cat "$cache/stamp" 2>/dev/null)" = "$key" ] && exit 0

@@ -78,7 +78,7 @@ echo "$?" >$R/untrusted.rc
 echo "$cpid" >$R/untrusted.pid
 sleep 2
 journalctl -t garnet-audit --no-pager -o short >$R/audit.txt 2>&1
-journalctl -t garnet-audit --no-pager -o verbose >$R/audit-verbose.txt 2>&1
+journalctl -t garnet-audit --no-pager -o json >$R/audit.json 2>&1
 cp "$(getent passwd "$user" | cut -d: -f6)/garnet-session.log" $R/ 2>>$R/probe.log
 mark untrusted
 finish

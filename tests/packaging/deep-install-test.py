@@ -24,6 +24,7 @@ meson reads a TAP test's exit status 77 as an error, not a skip)
 """
 
 import glob
+import json
 import os
 import shutil
 import subprocess
@@ -125,9 +126,14 @@ class DeepInstall:
             self.debs = os.path.join(self.work, "debs")
             os.makedirs(self.debs)
             env = dict(os.environ, GARNET_DEB_OUT=self.debs)
+            tap = os.path.join(self.work, "debian-packages-test.txt")
             run(["sh", os.path.join(SOURCE, "tests", "packaging", "debian-packages-test.sh"),
-                 SOURCE], self.log, env=env)
-            how = "built from a clean copy (debian-packages-test.sh)"
+                 SOURCE], tap, env=env)
+            with open(tap) as f:
+                bad = [line for line in f.read().splitlines() if line.startswith("not ok")]
+            if bad:
+                raise StageFailed("debian-packages-test.sh: " + "; ".join(bad))
+            how = "built from a clean copy, lintian clean (debian-packages-test.sh)"
         self.deb_files = []
         for p in PACKAGES:
             found = sorted(glob.glob(os.path.join(self.debs, f"{p}_*.deb")))
@@ -345,14 +351,21 @@ class DeepInstall:
     def stage_audit(self):
         pid = self.read("untrusted.pid").strip()
         audit = self.read("audit.txt")
-        verbose = self.read("audit-verbose.txt")
         for line in audit.splitlines()[-10:]:
             print(f"# guest audit: {line}")
-        records = verbose.split("\n\n")
-        hit = [r for r in records if f"GARNET_CLIENT_PID={pid}\n" in r + "\n" and
-               "GARNET_DECISION=deny" in r and "screencopy" in r]
+        hit = []
+        for line in self.read("audit.json").splitlines():
+            try:
+                e = json.loads(line)
+            except ValueError:
+                continue
+            if (e.get("GARNET_CLIENT_PID") == pid and e.get("GARNET_DECISION") == "deny" and
+                    "screencopy" in e.get("MESSAGE", "")):
+                hit.append(e)
         if not hit:
             raise StageFailed(f"journalctl -t garnet-audit has no screencopy denial for pid {pid}")
+        print(f"# the record: {hit[0].get('MESSAGE')} (permission {hit[0].get('GARNET_PERMISSION')},"
+              f" reason {hit[0].get('GARNET_REASON')})")
         return "the denial of pid " + pid + " is in the journal"
 
 
