@@ -38,10 +38,13 @@ systemctl is-system-running >$R/system-state.txt 2>&1
 systemctl --failed --no-legend >>$R/system-state.txt 2>&1
 dkms status >$R/dkms.txt 2>&1
 lsmod >$R/lsmod.txt
-# Which driver holds the display: garnet.ko, not Debian's bochs.
-for card in /sys/class/drm/card[0-9]; do
-	echo "$card $(basename "$(readlink -f "$card/device/driver")")"
+# Which driver holds the display: garnet.ko's PCI driver has the bochs-display (1234:1111), not
+# Debian's bochs, and DRM has a card with a connector.
+for d in /sys/bus/pci/devices/*; do
+	[ "$(cat "$d/vendor")" = 0x1234 ] && [ "$(cat "$d/device")" = 0x1111 ] &&
+		echo "bochs-display $(basename "$d") driver $(basename "$(readlink "$d/driver")")"
 done >$R/drm.txt 2>&1
+ls /sys/class/drm >>$R/drm.txt 2>&1
 modinfo -n garnet >>$R/dkms.txt 2>&1
 mark booted
 

@@ -25,6 +25,7 @@ meson reads a TAP test's exit status 77 as an error, not a skip)
 
 import glob
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -265,9 +266,12 @@ class DeepInstall:
             raise StageFailed("garnet.ko is not loaded (lsmod)")
         if "/updates/dkms/garnet.ko" not in dkms:
             raise StageFailed("the loaded garnet is not DKMS's (modinfo -n garnet)")
-        if " garnet" not in drm:
-            raise StageFailed("garnet.ko does not drive the display: " + drm.strip())
-        return "DKMS's garnet.ko loaded, driving card0"
+        if not re.search(r"^bochs-display \S+ driver garnet$", drm, re.M):
+            raise StageFailed("garnet.ko does not drive the bochs-display: " + drm.strip())
+        connectors = re.findall(r"^card\d+-\S+$", drm, re.M)
+        if not connectors:
+            raise StageFailed("DRM has no connector: " + drm.strip())
+        return f"DKMS's garnet.ko loaded, driving the bochs-display ({', '.join(connectors)})"
 
     def type_text(self, text):
         names = {"-": "minus", " ": "spc", "/": "slash", ".": "dot", "=": "equal"}
