@@ -13,17 +13,20 @@ mkdir -p $R
 mount -t 9p -o trans=virtio,version=9p2000.L,cache=none results $R || exit 1
 log() { echo "$(cut -d' ' -f1 /proc/uptime) $*" >>$R/probe.log; }
 mark() { log "$1"; touch "$R/$1.done"; }
-# wait_for SECONDS COMMAND...: polls every half second
+# wait_for SECONDS COMMAND...: polls every half second; gives up when the host has (a stage
+# failed there), collecting what explains it.
 wait_for() {
 	n=$(($1 * 2))
 	shift
 	while ! "$@" >/dev/null 2>&1; do
+		[ -e $R/host-failed.done ] && { log "the host gave up"; finish; }
 		n=$((n - 1))
 		[ $n -gt 0 ] || return 1
 		sleep 0.5
 	done
 }
 finish() {
+	cp "$(getent passwd "$user" | cut -d: -f6)/garnet-session.log" $R/ 2>>$R/probe.log
 	journalctl -b --no-pager >$R/journal.txt 2>&1
 	dmesg >$R/dmesg.txt
 	mark finished
@@ -36,7 +39,7 @@ finish() {
 wait_for 300 sh -c '! systemctl is-system-running | grep -qx starting'
 systemctl is-system-running >$R/system-state.txt 2>&1
 systemctl --failed --no-legend >>$R/system-state.txt 2>&1
-dkms status >$R/dkms.txt 2>&1
+dkms status >$R/dkms.txt 2>>$R/probe.log
 lsmod >$R/lsmod.txt
 # Which driver holds the display: garnet.ko's PCI driver has the bochs-display (1234:1111), not
 # Debian's bochs, and DRM has a card with a connector.

@@ -404,6 +404,9 @@ def main():
                     print(f"# {line}")
             sys.stdout.flush()
     finally:
+        if failed and t.qemu and t.qemu.poll() is None:
+            # The probe gives up too, and collects the journal and garnet's log first.
+            open(os.path.join(t.results, "host-failed.done"), "w").close()
         if t.qemu and t.qemu.poll() is None:
             # The probe powers the guest off once it has collected the journal.
             try:
