@@ -209,6 +209,8 @@ class DeepInstall:
         profile = os.path.join(m, "home", USER, ".bash_profile")
         with open(profile, "w") as f:
             f.write('if [ "$(tty)" = /dev/tty1 ]; then\n'
+                    '\t# libseat says in the log how it got the seat, should garnet not start\n'
+                    '\texport LIBSEAT_LOGLEVEL=debug\n'
                     '\tsession=$(sed -n "s/^Exec=//p" /usr/share/wayland-sessions/garnet.desktop)\n'
                     '\texec $session 2>"$HOME/garnet-session.log"\n'
                     'fi\n')
