@@ -209,8 +209,6 @@ class DeepInstall:
         profile = os.path.join(m, "home", USER, ".bash_profile")
         with open(profile, "w") as f:
             f.write('if [ "$(tty)" = /dev/tty1 ]; then\n'
-                    '\t# libseat says in the log how it got the seat, should garnet not start\n'
-                    '\texport LIBSEAT_LOGLEVEL=debug\n'
                     '\tsession=$(sed -n "s/^Exec=//p" /usr/share/wayland-sessions/garnet.desktop)\n'
                     '\texec $session 2>"$HOME/garnet-session.log"\n'
                     'fi\n')
@@ -303,6 +301,9 @@ class DeepInstall:
         wrong = [f"{k}={fields.get(k)!r}" for k, v in want.items() if fields.get(k) != v]
         if wrong:
             raise StageFailed("logind's session is not the user's on tty1: " + ", ".join(wrong))
+        if not fields.get("cmdline"):
+            raise StageFailed("garnet exited right after it started (its log follows the "
+                              "stages)")
         if "session-" not in fields.get("cgroup", ""):
             raise StageFailed("garnet does not run in the logind session: " + fields["cgroup"])
         if "garnet --backend=drm" not in fields.get("cmdline", ""):
@@ -416,6 +417,10 @@ def main():
             except subprocess.TimeoutExpired:
                 pass
         t.cleanup()
+        if status and t.read("garnet-session.log"):
+            print("# garnet's log in the guest (~/garnet-session.log):")
+            for line in t.read("garnet-session.log").splitlines()[-30:]:
+                print(f"#   {line}")
         if keep or status:
             print(f"# work directory kept: {work} (results/ holds the guest's reports)")
             for f in ("disk.img", "upper", "merged", "overlay-work"):
