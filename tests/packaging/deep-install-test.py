@@ -167,8 +167,10 @@ class DeepInstall:
         for d in self.deb_files:
             shutil.copy(d, inside)
         t = time.monotonic()
-        # apt resolves the dependencies from the root's own packages (all already there).
-        self.chroot("apt-get", "install", "-y", "--no-install-recommends",
+        # As a user installs them: with their Recommends (polkitd, which logind needs to let
+        # the session's libseat activate it). apt finds the dependencies in the root's own
+        # packages, and downloads what is missing.
+        self.chroot("apt-get", "install", "-y",
                     *[f"/tmp/debs/{os.path.basename(d)}" for d in self.deb_files])
         apt_s = time.monotonic() - t
         ko = glob.glob(os.path.join(self.merged, "lib", "modules", self.release, "updates",
