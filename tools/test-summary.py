@@ -6,7 +6,9 @@ or if a log is missing (a build that failed ran no tests, which is a failure).
 
 With --strict (or GARNET_STRICT_SKIPS=1) a skip is a failure too, listed by name, unless wlcs
 declared it: wlcs skips its tests of protocols the compositor does not offer, and some of its
-own self-tests, and those are wlcs's own list, not a test garnet could not run.
+own self-tests, and those are wlcs's own list, not a test garnet could not run. The other
+exception: a test of `./check --deep` (suite deep-install) that a plain run skips, saying
+"runs only in ./check --deep": it ran nowhere it could have, and the deep run counts it.
 
 usage: test-summary.py [--strict] TESTLOG.json..."""
 
@@ -36,6 +38,11 @@ def wlcs_declared(name, line):
                                                    WLCS_SELF_TEST.search(line))
 
 
+# What a test that belongs to ./check --deep says when a plain run skips it
+# (tests/packaging/deep-install-test.py).
+DEEP_ONLY = "runs only in ./check --deep"
+
+
 def skip_reason(out):
     """Why a whole test skipped: the TAP plan's reason, else its last line of output."""
     m = TAP_EMPTY_PLAN.search(out)
@@ -45,7 +52,7 @@ def skip_reason(out):
     return lines[-1].strip() if lines else "no reason given"
 
 
-def count(path, failures, tails, skips):
+def count(path, failures, tails, skips, deep_only):
     passed = failed = skipped = 0
     with open(path) as f:
         for line in f:
@@ -76,7 +83,11 @@ def count(path, failures, tails, skips):
                 passed += 1
             elif result in SKIPPED:
                 skipped += 1
-                skips.append(f"{t.get('name')}: {skip_reason(out)}")
+                why = skip_reason(out)
+                if why.startswith(DEEP_ONLY) and ":deep-install / " in t.get("name", ""):
+                    deep_only.append(f"{t.get('name')}: {why}")
+                else:
+                    skips.append(f"{t.get('name')}: {why}")
             else:
                 failed += 1
                 failures.append(f"{path}: {t.get('name')} ({result})")
@@ -94,9 +105,10 @@ def main(args):
     failures = []
     tails = []
     skips = []
+    deep_only = []
     for path in args:
         try:
-            for i, n in enumerate(count(path, failures, tails, skips)):
+            for i, n in enumerate(count(path, failures, tails, skips, deep_only)):
                 total[i] += n
         except FileNotFoundError:
             print(f"test-summary: {path} is missing: that build ran no tests", file=sys.stderr)
@@ -110,6 +122,8 @@ def main(args):
             print(f"    {line}")
     for name in dict.fromkeys(failures):
         print(f"failed: {name}")
+    for name in deep_only:
+        print(f"skipped (deep run only): {name}")
     for name in skips:
         print(f"{'failed, skipped in strict mode' if strict else 'skipped'}: {name}")
     if strict and skips:

@@ -1,13 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # tools/test-summary.py on made-up meson logs: a skip counts as skipped, and in strict mode as
-# a failure named with its reason, except the skips wlcs declares itself.
+# a failure named with its reason, except the skips wlcs declares itself and a plain run's skip
+# of the ./check --deep test.
 # usage: test-summary-test.sh TEST_SUMMARY   (TAP output)
 set -u
 summary=$1
 work=$(mktemp -d "${TMPDIR:-/tmp}/garnet-summary-XXXXXX")
 trap 'rm -rf "$work"' EXIT
-echo "1..6"
+echo "1..8"
 n=0
 result() {
 	n=$((n + 1))
@@ -52,3 +53,21 @@ status=$?
 sed 's/^/# /' "$work/clean.txt"
 [ $status -eq 0 ] && tail -n 1 "$work/clean.txt" | grep -qx "1 passed, 0 failed, 1 skipped"
 result $? "strict_mode_passes_a_run_with_only_wlcs_skips"
+
+# A plain run skips the deep install test, saying it belongs to ./check --deep: counted as a
+# skip, never a strict failure. The same words from another suite are an ordinary skip.
+cat >"$work/deep.json" <<'JSON'
+{"name": "garnet:deep-install / debian_install_boots_into_garnet", "result": "SKIP", "stdout": "1..0 # SKIP runs only in ./check --deep (GARNET_DEEP=1): installs the packages\n"}
+{"name": "garnet:security / lock_test", "result": "OK", "stdout": "1..1\nok 1 locks\n"}
+JSON
+python3 "$summary" --strict "$work/deep.json" >"$work/deep.txt" 2>&1
+status=$?
+sed 's/^/# /' "$work/deep.txt"
+[ $status -eq 0 ] && tail -n 1 "$work/deep.txt" | grep -qx "1 passed, 0 failed, 1 skipped" &&
+	grep -q "skipped (deep run only): garnet:deep-install / debian_install_boots_into_garnet: runs only in ./check --deep" "$work/deep.txt"
+result $? "strict_mode_lets_a_plain_run_skip_the_deep_test_and_names_it"
+
+sed 's/deep-install \//vm \//' "$work/deep.json" >"$work/fake-deep.json"
+python3 "$summary" --strict "$work/fake-deep.json" >"$work/fake-deep.txt" 2>&1
+[ $? -ne 0 ]
+result $? "strict_mode_fails_that_skip_outside_the_deep_suite"
