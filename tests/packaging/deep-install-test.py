@@ -235,9 +235,9 @@ class DeepInstall:
         if not qemu:
             raise StageFailed("qemu-system-x86_64 is missing")
         self.qmp_path = os.path.join(self.work, "qmp.sock")
-        # Debian's bochs also matches the bochs-display; garnet.ko is the driver under test.
-        # The blacklist stops only udev's automatic load, as garnet-vm does.
-        append = ["root=LABEL=garnet-deep", "rw", "console=ttyS0", "modprobe.blacklist=bochs",
+        # No blacklist on the command line: Debian's bochs also matches the bochs-display, and
+        # garnet-dkms's own /etc/modprobe.d file must be what keeps it off the device.
+        append = ["root=LABEL=garnet-deep", "rw", "console=ttyS0",
                   "systemd.show_status=1", "panic=-1"]
         cmd = [qemu, "-accel", "tcg", "-cpu", "max,erms=off,fsrm=off", "-smp", "2",
                "-m", "2048", "-nodefaults", "-no-reboot",
