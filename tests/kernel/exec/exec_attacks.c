@@ -440,6 +440,11 @@ static void isolation_faults_ban_the_file(void)
 {
 	long old = gt_set_param("isolation", 1);
 	long threshold = gt_set_param("ban_threshold", 2);
+	/*
+	 * The fills before the fault take longer than the default watchdog on the debug kernel
+	 * (KASAN under TCG), which then stops the batch as hung before it faults.
+	 */
+	long watchdog = gt_set_param("watchdog_ms", 30000);
 	int fd = gt_open_render(), sync;
 	uint32_t own = gt_create(fd, 4096), big = gt_create(fd, 4u << 20), both[2] = { own, big };
 	long long bans = gt_exec_counter(fd, "bans");
@@ -482,6 +487,7 @@ static void isolation_faults_ban_the_file(void)
 	gtb_end(&b);
 	gt_assert_eq(gt_try_run(fd, &b, &own, 1), -EIO);
 	close(fd);
+	gt_set_param("watchdog_ms", watchdog);
 	gt_set_param("ban_threshold", threshold);
 	gt_set_param("isolation", old);
 	engine_serves();
