@@ -126,7 +126,7 @@ static const struct drm_driver garnet_driver = {
 	/* DRM_GEM_SHMEM_DRIVER_OPS, but mmap and dumb buffers go through garnet_gem.c. */
 	.prime_handle_to_fd	= drm_gem_prime_handle_to_fd,
 	.prime_fd_to_handle	= drm_gem_prime_fd_to_handle,
-	.gem_prime_import_sg_table = drm_gem_shmem_prime_import_sg_table,
+	.gem_prime_import_sg_table = garnet_gem_prime_import_sg_table,
 	.gem_prime_mmap		= garnet_gem_prime_mmap,
 	.dumb_create		= garnet_gem_dumb_create,
 	.debugfs_init		= garnet_debugfs_init,

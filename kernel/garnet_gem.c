@@ -156,6 +156,25 @@ struct drm_gem_object *garnet_gem_create_object(struct drm_device *drm, size_t s
 	return &gobj->shmem.base;
 }
 
+/*
+ * Mapping an imported object takes its vmap_lock, then the exporter's (dma_buf_vmap). When the
+ * exporter uses the shmem helpers too (vgem), both locks are of the helpers' one lockdep class
+ * and lockdep reports recursive locking. An import's lock is always the outer one: it gets a
+ * class of its own, so an exporter ever taking the two the other way round is still reported.
+ */
+static struct lock_class_key garnet_import_vmap_key;
+
+struct drm_gem_object *garnet_gem_prime_import_sg_table(struct drm_device *drm,
+							struct dma_buf_attachment *attach,
+							struct sg_table *sgt)
+{
+	struct drm_gem_object *obj = drm_gem_shmem_prime_import_sg_table(drm, attach, sgt);
+
+	if (!IS_ERR(obj))
+		lockdep_set_class(&to_drm_gem_shmem_obj(obj)->vmap_lock, &garnet_import_vmap_key);
+	return obj;
+}
+
 /* i915 numbering: a handle that names nothing in this file is -ENOENT (see doc/uapi.md). */
 struct garnet_object *garnet_gem_lookup(struct drm_file *file, u32 handle)
 {

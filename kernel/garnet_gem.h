@@ -57,6 +57,9 @@ static inline struct garnet_object *to_garnet_object(struct drm_gem_object *obj)
 }
 
 struct drm_gem_object *garnet_gem_create_object(struct drm_device *drm, size_t size);
+struct drm_gem_object *garnet_gem_prime_import_sg_table(struct drm_device *drm,
+							struct dma_buf_attachment *attach,
+							struct sg_table *sgt);
 struct garnet_object *garnet_gem_lookup(struct drm_file *file, u32 handle);
 
 int garnet_getparam_ioctl(struct drm_device *drm, void *data, struct drm_file *file);

@@ -15,13 +15,15 @@ here=$(cd "$(dirname "$0")" && pwd)
 cache=${GARNET_DEBUG_KERNEL_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/garnet/debug-kernel}
 tarball=$(ls /usr/src/linux-source-6.1.tar.* 2>/dev/null | head -n 1 || true)
 fragment="$here/debug-kernel.config"
+# Fixes the debug options need that Debian's source lacks (each patch says why).
+patches="$here/debug-kernel-patches"
 root="$cache/root"
 
-# The configuration's identity: the source package's version and the fragment.
+# The configuration's identity: the source package's version, the fragment and the patches.
 stamp_of() {
 	{
 		dpkg-query -W -f='${Version}\n' linux-source-6.1 2>/dev/null || echo unknown
-		cat "$fragment"
+		cat "$fragment" "$patches"/*.patch
 	} | sha256sum | cut -c1-16
 }
 
@@ -66,6 +68,16 @@ if [ ! -f "$src/Makefile" ]; then
 	mv "$cache/unpack"/linux-source-* "$src"
 	rmdir "$cache/unpack"
 fi
+
+# A tree unpacked before a patch was added gets it now; one already applied is left alone.
+for p in "$patches"/*.patch; do
+	[ -f "$p" ] || continue
+	patch -d "$src" -p1 -R -s -f --dry-run <"$p" >/dev/null 2>&1 && continue
+	patch -d "$src" -p1 -N -s -f <"$p" || {
+		echo "debug-kernel.sh: $p does not apply to $src" >&2
+		exit 1
+	}
+done
 
 # x86_64's defconfig, QEMU's guest drivers, then the fragment; olddefconfig settles the rest.
 # Anything of the fragment the settled configuration lost is a mistake worth stopping for.

@@ -12,7 +12,7 @@
  * GARNET_IOCTL_FUZZ_PROCS / _THREADS change the shape (1 and 1 replay exactly),
  * GARNET_IOCTL_FUZZ_TRACE=1 prints every call with its argument bytes and result.
  * GARNET_IOCTL_FUZZ_FAILSLAB=1 (a kernel with CONFIG_FAILSLAB, ./check --deep) makes 2% of the
- * fuzz processes' slab allocations fail, so garnet's error paths run too.
+ * slab allocations of the fuzzed ioctls fail, so garnet's error paths run too.
  * GARNET_IOCTL_FUZZ_KCOV=1 (a kernel with CONFIG_KCOV, ./check --deep) guides the calls by the
  * kernel code they reach (ioctl_fuzz_kcov.c) and reports that coverage.
  */
@@ -90,6 +90,16 @@ static void *thread_main(void *arg)
 	struct fz_thread *t = &rd->thread;
 
 	t->kcov_fd = -1;
+	/*
+	 * Allocations fail only inside the fuzzed ioctls (fz_ioctl turns this on around each):
+	 * a fork, mmap or thread of the fuzzer's own that failed would end its process.
+	 */
+	t->fail_fd = fz.failslab ? open("/proc/thread-self/make-it-fail", O_WRONLY | O_CLOEXEC) : -1;
+	if (fz.failslab && t->fail_fd < 0) {
+		fprintf(stderr, "ioctl_fuzz: failslab: %s\n", strerror(errno));
+		atomic_fetch_add(&fz.stats->violations, 1);
+		return NULL;
+	}
 	if (fz.kcov && !fz_kcov_thread_start(t)) {
 		fprintf(stderr, "ioctl_fuzz: kcov: a thread could not trace itself: %s\n",
 			strerror(errno));
@@ -107,6 +117,8 @@ static void *thread_main(void *arg)
 		}
 	}
 	fz_kcov_thread_stop(t);
+	if (t->fail_fd >= 0)
+		close(t->fail_fd);
 	return NULL;
 }
 
@@ -181,9 +193,6 @@ static int proc_main(unsigned int index, double end)
 	static struct round rounds[16];
 	unsigned int round = 0;
 
-	/* Inherited by the threads and children made from here on, and by nobody else. */
-	if (fz.failslab)
-		write_file("/proc/self/make-it-fail", "1");
 	pthread_mutex_init(&p.fds_lock, NULL);
 	for (int i = 0; i < 3; i++) {
 		pthread_mutex_init(&p.files[i].lock, NULL);

@@ -145,6 +145,7 @@ struct fz_thread {
 	uint64_t calls;
 	uint8_t *scratch;		/* FZ_SCRATCH bytes, then a PROT_NONE page */
 	int kcov_fd;			/* -1 unless coverage-guided */
+	int fail_fd;			/* its make-it-fail, -1 unless failslab */
 	unsigned long *cover;		/* the thread's KCOV trace: count, then PCs */
 };
 

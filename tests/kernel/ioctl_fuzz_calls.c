@@ -107,8 +107,12 @@ int fz_ioctl(struct fz_thread *t, enum fz_op op, int fd, unsigned long req, void
 			sprintf(hex + 2 * i, "%02x", b[i]);
 	}
 	t->calls++;
+	if (t->fail_fd >= 0)
+		pwrite(t->fail_fd, "1", 1, 0);
 	ret = ioctl(fd, req, where);
 	err = ret ? errno : 0;
+	if (t->fail_fd >= 0)
+		pwrite(t->fail_fd, "0", 1, 0);
 	if (ret && !err)
 		fz_violation(t, "%s failed without an errno", fz_op_names[op]);
 	if (!err && where != arg && len && _IOC_SIZE(req))
