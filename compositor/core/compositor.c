@@ -184,6 +184,7 @@ void garnet_compositor_set_security_hooks(struct garnet_compositor *c,
 	h->fullscreen = h->fullscreen ? h->fullscreen : deny_named;
 	h->layer = h->layer ? h->layer : deny_named;
 	h->exclusive_keyboard = h->exclusive_keyboard ? h->exclusive_keyboard : deny_client;
+	h->foreign_toplevel = h->foreign_toplevel ? h->foreign_toplevel : deny_client;
 	h->client_sandboxed = h->client_sandboxed ? h->client_sandboxed : deny_sandbox;
 }
 

@@ -405,6 +405,15 @@ static bool exclusive_keyboard(void *data, struct wl_client *client)
 	return check(data, client, PERMISSION_EXCLUSIVE_KEYBOARD, SEAT_NAME);
 }
 
+/* Declared by garnet's system policy: other clients' window titles and app ids, for a task
+ * bar. Beyond privileged-global, which several trusted clients hold for other globals. */
+#define PERMISSION_FOREIGN_TOPLEVEL "garnet.foreign-toplevel"
+
+static bool foreign_toplevel(void *data, struct wl_client *client)
+{
+	return check(data, client, PERMISSION_FOREIGN_TOPLEVEL, SEAT_NAME);
+}
+
 /* The subject made from the socket (the sandboxed process's uid, pid and label) gains the
  * engine's identity; without a subject the client would be refused everything anyway, but
  * dropping it says so plainly. */
@@ -482,6 +491,7 @@ struct garnet_security *garnet_security_create_owned(struct garnet_compositor *c
 		.fullscreen = fullscreen,
 		.layer = layer,
 		.exclusive_keyboard = exclusive_keyboard,
+		.foreign_toplevel = foreign_toplevel,
 		.deliver_input = deliver_input,
 		.data = s,
 		/* A hook added to libgarnet later denies until it is listed here. */
