@@ -95,3 +95,5 @@ garnet_serves_a_new_client
 result $? "garnet_serves_clients_at_the_end"
 kill "$victim_a" 2>/dev/null
 wait "$victim_a" 2>/dev/null
+# The victim's status (killed) is not the script's.
+exit 0
