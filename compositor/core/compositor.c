@@ -177,6 +177,7 @@ void garnet_compositor_set_security_hooks(struct garnet_compositor *c,
 	h->capture_output = h->capture_output ? h->capture_output : deny_capture;
 	h->lock_session = h->lock_session ? h->lock_session : deny_client;
 	h->inject_keys = h->inject_keys ? h->inject_keys : deny_client;
+	h->inject_pointer = h->inject_pointer ? h->inject_pointer : deny_client;
 	h->input_method = h->input_method ? h->input_method : deny_client;
 	h->global_shortcut = h->global_shortcut ? h->global_shortcut : deny_named;
 	h->idle_notify = h->idle_notify ? h->idle_notify : deny_client;

@@ -357,6 +357,11 @@ static bool inject_keys(void *data, struct wl_client *client)
 	return check(data, client, WMAC_PERMISSION_VIRTUAL_KEYBOARD, SEAT_NAME);
 }
 
+static bool inject_pointer(void *data, struct wl_client *client)
+{
+	return check(data, client, WMAC_PERMISSION_VIRTUAL_POINTER, SEAT_NAME);
+}
+
 static bool input_method(void *data, struct wl_client *client)
 {
 	return check(data, client, WMAC_PERMISSION_INPUT_METHOD, SEAT_NAME);
@@ -482,6 +487,7 @@ struct garnet_security *garnet_security_create_owned(struct garnet_compositor *c
 		.lock_session = lock_session,
 		.idle_notify = idle_notify,
 		.inject_keys = inject_keys,
+		.inject_pointer = inject_pointer,
 		.input_method = input_method,
 		.global_shortcut = global_shortcut,
 		.read_selection = read_selection,

@@ -103,6 +103,9 @@ struct garnet_security_hooks {
 	/* May client make a virtual keyboard and type into the focused client? A denial is the
 	 * manager's unauthorized error. */
 	bool (*inject_keys)(void *data, struct wl_client *client);
+	/* May client make a virtual pointer and move, click and scroll for the user
+	 * (zwlr_virtual_pointer_v1)? A denial is a protocol error. */
+	bool (*inject_pointer)(void *data, struct wl_client *client);
 	/* May client be the seat's input method (read what the focused text field holds, write
 	 * into it, grab the keyboard while it is active)? A denial answers unavailable. */
 	bool (*input_method)(void *data, struct wl_client *client);
