@@ -298,6 +298,8 @@ void garnet_compositor_free(struct garnet_compositor *c)
 	garnet_consent_finish(c);
 	if (c->builtin_cursor)
 		pixman_image_unref(c->builtin_cursor);
+	if (c->background_image)
+		pixman_image_unref(c->background_image);
 	c->seat = NULL;
 	wl_list_for_each_safe(backend, tmp_backend, &c->backends, link) {
 		wl_list_remove(&backend->link);

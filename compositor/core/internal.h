@@ -99,6 +99,7 @@ struct garnet_compositor {
 	const struct garnet_shell_hooks *shell_hooks; /* core/shell-hooks.h, set by the shell */
 	clockid_t clock;
 	pixman_image_t *builtin_cursor; /* NULL when options.builtin_cursor is off */
+	pixman_image_t *background_image; /* core/background.c; NULL: the colour alone */
 	struct text_inputs *text_inputs;  /* protocols/text-input.c */
 	/* garnet's own lock screen (lock-prompt.c), for a lock whose locker died. */
 	struct garnet_lock_prompt {
@@ -626,6 +627,8 @@ void garnet_seat_set_selection(struct garnet_seat *seat, struct garnet_data_sour
 void garnet_seat_set_primary_selection(struct garnet_seat *seat,
 				       struct garnet_data_source *source);
 uint32_t garnet_now_msec(struct garnet_compositor *c);
+/* The wallpaper, if any, stretched over target (an output's buffer; its clip is kept). */
+void garnet_background_paint(struct garnet_compositor *c, pixman_image_t *target);
 
 /* ---- data sources (clipboard, primary, drag) ---- */
 struct garnet_data_source;
