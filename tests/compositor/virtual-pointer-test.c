@@ -77,6 +77,8 @@ TEST(buttons_held_by_a_virtual_pointer_are_released_when_it_goes)
 	zwlr_virtual_pointer_v1_button(vp, 0, BTN_RIGHT, WL_POINTER_BUTTON_STATE_PRESSED);
 	sync(maker, a);
 	check_int(t, a->input.buttons, ==, 1);
+	/* The client vanishes without a word: only its proxy is freed here. */
+	wl_proxy_destroy((struct wl_proxy *)vp);
 	client_destroy(maker);
 	client_roundtrip(a);
 	check_int(t, a->input.buttons, ==, 2);
