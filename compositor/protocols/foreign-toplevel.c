@@ -19,6 +19,9 @@ struct foreign_toplevels {
 	struct wl_list managers; /* manager resources (wl_resource_get_link) */
 	struct wl_list windows; /* window.link, in the order they mapped */
 	uint32_t next_manager_id;
+	/* Changes are sent once per turn of the event loop: a window that renames itself in a
+	 * loop must not fill the task bar's socket until libwayland drops the task bar. */
+	struct wl_event_source *idle;
 	struct wl_listener compositor_destroy;
 };
 
@@ -34,6 +37,7 @@ struct window {
 	struct wl_list link;
 	struct wl_list handles; /* handle.window_link */
 	struct wl_listener toplevel_destroy;
+	bool dirty; /* changed since the handles were last told */
 };
 
 /* What one manager's client was told of one window; inert (window NULL) once it closed. */
@@ -402,11 +406,26 @@ static struct window *window_create(struct foreign_toplevels *state, struct garn
 	return w;
 }
 
+static void sync_dirty_windows(void *data)
+{
+	struct foreign_toplevels *state = data;
+	struct window *w;
+	struct handle *h;
+
+	state->idle = NULL;
+	wl_list_for_each (w, &state->windows, link) {
+		if (!w->dirty)
+			continue;
+		w->dirty = false;
+		wl_list_for_each (h, &w->handles, window_link)
+			sync_handle(h);
+	}
+}
+
 void garnet_foreign_toplevel_changed(struct garnet_toplevel *tl)
 {
 	struct foreign_toplevels *state = tl->surface->compositor->foreign_toplevels;
 	struct window *w;
-	struct handle *h;
 
 	if (!state)
 		return;
@@ -420,8 +439,10 @@ void garnet_foreign_toplevel_changed(struct garnet_toplevel *tl)
 		w = window_create(state, tl);
 	if (!w)
 		return;
-	wl_list_for_each (h, &w->handles, window_link)
-		sync_handle(h);
+	w->dirty = true;
+	if (!state->idle)
+		state->idle =
+			wl_event_loop_add_idle(state->compositor->loop, sync_dirty_windows, state);
 }
 
 /* ---- the manager ---- */
@@ -507,6 +528,8 @@ static void compositor_destroyed(struct wl_listener *listener, void *data)
 
 	wl_list_for_each_safe (w, tmp, &state->windows, link)
 		window_destroy(w);
+	if (state->idle)
+		wl_event_source_remove(state->idle);
 	state->compositor->foreign_toplevels = NULL;
 	wl_list_remove(&state->compositor_destroy.link);
 	free(state);
