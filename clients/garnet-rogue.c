@@ -221,6 +221,8 @@ static void usage(void)
 			"       garnet-rogue cover FILE cursor|drag|popup\n"
 			"       garnet-rogue layer FILE LAYER [keyboard=K] [anchor=tblr] [size=WxH] ...\n"
 			"       garnet-rogue layer-abuse ATTACK\n"
+			"       garnet-rogue toplevels FILE [SECONDS]\n"
+			"       garnet-rogue vpointer FILE X Y WIDTH HEIGHT\n"
 			"       garnet-rogue idle FILE TIMEOUT_MS SECONDS\n"
 			"       garnet-rogue registries COUNT\n"
 			"       garnet-rogue popup FILE none|window|unmapped forged|click|stale\n"
@@ -245,6 +247,11 @@ int main(int argc, char **argv)
 		return rogue_layer(argc, argv);
 	if (argc == 3 && strcmp(argv[1], "layer-abuse") == 0)
 		return rogue_layer_abuse(argv[2]);
+	if (argc == 7 && strcmp(argv[1], "vpointer") == 0)
+		return rogue_vpointer(argv[2], (uint32_t)atoi(argv[3]), (uint32_t)atoi(argv[4]),
+				      (uint32_t)atoi(argv[5]), (uint32_t)atoi(argv[6]));
+	if ((argc == 3 || argc == 4) && strcmp(argv[1], "toplevels") == 0)
+		return rogue_toplevels(argv[2], argc == 4 ? atoi(argv[3]) : 3600);
 	if (argc == 3 && strcmp(argv[1], "globals") == 0)
 		return cmd_globals(argv[2]);
 	if (argc == 3 && strcmp(argv[1], "bind-hidden") == 0)

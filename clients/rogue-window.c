@@ -256,6 +256,7 @@ int rogue_window(const char *path, int32_t width, int32_t height, bool text_fiel
 	struct wl_display *display = rogue_connect();
 	struct xdg_surface *xs;
 	struct xdg_toplevel *toplevel;
+	const char *title;
 
 	w.log = fopen(path, "a");
 	if (!w.log) {
@@ -285,7 +286,9 @@ int rogue_window(const char *path, int32_t width, int32_t height, bool text_fiel
 	xdg_surface_add_listener(xs, &xdg_surface_listener, &w);
 	toplevel = xdg_surface_get_toplevel(xs);
 	xdg_toplevel_add_listener(toplevel, &toplevel_listener, &w);
-	xdg_toplevel_set_title(toplevel, "garnet-rogue");
+	/* A victim's title is what the user reads in it (ROGUE_TITLE): a secret to others. */
+	title = getenv("ROGUE_TITLE");
+	xdg_toplevel_set_title(toplevel, title ? title : "garnet-rogue");
 	wl_surface_commit(w.surface);
 	while (wl_display_dispatch(display) >= 0)
 		;

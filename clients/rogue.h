@@ -88,6 +88,14 @@ int rogue_budget(int argc, char **argv);
  * layer-abuse ATTACK: malformed layer-shell requests (rogue-layer.c). */
 int rogue_layer(int argc, char **argv);
 int rogue_layer_abuse(const char *attack);
+/* toplevels FILE [SECONDS]: every window's title, app id and states through
+ * zwlr_foreign_toplevel_management_v1, logged to FILE; the commands written to FILE.cmd
+ * ("activate TITLE", "close TITLE", "minimize TITLE", ...) asked of those windows
+ * (rogue-toplevels.c). 1 when the manager is not offered. */
+int rogue_toplevels(const char *path, int seconds);
+/* vpointer FILE X Y WIDTH HEIGHT: a click at X,Y through zwlr_virtual_pointer_v1, logged to
+ * FILE (rogue-vpointer.c). 1 when the click went out on a connection that stood. */
+int rogue_vpointer(const char *path, uint32_t x, uint32_t y, uint32_t width, uint32_t height);
 /* Buffers garnet shows in place (rogue-zerocopy.c): shown-pool WINDOWS SECONDS, sparse WIDTH
  * HEIGHT SECONDS, truncate-shown, destroy-shown buffer|pool ARGB SECONDS, reuse-ids COUNT,
  * release-flood SECONDS. 0 when the client stayed connected (and, for release-flood, got

@@ -453,6 +453,9 @@ static int config_handler(void *user, const char *section, const char *name, con
 		}
 		if (strcmp(name, "binding") == 0)
 			return handle_binding(cfg, value);
+		/* Read once garnet runs: a broken file is logged and leaves the colour. */
+		if (strcmp(name, "background-image") == 0)
+			return (cfg->background_image = keep(cfg, value)) != NULL;
 		if (strcmp(name, "lock-after-idle") == 0) {
 			if (!config_parse_int(value, 0, 86400, &cfg->lock_after_idle)) {
 				snprintf(cfg->error, sizeof(cfg->error),

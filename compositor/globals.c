@@ -19,7 +19,9 @@
 #include "protocols/xdg-activation.h"
 #include "shell/shell.h"
 #include "protocols/client-protocols.h"
+#include "protocols/foreign-toplevel.h"
 #include "protocols/layer-shell.h"
+#include "protocols/virtual-pointer.h"
 
 /* The registry lists globals in the order they are made; clients see this order. */
 static bool create_globals(struct garnet_compositor *c)
@@ -30,9 +32,10 @@ static bool create_globals(struct garnet_compositor *c)
 	    !garnet_xdg_output_init(c) || !garnet_data_device_init(c) ||
 	    !garnet_primary_selection_init(c) || !garnet_single_pixel_buffer_init(c) ||
 	    !garnet_screencopy_init(c) || !garnet_session_lock_init(c) ||
-	    !garnet_layer_shell_init(c) ||
-	    !garnet_virtual_keyboard_init(c) || !garnet_data_control_init(c) ||
-	    !garnet_client_budget_init(c) || !garnet_security_context_init(c))
+	    !garnet_layer_shell_init(c) || !garnet_foreign_toplevel_init(c) ||
+	    !garnet_virtual_keyboard_init(c) || !garnet_virtual_pointer_init(c) ||
+	    !garnet_data_control_init(c) || !garnet_client_budget_init(c) ||
+	    !garnet_security_context_init(c))
 		return false;
 	if (c->options.test_mode && !garnet_test_protocol_init(c))
 		return false;
@@ -61,6 +64,7 @@ static void hook_protocols(struct garnet_compositor *c)
 		.frame_shown = c->options.test_mode ? garnet_capture_complete : NULL,
 		.mint_activation = garnet_activation_mint,
 		.unlock = garnet_session_lock_release,
+		.toplevel_changed = garnet_foreign_toplevel_changed,
 	};
 }
 

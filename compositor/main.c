@@ -170,6 +170,8 @@ int main(int argc, char **argv)
 	}
 	raise_nofile_limit();
 	log_target_apply(&log, s.compositor);
+	if (cfg.background_image)
+		garnet_compositor_set_background_image(s.compositor, cfg.background_image);
 	if (in_build_tree)
 		garnet_log(s.compositor, GARNET_LOG_INFO, "config",
 			   "running from the build tree: %s and %s stand in for the installed files",

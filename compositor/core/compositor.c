@@ -183,6 +183,7 @@ void garnet_compositor_set_security_hooks(struct garnet_compositor *c,
 	h->capture_output = h->capture_output ? h->capture_output : deny_capture;
 	h->lock_session = h->lock_session ? h->lock_session : deny_client;
 	h->inject_keys = h->inject_keys ? h->inject_keys : deny_client;
+	h->inject_pointer = h->inject_pointer ? h->inject_pointer : deny_client;
 	h->input_method = h->input_method ? h->input_method : deny_client;
 	h->global_shortcut = h->global_shortcut ? h->global_shortcut : deny_named;
 	h->idle_notify = h->idle_notify ? h->idle_notify : deny_client;
@@ -190,6 +191,7 @@ void garnet_compositor_set_security_hooks(struct garnet_compositor *c,
 	h->fullscreen = h->fullscreen ? h->fullscreen : deny_named;
 	h->layer = h->layer ? h->layer : deny_named;
 	h->exclusive_keyboard = h->exclusive_keyboard ? h->exclusive_keyboard : deny_client;
+	h->foreign_toplevel = h->foreign_toplevel ? h->foreign_toplevel : deny_client;
 	h->client_sandboxed = h->client_sandboxed ? h->client_sandboxed : deny_sandbox;
 }
 
@@ -302,6 +304,8 @@ void garnet_compositor_free(struct garnet_compositor *c)
 	garnet_consent_finish(c);
 	if (c->builtin_cursor)
 		pixman_image_unref(c->builtin_cursor);
+	if (c->background_image)
+		pixman_image_unref(c->background_image);
 	c->seat = NULL;
 	wl_list_for_each_safe(backend, tmp_backend, &c->backends, link) {
 		wl_list_remove(&backend->link);

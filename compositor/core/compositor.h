@@ -55,6 +55,8 @@ struct garnet_privileged_global {
 
 /* What core tells the protocols built on it, set by globals.c for the protocols it offers
  * (NULL: not offered, nobody to tell). Core never calls a protocol by name. */
+struct garnet_toplevel;
+
 struct garnet_protocol_hooks {
 	/* The clipboard or primary selection of seat changed (data-control.c). */
 	void (*selection_changed)(struct garnet_seat *seat, enum garnet_selection_kind kind);
@@ -66,6 +68,9 @@ struct garnet_protocol_hooks {
 	bool (*mint_activation)(struct garnet_compositor *c, char *name, size_t size);
 	/* garnet's own lock screen accepted the password: the lock ends (session-lock.c). */
 	void (*unlock)(struct garnet_compositor *c);
+	/* A window mapped, unmapped, or changed title, app id, states or outputs: task bars are
+	 * told (foreign-toplevel.c). */
+	void (*toplevel_changed)(struct garnet_toplevel *toplevel);
 };
 
 struct garnet_compositor {
@@ -95,6 +100,7 @@ struct garnet_compositor {
 	const struct garnet_shell_hooks *shell_hooks; /* core/shell-hooks.h, set by the shell */
 	clockid_t clock;
 	pixman_image_t *builtin_cursor; /* NULL when options.builtin_cursor is off */
+	pixman_image_t *background_image; /* core/background.c; NULL: the colour alone */
 	struct text_inputs *text_inputs; /* protocols/text-input.c */
 	/* garnet's own lock screen (lock-prompt.c), for a lock whose locker died. */
 	struct garnet_lock_prompt {
@@ -108,6 +114,7 @@ struct garnet_compositor {
 	struct garnet_consent *consent; /* consent.c: garnet's own dialog for ASK decisions */
 	struct wl_list recording_grants; /* protocols/screencopy.c: recordings allowed once */
 	struct shortcuts *shortcuts; /* protocols/shortcuts.c */
+	struct foreign_toplevels *foreign_toplevels; /* protocols/foreign-toplevel.c */
 	bool (*launch)(void *data, const char *entry); /* the `launch` binding action */
 	void *launch_data;
 

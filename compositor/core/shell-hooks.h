@@ -11,6 +11,17 @@
 
 struct garnet_toplevel;
 
+/* What a task bar (foreign-toplevel.c) asks of a window for the user. */
+enum garnet_taskbar_request {
+	GARNET_TASKBAR_ACTIVATE, /* take the keyboard, raised (and shown, if minimized) */
+	GARNET_TASKBAR_CLOSE,
+	GARNET_TASKBAR_MINIMIZE,
+	GARNET_TASKBAR_MAXIMIZE,
+	GARNET_TASKBAR_UNMAXIMIZE,
+	GARNET_TASKBAR_FULLSCREEN, /* on the output given, or the window's */
+	GARNET_TASKBAR_UNFULLSCREEN,
+};
+
 struct garnet_shell_hooks {
 	/* ---- input (core/seat*.c) ---- */
 	/* A key for the compositor's bindings first: true when one took it. */
@@ -34,6 +45,11 @@ struct garnet_shell_hooks {
 	bool (*client_holds_keyboard)(struct garnet_compositor *c, struct wl_client *client);
 	bool (*may_fullscreen)(struct garnet_compositor *c, struct wl_client *client,
 			       struct garnet_output *output);
+	/* A task bar of client asks this of toplevel; refused (false, logged) while the lock,
+	 * garnet's lock screen or the consent dialog is up. */
+	bool (*taskbar_request)(struct garnet_shell *shell, struct garnet_toplevel *toplevel,
+				enum garnet_taskbar_request request, struct garnet_output *output,
+				struct wl_client *client);
 	/* May a popup of client, on parent, grab with serial? A refusal is logged. */
 	bool (*popup_grab_allowed)(struct garnet_compositor *c, struct wl_client *client,
 				   uint32_t serial, struct garnet_surface *parent,

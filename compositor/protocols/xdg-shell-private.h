@@ -90,6 +90,8 @@ void xdg_surface_new(struct wl_client *client, struct wl_resource *resource, uin
 		     struct wl_resource *surface_resource);
 
 /* xdg-toplevel.c */
+/* The toplevel mapped, unmapped or changed what task bars see of it: they are told. */
+void xdg_toplevel_changed(struct garnet_toplevel *toplevel);
 void xdg_toplevel_configure(struct garnet_toplevel *toplevel);
 void xdg_toplevel_resource_destroy(struct wl_resource *resource);
 /* xdg_surface.get_toplevel */

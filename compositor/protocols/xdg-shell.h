@@ -17,6 +17,9 @@ void garnet_xdg_raise_popups(struct garnet_surface *surface, enum garnet_layer_i
 struct garnet_toplevel *garnet_xdg_toplevel_from_surface(struct garnet_surface *surface);
 struct garnet_toplevel *garnet_xdg_toplevel_from_resource(struct wl_resource *toplevel);
 
+/* A toplevel's title and app id as the client set them, or NULL (for task bars). */
+const char *garnet_xdg_toplevel_title(struct garnet_toplevel *toplevel);
+const char *garnet_xdg_toplevel_app_id(struct garnet_toplevel *toplevel);
 /* For layer-shell's get_popup: gives a popup made without a parent the surface of another
  * shell's role as its parent, on that shell's list; false (the caller posts its error) when the
  * popup has a parent already, was committed or is done. */

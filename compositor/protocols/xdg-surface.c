@@ -100,6 +100,7 @@ void xdg_commit(struct garnet_surface *surface)
 		if (xs->role == ROLE_TOPLEVEL) {
 			xs->toplevel.mapped = true;
 			hooks->toplevel_map(shell, &xs->toplevel);
+			xdg_toplevel_changed(&xs->toplevel);
 		} else if (xs->popup && xs->popup->dismissed) {
 			xs->mapped = false;
 		} else if (xs->popup) {
@@ -120,6 +121,7 @@ void xdg_commit(struct garnet_surface *surface)
 		if (xs->role == ROLE_TOPLEVEL) {
 			xs->toplevel.mapped = false;
 			hooks->toplevel_unmap(shell, &xs->toplevel);
+			xdg_toplevel_changed(&xs->toplevel);
 		} else if (xs->popup) {
 			xdg_popup_unmap(xs->popup);
 		}
@@ -131,6 +133,7 @@ void xdg_commit(struct garnet_surface *surface)
 		xs->toplevel.geometry_width = xs->has_geometry ? xs->geometry[2] : surface->width;
 		xs->toplevel.geometry_height = xs->has_geometry ? xs->geometry[3] : surface->height;
 		hooks->toplevel_commit(shell, &xs->toplevel);
+		xdg_toplevel_changed(&xs->toplevel);
 	}
 }
 

@@ -13,6 +13,29 @@
 #include "../core/shell-hooks.h"
 #include "xdg-shell-private.h"
 
+/* Task bars hear of a window's title, app id, states and outputs (foreign-toplevel.c). */
+void xdg_toplevel_changed(struct garnet_toplevel *toplevel)
+{
+	struct garnet_compositor *c = toplevel->surface->compositor;
+
+	if (c->protocol_hooks.toplevel_changed)
+		c->protocol_hooks.toplevel_changed(toplevel);
+}
+
+const char *garnet_xdg_toplevel_title(struct garnet_toplevel *toplevel)
+{
+	struct xdg_surface_data *xs = wl_container_of(toplevel, xs, toplevel);
+
+	return xs->title;
+}
+
+const char *garnet_xdg_toplevel_app_id(struct garnet_toplevel *toplevel)
+{
+	struct xdg_surface_data *xs = wl_container_of(toplevel, xs, toplevel);
+
+	return xs->app_id;
+}
+
 static void add_state(struct wl_array *states, uint32_t state)
 {
 	uint32_t *s = wl_array_add(states, sizeof(*s));
@@ -57,6 +80,7 @@ void xdg_toplevel_configure(struct garnet_toplevel *toplevel)
 				    toplevel->pending_height, &states);
 	wl_array_release(&states);
 	xdg_surface_configure(xs);
+	xdg_toplevel_changed(toplevel);
 }
 
 static void toplevel_close(struct garnet_toplevel *toplevel)
@@ -150,8 +174,10 @@ static void toplevel_set_title(struct wl_client *client, struct wl_resource *res
 {
 	struct xdg_surface_data *xs = toplevel_from(resource);
 
-	if (xs)
-		replace_string(&xs->title, title);
+	if (!xs)
+		return;
+	replace_string(&xs->title, title);
+	xdg_toplevel_changed(&xs->toplevel);
 }
 
 static void toplevel_set_app_id(struct wl_client *client, struct wl_resource *resource,
@@ -159,8 +185,10 @@ static void toplevel_set_app_id(struct wl_client *client, struct wl_resource *re
 {
 	struct xdg_surface_data *xs = toplevel_from(resource);
 
-	if (xs)
-		replace_string(&xs->app_id, app_id);
+	if (!xs)
+		return;
+	replace_string(&xs->app_id, app_id);
+	xdg_toplevel_changed(&xs->toplevel);
 }
 
 static void toplevel_show_window_menu(struct wl_client *client, struct wl_resource *resource,
@@ -285,8 +313,10 @@ static void toplevel_set_minimized(struct wl_client *client, struct wl_resource 
 	struct xdg_surface_data *xs = toplevel_from(resource);
 	struct garnet_shell *shell;
 
-	if (xs && xs->mapped)
-		shell_of(xs, &shell)->set_minimized(shell, &xs->toplevel);
+	if (!xs || !xs->mapped)
+		return;
+	shell_of(xs, &shell)->set_minimized(shell, &xs->toplevel);
+	xdg_toplevel_changed(&xs->toplevel);
 }
 
 static const struct xdg_toplevel_interface xdg_toplevel_impl = {

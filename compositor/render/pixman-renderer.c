@@ -12,6 +12,7 @@
 #include "../core/consent.h"
 #include "../core/lock-prompt.h"
 #include "../core/buffer.h"
+#include "../core/background.h"
 #include "renderer.h"
 
 struct paint_entry {
@@ -220,6 +221,7 @@ static void paint_background(struct garnet_output *output, pixman_image_t *targe
 	pixman_image_set_clip_region32(target, (pixman_region32_t *)region);
 	pixman_image_composite32(PIXMAN_OP_SRC, fill, NULL, target, 0, 0, 0, 0, 0, 0,
 				 pixman_image_get_width(target), pixman_image_get_height(target));
+	garnet_background_paint(output->compositor, target);
 	pixman_image_set_clip_region32(target, NULL);
 	pixman_image_unref(fill);
 }

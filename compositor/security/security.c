@@ -357,6 +357,11 @@ static bool inject_keys(void *data, struct wl_client *client)
 	return check(data, client, WMAC_PERMISSION_VIRTUAL_KEYBOARD, SEAT_NAME);
 }
 
+static bool inject_pointer(void *data, struct wl_client *client)
+{
+	return check(data, client, WMAC_PERMISSION_VIRTUAL_POINTER, SEAT_NAME);
+}
+
 static bool input_method(void *data, struct wl_client *client)
 {
 	return check(data, client, WMAC_PERMISSION_INPUT_METHOD, SEAT_NAME);
@@ -403,6 +408,15 @@ static bool layer(void *data, struct wl_client *client, const char *name)
 static bool exclusive_keyboard(void *data, struct wl_client *client)
 {
 	return check(data, client, PERMISSION_EXCLUSIVE_KEYBOARD, SEAT_NAME);
+}
+
+/* Declared by garnet's system policy: other clients' window titles and app ids, for a task
+ * bar. Beyond privileged-global, which several trusted clients hold for other globals. */
+#define PERMISSION_FOREIGN_TOPLEVEL "garnet.foreign-toplevel"
+
+static bool foreign_toplevel(void *data, struct wl_client *client)
+{
+	return check(data, client, PERMISSION_FOREIGN_TOPLEVEL, SEAT_NAME);
 }
 
 /* The subject made from the socket (the sandboxed process's uid, pid and label) gains the
@@ -473,6 +487,7 @@ struct garnet_security *garnet_security_create_owned(struct garnet_compositor *c
 		.lock_session = lock_session,
 		.idle_notify = idle_notify,
 		.inject_keys = inject_keys,
+		.inject_pointer = inject_pointer,
 		.input_method = input_method,
 		.global_shortcut = global_shortcut,
 		.read_selection = read_selection,
@@ -482,6 +497,7 @@ struct garnet_security *garnet_security_create_owned(struct garnet_compositor *c
 		.fullscreen = fullscreen,
 		.layer = layer,
 		.exclusive_keyboard = exclusive_keyboard,
+		.foreign_toplevel = foreign_toplevel,
 		.deliver_input = deliver_input,
 		.data = s,
 		/* A hook added to libgarnet later denies until it is listed here. */

@@ -338,3 +338,8 @@ void garnet_focus_surface(struct garnet_shell *shell, struct garnet_surface *sur
 	else
 		garnet_seat_set_keyboard_focus(shell->compositor->seat, surface);
 }
+
+bool garnet_focus_lock_or_dialog_holds_keyboard(struct garnet_compositor *c)
+{
+	return lock_or_dialog_holds_keyboard(c);
+}

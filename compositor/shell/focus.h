@@ -5,6 +5,7 @@
 #define GARNET_FOCUS_H
 
 #include "../core/compositor.h"
+#include "../core/shell-hooks.h"
 
 struct garnet_toplevel;
 
@@ -23,6 +24,13 @@ bool garnet_focus_activate(struct garnet_shell *shell, struct garnet_toplevel *t
 			   struct wl_client *client, uint32_t timeout_ms);
 /* Does client hold the keyboard focus now? */
 bool garnet_focus_client_holds_keyboard(struct garnet_compositor *c, struct wl_client *client);
+/* A task bar's request for toplevel, as the user's choice (shell/taskbar.c); refused while
+ * the lock, garnet's lock screen or the consent dialog is up. */
+bool garnet_focus_taskbar_request(struct garnet_shell *shell, struct garnet_toplevel *tl,
+				  enum garnet_taskbar_request request, struct garnet_output *output,
+				  struct wl_client *client);
+/* Does the lock, garnet's lock screen or its consent dialog hold the keyboard? */
+bool garnet_focus_lock_or_dialog_holds_keyboard(struct garnet_compositor *c);
 /* May client set this toplevel fullscreen (libwmac's fullscreen permission)? */
 bool garnet_focus_may_fullscreen(struct garnet_compositor *c, struct wl_client *client,
 				 struct garnet_output *output);

@@ -15,6 +15,7 @@ const struct garnet_shell_hooks garnet_shell_hooks_impl = {
 	.activate = garnet_focus_activate,
 	.client_holds_keyboard = garnet_focus_client_holds_keyboard,
 	.may_fullscreen = garnet_focus_may_fullscreen,
+	.taskbar_request = garnet_focus_taskbar_request,
 	.popup_grab_allowed = garnet_focus_popup_grab_allowed,
 	.popup_mapped = garnet_focus_popup_mapped,
 	.popup_gone = garnet_focus_popup_gone,

@@ -11,6 +11,7 @@
 #include "garnet/compositor.h"
 #include "garnet/security.h"
 #include "screencopy-client.h"
+#include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
 
 /* The panel on an 800x600 output, and its "Allow once" button's middle. */
 #define PANEL_X 120
@@ -212,6 +213,42 @@ TEST_WITH(a_click_on_allow_once_answers, ask_hooks, {800, 600, 1, 0, 0})
 	client_dispatch_for(a.client, ARMED_MS);
 	click(a.client, ALLOW_ONCE_X, ALLOW_ONCE_Y);
 	check(t, client_dispatch_until(a.client, &a.st.ready));
+	asker_finish(&a);
+}
+
+/* A virtual pointer (a trusted on-screen keyboard's, or a remote desktop's) is no hand of the
+ * user's: it moves and clicks on the dialog's button, and the question is still open. */
+TEST_WITH(a_virtual_pointer_click_does_not_answer, ask_hooks, {800, 600, 1, 0, 0})
+{
+	struct answers *answers = test_data(t);
+	struct asker a = {0};
+	struct client *maker;
+	struct zwlr_virtual_pointer_manager_v1 *m;
+	struct zwlr_virtual_pointer_v1 *vp;
+
+	asker_start(t, &a);
+	maker = client_create(t);
+	m = wl_registry_bind(maker->registry,
+			     client_find_global(maker, "zwlr_virtual_pointer_manager_v1"),
+			     &zwlr_virtual_pointer_manager_v1_interface, 1);
+	vp = zwlr_virtual_pointer_manager_v1_create_virtual_pointer(m, maker->seat);
+	client_dispatch_for(a.client, ARMED_MS);
+	zwlr_virtual_pointer_v1_motion_absolute(vp, 0, ALLOW_ONCE_X, ALLOW_ONCE_Y, 800, 600);
+	zwlr_virtual_pointer_v1_button(vp, 0, BTN_LEFT, WL_POINTER_BUTTON_STATE_PRESSED);
+	zwlr_virtual_pointer_v1_button(vp, 0, BTN_LEFT, WL_POINTER_BUTTON_STATE_RELEASED);
+	zwlr_virtual_pointer_v1_frame(vp);
+	client_roundtrip(maker);
+	client_dispatch_for(a.client, 200);
+	check(t, !a.st.ready && !a.st.failed);
+	check_int(t, answers->count, ==, 0);
+	check(t, dialog_shown(a.client));
+	/* The user's own click still answers. */
+	click(a.client, ALLOW_ONCE_X, ALLOW_ONCE_Y);
+	check(t, client_dispatch_until(a.client, &a.st.ready));
+	check_int(t, answers->count, ==, 1);
+	zwlr_virtual_pointer_v1_destroy(vp);
+	zwlr_virtual_pointer_manager_v1_destroy(m);
+	client_destroy(maker);
 	asker_finish(&a);
 }
 

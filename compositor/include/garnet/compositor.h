@@ -71,6 +71,12 @@ struct garnet_options {
 	bool accept_unacked_first_buffer;
 };
 
+/* Draws the PNG at path, stretched over each output, above the background colour (NULL: the
+ * colour alone). A file that cannot be read is logged with its name and leaves the colour;
+ * returns false then. */
+GARNET_EXPORT bool garnet_compositor_set_background_image(struct garnet_compositor *c,
+							  const char *path);
+
 /* Fills options with the defaults. */
 GARNET_EXPORT void garnet_options_init(struct garnet_options *options);
 

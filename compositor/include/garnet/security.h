@@ -103,6 +103,9 @@ struct garnet_security_hooks {
 	/* May client make a virtual keyboard and type into the focused client? A denial is the
 	 * manager's unauthorized error. */
 	bool (*inject_keys)(void *data, struct wl_client *client);
+	/* May client make a virtual pointer and move, click and scroll for the user
+	 * (zwlr_virtual_pointer_v1)? A denial is a protocol error. */
+	bool (*inject_pointer)(void *data, struct wl_client *client);
 	/* May client be the seat's input method (read what the focused text field holds, write
 	 * into it, grab the keyboard while it is active)? A denial answers unavailable. */
 	bool (*input_method)(void *data, struct wl_client *client);
@@ -135,6 +138,11 @@ struct garnet_security_hooks {
 	 * are shown (keyboard_interactivity exclusive)? A denial makes them on_demand: the
 	 * keyboard only when the user clicks them. */
 	bool (*exclusive_keyboard)(void *data, struct wl_client *client);
+	/* May client list every client's windows with their titles and app ids, and ask for them
+	 * to be activated, closed, minimized, maximized or made fullscreen (a task bar, through
+	 * zwlr_foreign_toplevel_manager_v1)? Asked at each bind of the manager; a denial is its
+	 * finished event, before any window. */
+	bool (*foreign_toplevel)(void *data, struct wl_client *client);
 	void *data;
 	/* true: every decision hook left NULL denies (global_visible hides privileged globals
 	 * only), so a hook forgotten by a security layer fails closed. A security layer sets
