@@ -115,8 +115,9 @@ contents garnet-dkms &&
 		"/usr/src/garnet-[^/]*/include/uapi/drm/garnet_drm.h" &&
 	grep -q 'AUTOINSTALL="yes"' "$tree"/debian/garnet-dkms/usr/src/garnet-*/dkms.conf &&
 	! grep -q "#MODULE_VERSION#" "$tree"/debian/garnet-dkms/usr/src/garnet-*/dkms.conf &&
-	! grep -q '\.ko$' "$work/garnet-dkms.list"
-result $? "garnet_dkms_holds_the_module_source_and_dkms_conf"
+	! grep -q '\.ko$' "$work/garnet-dkms.list" &&
+	conffile garnet-dkms /etc/modprobe.d/garnet-dkms.conf
+result $? "garnet_dkms_holds_the_module_source_dkms_conf_and_its_modprobe_file"
 
 contents libwmac1 && has libwmac1 "/usr/lib/$multiarch/libwmac.so.1.*" &&
 	! grep -q "/usr/include\|\.pc$" "$work/libwmac1.list"
