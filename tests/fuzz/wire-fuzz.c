@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <wayland-server-core.h>
 
+#include <garnet/headless.h>
 #include "../../compositor/core/compositor.h"
 #include "../../compositor/core/output.h"
 #include "../../compositor/core/surface.h"
