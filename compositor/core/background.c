@@ -44,29 +44,26 @@ static pixman_image_t *load_png(const char *path, char *why, size_t size)
 			 png.height);
 		goto out;
 	}
-	/* BGRA in memory is a8r8g8b8 on the little-endian machines garnet runs on. */
+	/* BGRA in memory is a8r8g8b8 on the little-endian machines garnet runs on: libpng
+	 * writes straight into the image garnet draws, with no second copy of the pixels. */
 	png.format = PNG_FORMAT_BGRA;
-	pixels = malloc(PNG_IMAGE_SIZE(png));
-	if (!pixels) {
-		snprintf(why, size, "no memory for its pixels");
-		goto out;
-	}
-	if (!png_image_finish_read(&png, NULL, pixels, 0, NULL)) {
-		snprintf(why, size, "%s", png.message);
-		goto out;
-	}
-	premultiply(pixels, (size_t)png.width * png.height);
 	image = pixman_image_create_bits(PIXMAN_a8r8g8b8, (int)png.width, (int)png.height, NULL,
 					 (int)png.width * 4);
 	if (!image) {
-		snprintf(why, size, "no memory for its image");
+		snprintf(why, size, "no memory for its pixels");
 		goto out;
 	}
-	memcpy(pixman_image_get_data(image), pixels, PNG_IMAGE_SIZE(png));
+	pixels = pixman_image_get_data(image);
+	if (!png_image_finish_read(&png, NULL, pixels, (png_int_32)png.width * 4, NULL)) {
+		snprintf(why, size, "%s", png.message);
+		pixman_image_unref(image);
+		image = NULL;
+		goto out;
+	}
+	premultiply(pixels, (size_t)png.width * png.height);
 	pixman_image_set_filter(image, PIXMAN_FILTER_BILINEAR, NULL, 0);
 out:
 	png_image_free(&png);
-	free(pixels);
 	return image;
 }
 
