@@ -8,7 +8,10 @@
  * object's full size to the budget of the process that opened the file, and a process at
  * client_mem_mb gets -ENOMEM. One budget per process (its thread group), whatever number of
  * files it opens, as bans are kept per process (garnet_engine.c): a budget per file would be
- * multiplied by opening more files.
+ * multiplied by opening more files. What it does not bound: a family of processes. A child
+ * has a budget of its own, and a file a child opened keeps charging the child's budget in
+ * whoever's hands it ends up (passed over a socket, the child gone). Only the memory cgroup
+ * the pages are charged to bounds a user's processes together.
  * Pinning (binds, scanout, vmap) only ever pins objects someone created, so it stays within
  * the budgets too. Imported dma-bufs are the exporter's memory and charge nothing here.
  */
