@@ -18,9 +18,7 @@ void seat_restore_keymap(struct garnet_seat *seat)
 	seat->foreign_keymap_client = NULL;
 	seat->foreign_keymap_owner = NULL;
 	serial = wl_display_next_serial(seat->compositor->display);
-	wl_resource_for_each(keyboard, &seat->keyboards) {
-		if (wl_resource_get_client(keyboard) != client)
-			continue;
+	seat_for_each_resource_of(keyboard, &seat->keyboards, client) {
 		wl_keyboard_send_keymap(keyboard, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1,
 					seat->keymap_fd, (uint32_t)seat->keymap_size);
 		seat_send_modifiers(seat, keyboard, serial);

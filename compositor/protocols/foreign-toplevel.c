@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../core/compositor.h"
+#include "../core/lifetime.h"
 #include "../core/seat.h"
 #include "../core/output.h"
 #include "../core/surface.h"
@@ -142,20 +143,30 @@ static bool sync_outputs(struct handle *h, uint32_t mask)
 	return changed;
 }
 
+/* The record of toplevel, or NULL when no task bar was told of it yet. */
+static struct window *window_for(struct foreign_toplevels *state, struct garnet_toplevel *tl)
+{
+	struct window *w;
+
+	wl_list_for_each (w, &state->windows, link) {
+		if (w->toplevel == tl)
+			return w;
+	}
+	return NULL;
+}
+
 /* The handle of this manager for toplevel, or NULL when it has none (yet). */
 static struct handle *handle_for(struct foreign_toplevels *state, struct garnet_toplevel *tl,
 				 uint32_t manager_id)
 {
-	struct window *w;
+	struct window *w = window_for(state, tl);
 	struct handle *h;
 
-	wl_list_for_each (w, &state->windows, link) {
-		if (w->toplevel != tl)
-			continue;
-		wl_list_for_each (h, &w->handles, window_link) {
-			if (h->manager_id == manager_id)
-				return h;
-		}
+	if (!w)
+		return NULL;
+	wl_list_for_each (h, &w->handles, window_link) {
+		if (h->manager_id == manager_id)
+			return h;
 	}
 	return NULL;
 }
@@ -349,16 +360,6 @@ static struct handle *handle_create(struct window *w, struct wl_resource *manage
 
 /* ---- windows ---- */
 
-static struct window *window_for(struct foreign_toplevels *state, struct garnet_toplevel *tl)
-{
-	struct window *w;
-
-	wl_list_for_each (w, &state->windows, link) {
-		if (w->toplevel == tl)
-			return w;
-	}
-	return NULL;
-}
 
 /* The window closed for every client: handles go inert, children lose their parent. */
 static void window_destroy(struct window *w)
@@ -462,7 +463,7 @@ static const struct zwlr_foreign_toplevel_manager_v1_interface manager_impl = {
 
 static void manager_resource_destroy(struct wl_resource *resource)
 {
-	wl_list_remove(wl_resource_get_link(resource));
+	garnet_resource_unlink(resource);
 	free(wl_resource_get_user_data(resource));
 }
 
