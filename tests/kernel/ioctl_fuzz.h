@@ -171,6 +171,7 @@ uint32_t fz_take_handle(struct fz_thread *t, struct fz_file *f);	/* removes it *
 void fz_add_handle(struct fz_file *f, uint32_t handle, uint64_t size);
 uint64_t fz_pick_recipient(struct fz_thread *t);
 uint64_t fz_pick_name(struct fz_thread *t);
+uint64_t fz_pick_name_for(struct fz_thread *t, const struct fz_file *f);
 void fz_publish_name(struct fz_thread *t, struct fz_file *f, uint64_t name, uint64_t to);
 uint64_t fz_take_own_name(struct fz_thread *t, struct fz_file *f);
 void fz_publish_flink(struct fz_thread *t, uint32_t name);

@@ -685,7 +685,9 @@ static void call_share(struct fz_thread *t, struct fz_file *f)
 static void call_accept(struct fz_thread *t, struct fz_file *f)
 {
 	struct fz_rng *r = &t->rng;
-	struct drm_garnet_accept a = { .name = fz_pick_name(t) };
+	struct drm_garnet_accept a = {
+		.name = fz_below(r, 2) ? fz_pick_name_for(t, f) : fz_pick_name(t),
+	};
 
 	a.pad = fz_one_in(r, 32);
 	churn_begin(f);

@@ -149,6 +149,22 @@ uint64_t fz_pick_name(struct fz_thread *t)
 	}
 }
 
+/* A name published for this very file: a random pick is almost never addressed to the file that
+ * tries it, so without this ACCEPT would hardly ever get past the recipient check. */
+uint64_t fz_pick_name_for(struct fz_thread *t, const struct fz_file *f)
+{
+	unsigned int start = fz_below(&t->rng, 64);
+
+	for (unsigned int i = 0; i < 64; i++) {
+		unsigned int slot = (start + i) % 64;
+		uint64_t name = atomic_load(&fz.stats->names[slot]);
+
+		if (name && atomic_load(&fz.stats->name_recipients[slot]) == f->client_id)
+			return name;
+	}
+	return fz_pick_name(t);
+}
+
 void fz_publish_name(struct fz_thread *t, struct fz_file *f, uint64_t name, uint64_t to)
 {
 	unsigned int slot = fz_below(&t->rng, 64);
