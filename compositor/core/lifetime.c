@@ -14,7 +14,23 @@ void garnet_list_unlink(struct wl_list *link)
 	wl_list_init(link);
 }
 
+void garnet_listener_init(struct wl_listener *listener, wl_notify_func_t notify)
+{
+	listener->notify = notify;
+	wl_list_init(&listener->link);
+}
+
 void garnet_resource_unlink(struct wl_resource *resource)
 {
 	garnet_list_unlink(wl_resource_get_link(resource));
+}
+
+void garnet_resources_make_inert(struct wl_list *resources)
+{
+	struct wl_resource *resource, *tmp;
+
+	wl_resource_for_each_safe(resource, tmp, resources) {
+		wl_resource_set_user_data(resource, NULL);
+		garnet_list_unlink(wl_resource_get_link(resource));
+	}
 }

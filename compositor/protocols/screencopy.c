@@ -377,12 +377,9 @@ static void capture(struct wl_client *client, struct wl_resource *manager, uint3
 	}
 	frame->resource = resource;
 	frame->compositor = c;
-	frame->output_frame.notify = on_output_frame;
-	wl_list_init(&frame->output_frame.link);
-	frame->output_destroy.notify = on_output_destroy;
-	wl_list_init(&frame->output_destroy.link);
-	frame->buffer_destroy.notify = on_buffer_destroy;
-	wl_list_init(&frame->buffer_destroy.link);
+	garnet_listener_init(&frame->output_frame, on_output_frame);
+	garnet_listener_init(&frame->output_destroy, on_output_destroy);
+	garnet_listener_init(&frame->buffer_destroy, on_buffer_destroy);
 	wl_resource_set_implementation(resource, &frame_impl, frame, frame_destroy_resource);
 	if (!output) {
 		/* The output went away: the frame can only fail. */
