@@ -192,24 +192,23 @@ static const struct wl_keyboard_interface keyboard_impl = {
 
 void seat_get_keyboard(struct wl_client *client, struct wl_resource *resource, uint32_t id)
 {
-	struct garnet_seat *seat = wl_resource_get_user_data(resource);
+	struct garnet_surface *focus;
 	struct wl_resource *keyboard =
 		seat_create_device(client, resource, &wl_keyboard_interface, &keyboard_impl, id,
-				   seat ? &seat->keyboards : NULL);
-	struct garnet_surface *focus;
+				   GARNET_INPUT_KEYBOARD, &focus);
+	struct garnet_seat *seat;
 	uint32_t serial;
 
 	if (!keyboard)
 		return;
+	seat = wl_resource_get_user_data(keyboard);
 	wl_keyboard_send_keymap(keyboard, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1, seat->keymap_fd,
 				(uint32_t)seat->keymap_size);
 	if (wl_resource_get_version(keyboard) >= WL_KEYBOARD_REPEAT_INFO_SINCE_VERSION)
 		wl_keyboard_send_repeat_info(keyboard,
 					     seat->compositor->options.keyboard.repeat_rate,
 					     seat->compositor->options.keyboard.repeat_delay);
-	focus = seat->keyboard_focus;
-	if (focus && surface_client(focus) == client &&
-	    garnet_seat_may_deliver(seat, focus, GARNET_INPUT_KEYBOARD)) {
+	if (focus) {
 		serial = wl_display_next_serial(seat->compositor->display);
 		wl_keyboard_send_enter(keyboard, serial, focus->resource, &seat->keys);
 		seat_send_modifiers(seat, keyboard, serial);

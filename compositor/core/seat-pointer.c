@@ -204,20 +204,16 @@ static const struct wl_pointer_interface pointer_impl = {
 
 void seat_get_pointer(struct wl_client *client, struct wl_resource *resource, uint32_t id)
 {
-	struct garnet_seat *seat = wl_resource_get_user_data(resource);
+	struct garnet_surface *focus;
 	struct wl_resource *pointer =
 		seat_create_device(client, resource, &wl_pointer_interface, &pointer_impl, id,
-				   seat ? &seat->pointers : NULL);
-	struct garnet_surface *focus;
+				   GARNET_INPUT_POINTER, &focus);
+	struct garnet_seat *seat;
 
-	if (!pointer)
+	if (!pointer || !focus)
 		return;
-	focus = seat->pointer_focus;
-	if (focus && surface_client(focus) == client &&
-	    garnet_seat_may_deliver(seat, focus, GARNET_INPUT_POINTER)) {
-		wl_pointer_send_enter(pointer, seat->pointer_enter_serial, focus->resource,
-				      wl_fixed_from_double(seat->sx),
-				      wl_fixed_from_double(seat->sy));
-		seat_pointer_frame(pointer);
-	}
+	seat = wl_resource_get_user_data(pointer);
+	wl_pointer_send_enter(pointer, seat->pointer_enter_serial, focus->resource,
+			      wl_fixed_from_double(seat->sx), wl_fixed_from_double(seat->sy));
+	seat_pointer_frame(pointer);
 }

@@ -27,11 +27,16 @@ static inline bool lock_owns(struct garnet_surface *surface)
 }
 
 /* seat.c */
-/* A wl_pointer, wl_keyboard or wl_touch of seat_res, on list; NULL (the resource inert) when
- * the seat is gone. */
+/*
+ * The wl_keyboard, wl_pointer or wl_touch (kind) of request id of seat_res, on the seat's list of
+ * them; NULL (the resource inert) when the seat is gone. *enter, if enter is not NULL, becomes
+ * the surface the new device must be entered on now: the seat's focus of kind when it belongs
+ * to client and may receive kind, else NULL.
+ */
 struct wl_resource *seat_create_device(struct wl_client *client, struct wl_resource *seat_res,
 				       const struct wl_interface *iface, const void *impl,
-				       uint32_t id, struct wl_list *list);
+				       uint32_t id, enum garnet_input_kind kind,
+				       struct garnet_surface **enter);
 
 /* seat-keyboard.c */
 void seat_send_modifiers(struct garnet_seat *seat, struct wl_resource *keyboard, uint32_t serial);

@@ -170,8 +170,6 @@ static const struct wl_touch_interface touch_impl = {
 
 void seat_get_touch(struct wl_client *client, struct wl_resource *resource, uint32_t id)
 {
-	struct garnet_seat *seat = wl_resource_get_user_data(resource);
-
 	seat_create_device(client, resource, &wl_touch_interface, &touch_impl, id,
-			   seat ? &seat->touches : NULL);
+			   GARNET_INPUT_TOUCH, NULL);
 }

@@ -44,23 +44,45 @@ bool garnet_seat_may_deliver(struct garnet_seat *seat, struct garnet_surface *su
 }
 
 struct wl_resource *seat_create_device(struct wl_client *client, struct wl_resource *seat_res,
-					 const struct wl_interface *iface, const void *impl,
-					 uint32_t id, struct wl_list *list)
+				       const struct wl_interface *iface, const void *impl,
+				       uint32_t id, enum garnet_input_kind kind,
+				       struct garnet_surface **enter)
 {
 	struct garnet_seat *seat = wl_resource_get_user_data(seat_res);
 	struct wl_resource *resource =
 		wl_resource_create(client, iface, wl_resource_get_version(seat_res), id);
+	struct garnet_surface *focus = NULL;
+	struct wl_list *list;
 
 	if (!resource) {
 		wl_resource_post_no_memory(seat_res);
 		return NULL;
 	}
 	wl_resource_set_implementation(resource, impl, seat, garnet_resource_unlink);
-	if (seat)
-		wl_list_insert(list, wl_resource_get_link(resource));
-	else
+	if (!seat) {
 		wl_list_init(wl_resource_get_link(resource));
-	return seat ? resource : NULL;
+		return NULL;
+	}
+	switch (kind) {
+	case GARNET_INPUT_KEYBOARD:
+		list = &seat->keyboards;
+		focus = seat->keyboard_focus;
+		break;
+	case GARNET_INPUT_POINTER:
+		list = &seat->pointers;
+		focus = seat->pointer_focus;
+		break;
+	default:
+		list = &seat->touches;
+		break;
+	}
+	wl_list_insert(list, wl_resource_get_link(resource));
+	if (enter) {
+		bool owned = focus && surface_client(focus) == client;
+
+		*enter = owned && garnet_seat_may_deliver(seat, focus, kind) ? focus : NULL;
+	}
+	return resource;
 }
 
 static const struct wl_seat_interface seat_impl = {
@@ -107,10 +129,8 @@ struct garnet_seat *garnet_seat_create(struct garnet_compositor *c,
 	wl_list_init(&seat->data_control_devices);
 	wl_list_init(&seat->keyboard_focus_destroy.link);
 	wl_list_init(&seat->pointer_focus_destroy.link);
-	wl_list_init(&seat->cursor_destroy.link);
-	seat->cursor_destroy.notify = seat_cursor_destroyed;
-	wl_list_init(&seat->drag_icon_destroy.link);
-	seat->drag_icon_destroy.notify = seat_drag_icon_destroyed;
+	garnet_listener_init(&seat->cursor_destroy, seat_cursor_destroyed);
+	garnet_listener_init(&seat->drag_icon_destroy, seat_drag_icon_destroyed);
 	wl_list_init(&seat->selection_destroy.link);
 	wl_list_init(&seat->primary_selection_destroy.link);
 	for (int i = 0; i < GARNET_TOUCH_POINTS; i++) {
@@ -140,24 +160,14 @@ err:
 	return NULL;
 }
 
-static void make_inert(struct wl_list *resources)
-{
-	struct wl_resource *resource, *tmp;
-
-	wl_resource_for_each_safe(resource, tmp, resources) {
-		wl_resource_set_user_data(resource, NULL);
-		garnet_list_unlink(wl_resource_get_link(resource));
-	}
-}
-
 void garnet_seat_destroy(struct garnet_seat *seat)
 {
 	if (!seat)
 		return;
-	make_inert(&seat->resources);
-	make_inert(&seat->pointers);
-	make_inert(&seat->keyboards);
-	make_inert(&seat->touches);
+	garnet_resources_make_inert(&seat->resources);
+	garnet_resources_make_inert(&seat->pointers);
+	garnet_resources_make_inert(&seat->keyboards);
+	garnet_resources_make_inert(&seat->touches);
 	wl_list_remove(&seat->keyboard_focus_destroy.link);
 	wl_list_remove(&seat->pointer_focus_destroy.link);
 	wl_list_remove(&seat->cursor_destroy.link);
