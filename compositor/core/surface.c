@@ -43,15 +43,11 @@ void garnet_surface_state_init(struct garnet_surface_state *state)
 		.transform = WL_OUTPUT_TRANSFORM_NORMAL,
 		.src_width = -1,
 	};
-	state->buffer_destroy.notify = state_buffer_destroyed;
-	wl_list_init(&state->buffer_destroy.link);
+	garnet_listener_init(&state->buffer_destroy, state_buffer_destroyed);
 	pixman_region32_init(&state->damage_surface);
 	pixman_region32_init(&state->damage_buffer);
 	pixman_region32_init(&state->opaque);
-	pixman_region32_init_rect(&state->input, GARNET_REGION_INFINITE_MIN,
-				  GARNET_REGION_INFINITE_MIN,
-				  GARNET_REGION_INFINITE_MAX - GARNET_REGION_INFINITE_MIN,
-				  GARNET_REGION_INFINITE_MAX - GARNET_REGION_INFINITE_MIN);
+	pixman_region32_init_with_extents(&state->input, &garnet_region_everywhere);
 	wl_list_init(&state->frame_callbacks);
 	wl_list_init(&state->feedbacks);
 }
@@ -446,11 +442,7 @@ static void surface_set_opaque_region(struct wl_client *client, struct wl_resour
 {
 	struct garnet_surface *surface = wl_resource_get_user_data(resource);
 
-	if (region_resource)
-		pixman_region32_copy(&surface->pending.opaque,
-				     garnet_region_from_resource(region_resource));
-	else
-		pixman_region32_clear(&surface->pending.opaque);
+	garnet_region_set_from_resource(&surface->pending.opaque, region_resource, NULL);
 }
 
 static void surface_set_input_region(struct wl_client *client, struct wl_resource *resource,
@@ -458,15 +450,8 @@ static void surface_set_input_region(struct wl_client *client, struct wl_resourc
 {
 	struct garnet_surface *surface = wl_resource_get_user_data(resource);
 
-	if (region_resource)
-		pixman_region32_copy(&surface->pending.input,
-				     garnet_region_from_resource(region_resource));
-	else
-		pixman_region32_reset(&surface->pending.input,
-				      &(pixman_box32_t){GARNET_REGION_INFINITE_MIN,
-							GARNET_REGION_INFINITE_MIN,
-							GARNET_REGION_INFINITE_MAX,
-							GARNET_REGION_INFINITE_MAX});
+	garnet_region_set_from_resource(&surface->pending.input, region_resource,
+					&garnet_region_everywhere);
 }
 
 static void surface_commit(struct wl_client *client, struct wl_resource *resource)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "../core/compositor.h"
+#include "../core/region.h"
 #include "../core/output.h"
 #include "../core/surface.h"
 #include "../core/output-surface.h"
@@ -34,14 +35,6 @@ bool garnet_session_lock_owns(struct garnet_surface *surface)
 	struct lock_surface *ls = surface->role_data;
 
 	return surface->role == &lock_surface_role && ls && ls->base.view.in_layer;
-}
-
-static void damage_everything(struct garnet_compositor *c)
-{
-	pixman_box32_t all = {GARNET_REGION_INFINITE_MIN, GARNET_REGION_INFINITE_MIN,
-			      GARNET_REGION_INFINITE_MAX, GARNET_REGION_INFINITE_MAX};
-
-	garnet_compositor_damage_box(c, &all);
 }
 
 /* Leaves the scene and the surface; the object stays until the client destroys it. */
@@ -234,7 +227,7 @@ static void wait_for_outputs(struct garnet_compositor *c)
 		wl_signal_add(&output->events.destroy, &w->destroy);
 		wl_list_insert(&c->session_lock.waits, &w->link);
 	}
-	damage_everything(c);
+	garnet_compositor_damage_box(c, &garnet_region_everywhere);
 	send_locked_when_shown(c);
 }
 
@@ -330,7 +323,7 @@ void garnet_session_lock_release(struct garnet_compositor *c)
 	c->locked = false;
 	c->shell_hooks->return_keyboard(c->shell);
 	garnet_seat_repick(c->seat);
-	damage_everything(c);
+	garnet_compositor_damage_box(c, &garnet_region_everywhere);
 }
 
 /* The lock is above everything: no client's grab, drag, cursor or drag icon outlives it
@@ -352,7 +345,7 @@ static bool lock_with_own_screen(struct garnet_compositor *c)
 	c->session_lock.lock = NULL;
 	c->session_lock.locked_sent = false;
 	lock_take_input(c);
-	damage_everything(c);
+	garnet_compositor_damage_box(c, &garnet_region_everywhere);
 	return true;
 }
 
@@ -407,7 +400,7 @@ static void lock_resource_destroy(struct wl_resource *lock)
 	c->session_lock.lock = NULL;
 	c->session_lock.locked_sent = false;
 	waits_clear(c);
-	damage_everything(c);
+	garnet_compositor_damage_box(c, &garnet_region_everywhere);
 	garnet_log(c, GARNET_LOG_WARNING, "lock",
 		   "the locker went away without unlocking: the session stays locked");
 }
