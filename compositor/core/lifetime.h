@@ -14,6 +14,16 @@
 void garnet_resource_destroy_request(struct wl_client *client, struct wl_resource *resource);
 
 /*
+ * The resource of a bind or a request of client (iface at version, new id id), its requests
+ * handled by impl with data as user data, destroy its destroy handler; NULL, with no_memory
+ * posted to the client, when out of memory.
+ */
+struct wl_resource *garnet_resource_create(struct wl_client *client,
+					   const struct wl_interface *iface, int version,
+					   uint32_t id, const void *impl, void *data,
+					   wl_resource_destroy_func_t destroy);
+
+/*
  * Takes a link (a wl_list entry or a wl_listener's link) off its list and leaves it an empty
  * list of its own, so that unlinking it again, from a destroy handler running later or twice,
  * is harmless. Every object that sits on a list leaves it through this when destroyed.

@@ -190,18 +190,11 @@ static const struct wl_keyboard_interface keyboard_impl = {
 	.release = garnet_resource_destroy_request,
 };
 
-void seat_get_keyboard(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+static void keyboard_created(struct garnet_seat *seat, struct wl_resource *keyboard,
+			     struct garnet_surface *focus)
 {
-	struct garnet_surface *focus;
-	struct wl_resource *keyboard =
-		seat_create_device(client, resource, &wl_keyboard_interface, &keyboard_impl, id,
-				   GARNET_INPUT_KEYBOARD, &focus);
-	struct garnet_seat *seat;
 	uint32_t serial;
 
-	if (!keyboard)
-		return;
-	seat = wl_resource_get_user_data(keyboard);
 	wl_keyboard_send_keymap(keyboard, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1, seat->keymap_fd,
 				(uint32_t)seat->keymap_size);
 	if (wl_resource_get_version(keyboard) >= WL_KEYBOARD_REPEAT_INFO_SINCE_VERSION)
@@ -214,6 +207,13 @@ void seat_get_keyboard(struct wl_client *client, struct wl_resource *resource, u
 		seat_send_modifiers(seat, keyboard, serial);
 	}
 }
+
+const struct seat_device seat_keyboard = {
+	.iface = &wl_keyboard_interface,
+	.impl = &keyboard_impl,
+	.kind = GARNET_INPUT_KEYBOARD,
+	.created = keyboard_created,
+};
 
 bool seat_load_keymap(struct garnet_seat *seat, const struct garnet_keyboard_options *kb)
 {

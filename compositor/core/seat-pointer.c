@@ -202,18 +202,19 @@ static const struct wl_pointer_interface pointer_impl = {
 	.release = garnet_resource_destroy_request,
 };
 
-void seat_get_pointer(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+static void pointer_created(struct garnet_seat *seat, struct wl_resource *pointer,
+			    struct garnet_surface *focus)
 {
-	struct garnet_surface *focus;
-	struct wl_resource *pointer =
-		seat_create_device(client, resource, &wl_pointer_interface, &pointer_impl, id,
-				   GARNET_INPUT_POINTER, &focus);
-	struct garnet_seat *seat;
-
-	if (!pointer || !focus)
+	if (!focus)
 		return;
-	seat = wl_resource_get_user_data(pointer);
 	wl_pointer_send_enter(pointer, seat->pointer_enter_serial, focus->resource,
 			      wl_fixed_from_double(seat->sx), wl_fixed_from_double(seat->sy));
 	seat_pointer_frame(pointer);
 }
+
+const struct seat_device seat_pointer = {
+	.iface = &wl_pointer_interface,
+	.impl = &pointer_impl,
+	.kind = GARNET_INPUT_POINTER,
+	.created = pointer_created,
+};

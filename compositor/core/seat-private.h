@@ -27,21 +27,26 @@ static inline bool lock_owns(struct garnet_surface *surface)
 }
 
 /* seat.c */
-/*
- * The wl_keyboard, wl_pointer or wl_touch (kind) of request id of seat_res, on the seat's list of
- * them; NULL (the resource inert) when the seat is gone. *enter, if enter is not NULL, becomes
- * the surface the new device must be entered on now: the seat's focus of kind when it belongs
- * to client and may receive kind, else NULL.
- */
-struct wl_resource *seat_create_device(struct wl_client *client, struct wl_resource *seat_res,
-				       const struct wl_interface *iface, const void *impl,
-				       uint32_t id, enum garnet_input_kind kind,
-				       struct garnet_surface **enter);
+/* What makes a wl_keyboard, a wl_pointer and a wl_touch differ when one is made. */
+struct seat_device {
+	const struct wl_interface *iface;
+	const void *impl; /* its request handlers */
+	enum garnet_input_kind kind;
+	/* Tells the new device what it must know now: focus, if not NULL, is the surface of its
+	 * client that has the seat's focus of kind and may receive it. May be NULL. */
+	void (*created)(struct garnet_seat *seat, struct wl_resource *device,
+			struct garnet_surface *focus);
+};
+
+/* The device of request id of seat_res, on the seat's list of its kind; inert (user data NULL)
+ * when the seat is gone. */
+void seat_create_device(struct wl_client *client, struct wl_resource *seat_res, uint32_t id,
+			const struct seat_device *kind);
 
 /* seat-keyboard.c */
 void seat_send_modifiers(struct garnet_seat *seat, struct wl_resource *keyboard, uint32_t serial);
 void seat_keyboard_focus_destroyed(struct wl_listener *listener, void *data);
-void seat_get_keyboard(struct wl_client *client, struct wl_resource *resource, uint32_t id);
+extern const struct seat_device seat_keyboard;
 bool seat_load_keymap(struct garnet_seat *seat, const struct garnet_keyboard_options *kb);
 
 /* seat-virtual-keys.c */
@@ -52,7 +57,7 @@ void seat_restore_keymap(struct garnet_seat *seat);
 /* wl_pointer.frame, to clients new enough to know it. */
 void seat_pointer_frame(struct wl_resource *pointer);
 void seat_pointer_focus_destroyed(struct wl_listener *listener, void *data);
-void seat_get_pointer(struct wl_client *client, struct wl_resource *resource, uint32_t id);
+extern const struct seat_device seat_pointer;
 
 /* seat-grab.c */
 extern const struct garnet_pointer_grab_impl seat_default_grab_impl;
@@ -71,6 +76,6 @@ void seat_pointer_set_cursor(struct wl_client *client, struct wl_resource *resou
 
 /* seat-touch.c */
 void seat_touch_surface_destroyed(struct wl_listener *listener, void *data);
-void seat_get_touch(struct wl_client *client, struct wl_resource *resource, uint32_t id);
+extern const struct seat_device seat_touch;
 
 #endif

@@ -168,8 +168,8 @@ static const struct wl_touch_interface touch_impl = {
 	.release = garnet_resource_destroy_request,
 };
 
-void seat_get_touch(struct wl_client *client, struct wl_resource *resource, uint32_t id)
-{
-	seat_create_device(client, resource, &wl_touch_interface, &touch_impl, id,
-			   GARNET_INPUT_TOUCH, NULL);
-}
+const struct seat_device seat_touch = {
+	.iface = &wl_touch_interface,
+	.impl = &touch_impl,
+	.kind = GARNET_INPUT_TOUCH,
+};

@@ -43,27 +43,25 @@ bool garnet_seat_may_deliver(struct garnet_seat *seat, struct garnet_surface *su
 	return false;
 }
 
-struct wl_resource *seat_create_device(struct wl_client *client, struct wl_resource *seat_res,
-				       const struct wl_interface *iface, const void *impl,
-				       uint32_t id, enum garnet_input_kind kind,
-				       struct garnet_surface **enter)
+void seat_create_device(struct wl_client *client, struct wl_resource *seat_res, uint32_t id,
+			const struct seat_device *kind)
 {
 	struct garnet_seat *seat = wl_resource_get_user_data(seat_res);
 	struct wl_resource *resource =
-		wl_resource_create(client, iface, wl_resource_get_version(seat_res), id);
+		wl_resource_create(client, kind->iface, wl_resource_get_version(seat_res), id);
 	struct garnet_surface *focus = NULL;
 	struct wl_list *list;
 
 	if (!resource) {
 		wl_resource_post_no_memory(seat_res);
-		return NULL;
+		return;
 	}
-	wl_resource_set_implementation(resource, impl, seat, garnet_resource_unlink);
+	wl_resource_set_implementation(resource, kind->impl, seat, garnet_resource_unlink);
 	if (!seat) {
 		wl_list_init(wl_resource_get_link(resource));
-		return NULL;
+		return;
 	}
-	switch (kind) {
+	switch (kind->kind) {
 	case GARNET_INPUT_KEYBOARD:
 		list = &seat->keyboards;
 		focus = seat->keyboard_focus;
@@ -77,12 +75,26 @@ struct wl_resource *seat_create_device(struct wl_client *client, struct wl_resou
 		break;
 	}
 	wl_list_insert(list, wl_resource_get_link(resource));
-	if (enter) {
-		bool owned = focus && surface_client(focus) == client;
+	if (focus &&
+	    (surface_client(focus) != client || !garnet_seat_may_deliver(seat, focus, kind->kind)))
+		focus = NULL;
+	if (kind->created)
+		kind->created(seat, resource, focus);
+}
 
-		*enter = owned && garnet_seat_may_deliver(seat, focus, kind) ? focus : NULL;
-	}
-	return resource;
+static void seat_get_pointer(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+{
+	seat_create_device(client, resource, id, &seat_pointer);
+}
+
+static void seat_get_keyboard(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+{
+	seat_create_device(client, resource, id, &seat_keyboard);
+}
+
+static void seat_get_touch(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+{
+	seat_create_device(client, resource, id, &seat_touch);
 }
 
 static const struct wl_seat_interface seat_impl = {
@@ -95,14 +107,12 @@ static const struct wl_seat_interface seat_impl = {
 static void seat_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 {
 	struct garnet_seat *seat = data;
-	struct wl_resource *resource = wl_resource_create(client, &wl_seat_interface, (int)version,
-							  id);
+	struct wl_resource *resource =
+		garnet_resource_create(client, &wl_seat_interface, (int)version, id, &seat_impl,
+				       seat, garnet_resource_unlink);
 
-	if (!resource) {
-		wl_client_post_no_memory(client);
+	if (!resource)
 		return;
-	}
-	wl_resource_set_implementation(resource, &seat_impl, seat, garnet_resource_unlink);
 	wl_list_insert(&seat->resources, wl_resource_get_link(resource));
 	wl_seat_send_capabilities(resource, WL_SEAT_CAPABILITY_POINTER |
 						    WL_SEAT_CAPABILITY_KEYBOARD |

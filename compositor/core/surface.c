@@ -90,6 +90,32 @@ static void state_reset_transient(struct garnet_surface_state *state)
 }
 
 /* Moves state from src into dst (subsurface cache), leaving src empty. */
+/*
+ * Copies how src maps its buffer onto the surface (scale, transform, viewport) and its opaque
+ * and input regions into dst. True when the mapping or the opaque region changed: what is
+ * drawn may then differ everywhere.
+ */
+static bool state_copy_geometry(struct garnet_surface_state *dst, struct garnet_surface_state *src)
+{
+	bool changed = src->scale != dst->scale || src->transform != dst->transform ||
+		       src->src_x != dst->src_x || src->src_y != dst->src_y ||
+		       src->src_width != dst->src_width || src->src_height != dst->src_height ||
+		       src->dst_width != dst->dst_width || src->dst_height != dst->dst_height ||
+		       !pixman_region32_equal(&dst->opaque, &src->opaque);
+
+	dst->scale = src->scale;
+	dst->transform = src->transform;
+	dst->src_x = src->src_x;
+	dst->src_y = src->src_y;
+	dst->src_width = src->src_width;
+	dst->src_height = src->src_height;
+	dst->dst_width = src->dst_width;
+	dst->dst_height = src->dst_height;
+	pixman_region32_copy(&dst->opaque, &src->opaque);
+	pixman_region32_copy(&dst->input, &src->input);
+	return changed;
+}
+
 static void state_move(struct garnet_surface_state *dst, struct garnet_surface_state *src)
 {
 	if (src->buffer_attached) {
@@ -100,16 +126,7 @@ static void state_move(struct garnet_surface_state *dst, struct garnet_surface_s
 	dst->dy = garnet_coord_clamp((int64_t)dst->dy + src->dy);
 	pixman_region32_union(&dst->damage_surface, &dst->damage_surface, &src->damage_surface);
 	pixman_region32_union(&dst->damage_buffer, &dst->damage_buffer, &src->damage_buffer);
-	pixman_region32_copy(&dst->opaque, &src->opaque);
-	pixman_region32_copy(&dst->input, &src->input);
-	dst->scale = src->scale;
-	dst->transform = src->transform;
-	dst->src_x = src->src_x;
-	dst->src_y = src->src_y;
-	dst->src_width = src->src_width;
-	dst->src_height = src->src_height;
-	dst->dst_width = src->dst_width;
-	dst->dst_height = src->dst_height;
+	state_copy_geometry(dst, src);
 	wl_list_insert_list(dst->frame_callbacks.prev, &src->frame_callbacks);
 	wl_list_init(&src->frame_callbacks);
 	if (!wl_list_empty(&src->feedbacks)) {
@@ -259,23 +276,8 @@ static void apply_state(struct garnet_surface *surface, struct garnet_surface_st
 
 	if (was_placed)
 		old_box = (pixman_box32_t){x, y, x + old_w, y + old_h};
-	if (s->scale != cur->scale || s->transform != cur->transform ||
-	    s->src_x != cur->src_x || s->src_y != cur->src_y || s->src_width != cur->src_width ||
-	    s->src_height != cur->src_height || s->dst_width != cur->dst_width ||
-	    s->dst_height != cur->dst_height)
+	if (state_copy_geometry(cur, s))
 		full = true;
-	cur->scale = s->scale;
-	cur->transform = s->transform;
-	cur->src_x = s->src_x;
-	cur->src_y = s->src_y;
-	cur->src_width = s->src_width;
-	cur->src_height = s->src_height;
-	cur->dst_width = s->dst_width;
-	cur->dst_height = s->dst_height;
-	if (!pixman_region32_equal(&cur->opaque, &s->opaque))
-		full = true;
-	pixman_region32_copy(&cur->opaque, &s->opaque);
-	pixman_region32_copy(&cur->input, &s->input);
 	cur->dx = s->dx;
 	cur->dy = s->dy;
 

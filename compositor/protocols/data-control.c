@@ -185,17 +185,11 @@ static const struct zwlr_data_control_manager_v1_interface manager_impl = {
 static void manager_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 {
 	struct garnet_compositor *c = data;
-	struct wl_resource *resource;
 
 	if (!garnet_global_check_bind(c, client, &zwlr_data_control_manager_v1_interface))
 		return;
-	resource = wl_resource_create(client, &zwlr_data_control_manager_v1_interface,
-				      (int)version, id);
-	if (!resource) {
-		wl_client_post_no_memory(client);
-		return;
-	}
-	wl_resource_set_implementation(resource, &manager_impl, (void *)&protocol, NULL);
+	garnet_resource_create(client, &zwlr_data_control_manager_v1_interface, (int)version, id,
+			       &manager_impl, (void *)&protocol, NULL);
 }
 
 bool garnet_data_control_init(struct garnet_compositor *c)

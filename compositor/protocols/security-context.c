@@ -322,7 +322,6 @@ static const struct wp_security_context_manager_v1_interface manager_impl = {
 static void manager_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 {
 	struct garnet_compositor *c = data;
-	struct wl_resource *resource;
 
 	if (client_is_sandboxed(client)) {
 		wl_client_post_implementation_error(
@@ -331,13 +330,8 @@ static void manager_bind(struct wl_client *client, void *data, uint32_t version,
 	}
 	if (!garnet_global_check_bind(c, client, &wp_security_context_manager_v1_interface))
 		return;
-	resource = wl_resource_create(client, &wp_security_context_manager_v1_interface, version,
-				      id);
-	if (!resource) {
-		wl_client_post_no_memory(client);
-		return;
-	}
-	wl_resource_set_implementation(resource, &manager_impl, c, NULL);
+	garnet_resource_create(client, &wp_security_context_manager_v1_interface, version, id,
+			       &manager_impl, c, NULL);
 }
 
 bool garnet_security_context_init(struct garnet_compositor *c)

@@ -26,7 +26,8 @@ void garnet_selection_manager_create_source(struct wl_client *client, struct wl_
 		wl_resource_post_no_memory(manager);
 		return;
 	}
-	resource = wl_resource_create(client, p->source_iface, wl_resource_get_version(manager), id);
+	resource =
+		wl_resource_create(client, p->source_iface, wl_resource_get_version(manager), id);
 	if (!resource) {
 		free(source);
 		wl_resource_post_no_memory(manager);
