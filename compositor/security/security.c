@@ -3,6 +3,9 @@
 // trusted launcher. Clients on the public socket get their subject from the kernel
 // (SO_PEERCRED and /proc); clients garnet launched get theirs from the launch record, which no
 // other client can obtain.
+// Over 700 lines on purpose: the hooks (one short function per act) and the trusted launcher
+// share the per-client subjects and the launch records; the launcher is what moves out
+// (security/launcher.c) when either grows.
 #include <errno.h>
 #include <limits.h>
 #include <stdint.h>
