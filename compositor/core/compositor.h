@@ -123,10 +123,7 @@ struct garnet_compositor {
 	const struct garnet_buffer_impl *buffer_impl; /* set by protocols/shm.c */
 	struct security_contexts *security_contexts; /* protocols/security-context.c */
 
-	struct wl_global *compositor_global, *subcompositor_global, *test_global,
-		*presentation_global, *viewporter_global, *xdg_wm_base_global, *decoration_global,
-		*xdg_output_global, *data_device_global, *primary_selection_global,
-		*single_pixel_global;
+	struct wl_global *test_global; /* protocols/garnet-test.c */
 
 	struct {
 		struct wl_signal destroy;

@@ -538,8 +538,6 @@ static void manager_bind(struct wl_client *client, void *data, uint32_t version,
 
 bool garnet_data_device_init(struct garnet_compositor *c)
 {
-	c->data_device_global = garnet_global_create(c, &wl_data_device_manager_interface,
-						     DATA_DEVICE_MANAGER_VERSION, c, manager_bind,
-						     false);
-	return c->data_device_global != NULL;
+	return garnet_global_create(c, &wl_data_device_manager_interface,
+				    DATA_DEVICE_MANAGER_VERSION, c, manager_bind, false) != NULL;
 }

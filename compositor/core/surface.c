@@ -640,7 +640,6 @@ static void compositor_bind(struct wl_client *client, void *data, uint32_t versi
 
 bool garnet_compositor_protocol_init(struct garnet_compositor *c)
 {
-	c->compositor_global = garnet_global_create(c, &wl_compositor_interface,
-						    COMPOSITOR_VERSION, c, compositor_bind, false);
-	return c->compositor_global != NULL;
+	return garnet_global_create(c, &wl_compositor_interface, COMPOSITOR_VERSION, c,
+				    compositor_bind, false) != NULL;
 }

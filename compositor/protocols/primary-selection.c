@@ -168,8 +168,6 @@ static void manager_bind(struct wl_client *client, void *data, uint32_t version,
 
 bool garnet_primary_selection_init(struct garnet_compositor *c)
 {
-	c->primary_selection_global =
-		garnet_global_create(c, &zwp_primary_selection_device_manager_v1_interface, 1, c,
-				     manager_bind, false);
-	return c->primary_selection_global != NULL;
+	return garnet_global_create(c, &zwp_primary_selection_device_manager_v1_interface, 1, c,
+				    manager_bind, false) != NULL;
 }
