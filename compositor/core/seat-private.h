@@ -7,6 +7,41 @@
 #include "seat.h"
 #include "shell-hooks.h"
 
+/* The seat with what only its own files use; garnet_seat_create makes one of these. */
+struct seat_private {
+	struct garnet_seat base;
+	struct wl_global *global;
+	struct wl_list resources, pointers, keyboards, touches;
+
+	/* A virtual keyboard's keymap was sent to this client (by that owner) in place of the
+	 * seat's; the seat's goes back before the client's next physical key or focus change.
+	 * Compared, never used. */
+	struct wl_client *foreign_keymap_client;
+	const void *foreign_keymap_owner;
+
+	struct wl_listener keyboard_focus_destroy, pointer_focus_destroy;
+	/* Where and when the button that started the grab went down. */
+	uint32_t grab_button, grab_time;
+	double grab_x, grab_y;
+	uint32_t pointer_enter_serial;
+	struct wl_listener cursor_destroy;
+	int32_t hotspot_x, hotspot_y;
+	/* The client under the pointer asked for no cursor at all (set_cursor with NULL). */
+	bool cursor_hidden;
+	struct wl_listener drag_icon_destroy;
+
+	struct garnet_touch_point touch[GARNET_TOUCH_POINTS];
+
+	/* Ctrl+Alt+Fn: set by backends that run on a VT. */
+	bool (*vt_switch)(void *data, int vt);
+	void *vt_switch_data;
+};
+
+static inline struct seat_private *seat_priv(struct garnet_seat *seat)
+{
+	return wl_container_of(seat, (struct seat_private *)NULL, base);
+}
+
 static inline struct wl_client *surface_client(struct garnet_surface *surface)
 {
 	return wl_resource_get_client(surface->resource);
