@@ -98,7 +98,9 @@ void garnet_seat_take_input(struct garnet_seat *seat)
 		seat->grab->impl->cancel(seat->grab);
 		seat->grab = &seat->default_grab;
 	}
-	garnet_seat_set_keyboard_focus(seat, NULL);
+	/* The keyboard is the focus authority's to move (shell/focus.c), here to nothing. */
+	if (seat->compositor->shell)
+		seat->compositor->shell_hooks->focus_surface(seat->compositor->shell, NULL);
 	garnet_seat_set_pointer_focus(seat, NULL, 0, 0);
 	garnet_seat_cancel_touch(seat);
 }
