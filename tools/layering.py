@@ -16,6 +16,12 @@ umbrella header that gathers them. compositor/core/internal.h was one and is gon
 includes a quoted header that does not exist (internal.h, or any other) fails, and so would a
 header that came back under that name.
 
+Every privileged decision reaches libwmac through compositor/security/, named by the act: no
+other compositor file includes wmac.h or calls a wmac_ function (checked from the sources).
+
+The focus authority (compositor/shell/focus.c) is the only caller of the seat's keyboard focus
+setter (checked from the object files): everything else asks it through the shell hooks.
+
 Upward edges that exist today are listed, with a reason, in tests/unit/layering-exceptions.txt
 ("from -> to  # why"); a new one fails, and so does a listed one that is gone (the list only
 shrinks). usage: layering.py SOURCE_ROOT BUILD_DIR [--print]
@@ -121,6 +127,39 @@ def missing_includes(src, build, paths):
     return out
 
 
+WMAC = re.compile(r'#\s*include\s*<wmac\.h>|\bwmac_\w+\s*\(')
+
+
+def wmac_outside_security(src, paths):
+    """(file, what) for every use of libwmac outside compositor/security/."""
+    out = []
+    for path in paths:
+        if path.startswith("compositor/security/"):
+            continue
+        with open(os.path.join(src, path), encoding="utf-8") as f:
+            text = f.read()
+        for m in WMAC.finditer(text):
+            out.append((path, m.group(0).strip()))
+    return out
+
+
+# A function and the only files that may call it.
+ONLY_CALLERS = {
+    "garnet_seat_set_keyboard_focus": ("compositor/shell/focus.c",),
+}
+
+
+def forbidden_callers(src, objs):
+    """(file, function) for every call of an ONLY_CALLERS function from another file."""
+    syms = symbols([obj for _, obj in objs])
+    out = []
+    for path, obj in objs:
+        for fn, allowed in ONLY_CALLERS.items():
+            if fn in syms[obj][1] and path not in allowed:
+                out.append((path, fn))
+    return sorted(out)
+
+
 def compositor_files(src, objs):
     return [p for p, _ in objs] + [
         os.path.relpath(os.path.join(d, f), src)
@@ -194,6 +233,18 @@ def main():
               + ("  # internal.h is gone: include the headers of the objects used"
                  if name.endswith("internal.h") else ""))
         status = 1
+    callers = forbidden_callers(src, objs)
+    n += 1
+    print(f"{'not ok' if callers else 'ok'} {n} only the focus authority moves the keyboard"
+          + (f"  # {'; '.join(f'{p} calls {fn}' for p, fn in callers)}: use the shell hooks"
+             if callers else ""))
+    status |= bool(callers)
+    wmac = wmac_outside_security(src, files)
+    n += 1
+    print(f"{'not ok' if wmac else 'ok'} {n} libwmac is used only in compositor/security/"
+          + (f"  # {'; '.join(f'{p}: {w}' for p, w in wmac)}: name the act in security/"
+             if wmac else ""))
+    status |= bool(wmac)
     for a, b in sorted(listed - set(edges)):
         n += 1
         print(f"not ok {n} {a} -> {b}  # listed as an exception but gone: remove the line")

@@ -253,13 +253,14 @@ struct garnet_compositor *garnet_compositor_alloc(const struct garnet_options *o
 	if (getrlimit(RLIMIT_NOFILE, &c->nofile) < 0)
 		c->nofile.rlim_cur = c->nofile.rlim_max = 0;
 	wl_list_init(&c->privileged_globals);
-	wl_list_init(&c->security_contexts);
 	wl_list_init(&c->outputs);
 	wl_list_init(&c->backends);
 	for (int i = 0; i < GARNET_LAYER_COUNT; i++)
 		wl_list_init(&c->layers[i]);
 	wl_signal_init(&c->events.destroy);
 	wl_signal_init(&c->events.new_surface);
+	if (!garnet_lock_prompt_init(c))
+		goto err_display;
 
 	c->display = wl_display_create();
 	if (!c->display)
@@ -274,6 +275,7 @@ err_socket:
 	garnet_compositor_free(c);
 	return NULL;
 err_display:
+	garnet_lock_prompt_finish(c);
 	free(c);
 	return NULL;
 }

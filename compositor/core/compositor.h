@@ -102,43 +102,28 @@ struct garnet_compositor {
 	pixman_image_t *builtin_cursor; /* NULL when options.builtin_cursor is off */
 	pixman_image_t *background_image; /* core/background.c; NULL: the colour alone */
 	struct text_inputs *text_inputs; /* protocols/text-input.c */
-	/* garnet's own lock screen (lock-prompt.c), for a lock whose locker died. */
-	struct garnet_lock_prompt {
-		char password[256];
-		size_t len;
-		bool checking, failed;
-		pixman_image_t *image;
-	} lock_prompt;
+	/* garnet's own lock screen, for a lock whose locker died (core/lock-prompt.c). */
+	struct garnet_lock_prompt *lock_prompt;
 	void (*authenticate)(void *data, const char *password);
 	void *authenticate_data;
 	struct garnet_consent *consent; /* consent.c: garnet's own dialog for ASK decisions */
-	struct wl_list recording_grants; /* protocols/screencopy.c: recordings allowed once */
+	struct screencopy *screencopy; /* protocols/screencopy.c */
 	struct shortcuts *shortcuts; /* protocols/shortcuts.c */
 	struct foreign_toplevels *foreign_toplevels; /* protocols/foreign-toplevel.c */
 	bool (*launch)(void *data, const char *entry); /* the `launch` binding action */
 	void *launch_data;
 
-	/* ext-session-lock: while locked only lock surfaces are drawn and get input. lock is the
-	 * locker's live lock object, NULL when none or when its client died (abandoned). */
-	bool locked;
-	struct {
-		struct wl_resource *lock;
-		struct wl_list surfaces; /* lock_surface.link */
-		/* Outputs yet to show a frame painted since the lock; `locked` waits for them. */
-		struct wl_list waits; /* lock_wait.link */
-		bool locked_sent;
-	} session_lock;
+	/* While locked only lock surfaces are drawn and get input. lock_held: a live locker holds
+	 * the lock (false when its client died: abandoned). */
+	bool locked, lock_held;
+	struct session_lock *session_lock; /* protocols/session-lock.c */
 	struct rlimit nofile; /* RLIMIT_NOFILE as found at creation, restored in children */
 
 	struct wl_protocol_logger *budget_logger; /* counts each client's requests */
 	const struct garnet_buffer_impl *buffer_impl; /* set by protocols/shm.c */
-	struct wl_list security_contexts; /* sandbox_listener.link */
-	struct wl_global *security_context_global;
+	struct security_contexts *security_contexts; /* protocols/security-context.c */
 
-	struct wl_global *compositor_global, *subcompositor_global, *test_global,
-		*presentation_global, *viewporter_global, *xdg_wm_base_global, *decoration_global,
-		*xdg_output_global, *data_device_global, *primary_selection_global,
-		*single_pixel_global;
+	struct wl_global *test_global; /* protocols/garnet-test.c */
 
 	struct {
 		struct wl_signal destroy;

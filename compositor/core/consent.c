@@ -12,6 +12,7 @@
 #include <xkbcommon/xkbcommon.h>
 
 #include "compositor.h"
+#include "region.h"
 #include "output.h"
 #include "seat.h"
 #include "consent.h"
@@ -68,14 +69,6 @@ bool garnet_consent_active(struct garnet_compositor *c)
 	return c->consent && c->consent->visible && !c->locked;
 }
 
-static void damage_everything(struct garnet_compositor *c)
-{
-	pixman_box32_t all = {GARNET_REGION_INFINITE_MIN, GARNET_REGION_INFINITE_MIN,
-			      GARNET_REGION_INFINITE_MAX, GARNET_REGION_INFINITE_MAX};
-
-	garnet_compositor_damage_box(c, &all);
-}
-
 static void forget_panel(struct garnet_consent *cs)
 {
 	if (cs->panel)
@@ -101,7 +94,7 @@ static void show_next(struct garnet_consent *cs)
 
 	forget_panel(cs);
 	cs->armed = false;
-	damage_everything(c);
+	garnet_compositor_damage_box(c, &garnet_region_everywhere);
 	if (!r || cs->holds > 0) {
 		bool was_visible = cs->visible;
 
@@ -147,7 +140,7 @@ static int arm(void *data)
 
 	cs->armed = true;
 	forget_panel(cs);
-	damage_everything(cs->compositor);
+	garnet_compositor_damage_box(cs->compositor, &garnet_region_everywhere);
 	return 0;
 }
 

@@ -225,10 +225,8 @@ void data_device_start_drag(struct garnet_seat *seat, struct wl_client *client,
 	drag->seat = seat;
 	drag->client = client;
 	drag->source = source;
-	drag->focus_destroy.notify = drag_focus_destroyed;
-	wl_list_init(&drag->focus_destroy.link);
-	drag->source_destroy.notify = drag_source_destroyed;
-	wl_list_init(&drag->source_destroy.link);
+	garnet_listener_init(&drag->focus_destroy, drag_focus_destroyed);
+	garnet_listener_init(&drag->source_destroy, drag_source_destroyed);
 	if (drag->source) {
 		drag->source->used = true;
 		drag->source->accepted = false;

@@ -30,6 +30,25 @@ void garnet_data_source_init(struct garnet_data_source *source,
 	wl_signal_init(&source->events.destroy);
 }
 
+static void source_ref_destroyed(struct wl_listener *listener, void *data)
+{
+	struct garnet_data_source_ref *ref = wl_container_of(listener, ref, destroy);
+
+	garnet_data_source_ref_set(ref, NULL);
+}
+
+void garnet_data_source_ref_set(struct garnet_data_source_ref *ref,
+				struct garnet_data_source *source)
+{
+	if (ref->ptr)
+		garnet_list_unlink(&ref->destroy.link);
+	ref->ptr = source;
+	if (source) {
+		ref->destroy.notify = source_ref_destroyed;
+		wl_signal_add(&source->events.destroy, &ref->destroy);
+	}
+}
+
 void garnet_data_source_finish(struct garnet_data_source *source)
 {
 	char **mime;
@@ -183,8 +202,7 @@ static struct data_source *source_from_resource(struct wl_resource *resource)
 struct data_offer {
 	struct wl_resource *resource;
 	struct garnet_seat *seat;
-	struct garnet_data_source *source;
-	struct wl_listener source_destroy;
+	struct garnet_data_source_ref source;
 	bool drag;
 	uint32_t actions, preferred_action;
 };
@@ -194,10 +212,10 @@ static void offer_accept(struct wl_client *client, struct wl_resource *resource,
 {
 	struct data_offer *offer = wl_resource_get_user_data(resource);
 
-	if (!offer || !offer->source || !offer->drag)
+	if (!offer || !offer->source.ptr || !offer->drag)
 		return;
-	offer->source->accepted = mime != NULL;
-	wl_data_source_send_target(offer->source->resource, mime);
+	offer->source.ptr->accepted = mime != NULL;
+	wl_data_source_send_target(offer->source.ptr->resource, mime);
 }
 
 static void offer_receive(struct wl_client *client, struct wl_resource *resource,
@@ -205,11 +223,11 @@ static void offer_receive(struct wl_client *client, struct wl_resource *resource
 {
 	struct data_offer *offer = wl_resource_get_user_data(resource);
 
-	if (!offer || !offer->source) {
+	if (!offer || !offer->source.ptr) {
 		close(fd);
 		return;
 	}
-	garnet_data_source_read(offer->seat, offer->source, client,
+	garnet_data_source_read(offer->seat, offer->source.ptr, client,
 				offer->drag ? GARNET_SELECTION_DRAG : GARNET_SELECTION_CLIPBOARD,
 				mime, fd);
 }
@@ -218,21 +236,21 @@ static void offer_finish(struct wl_client *client, struct wl_resource *resource)
 {
 	struct data_offer *offer = wl_resource_get_user_data(resource);
 
-	if (!offer || !offer->source || !offer->drag)
+	if (!offer || !offer->source.ptr || !offer->drag)
 		return;
-	if (!offer->source->accepted || !offer->source->current_action) {
+	if (!offer->source.ptr->accepted || !offer->source.ptr->current_action) {
 		wl_resource_post_error(resource, WL_DATA_OFFER_ERROR_INVALID_FINISH,
 				       "finish without an accepted mime type and action");
 		return;
 	}
-	if (wl_resource_get_version(offer->source->resource) >=
+	if (wl_resource_get_version(offer->source.ptr->resource) >=
 	    WL_DATA_SOURCE_DND_FINISHED_SINCE_VERSION)
-		wl_data_source_send_dnd_finished(offer->source->resource);
+		wl_data_source_send_dnd_finished(offer->source.ptr->resource);
 }
 
 static uint32_t choose_action(struct data_offer *offer)
 {
-	uint32_t common = offer->actions & offer->source->dnd_actions;
+	uint32_t common = offer->actions & offer->source.ptr->dnd_actions;
 
 	if (common & offer->preferred_action)
 		return offer->preferred_action;
@@ -247,15 +265,15 @@ static void offer_update_action(struct data_offer *offer)
 {
 	uint32_t action;
 
-	if (!offer->source)
+	if (!offer->source.ptr)
 		return;
 	action = choose_action(offer);
-	if (offer->source->current_action == action)
+	if (offer->source.ptr->current_action == action)
 		return;
-	offer->source->current_action = action;
-	if (wl_resource_get_version(offer->source->resource) >=
+	offer->source.ptr->current_action = action;
+	if (wl_resource_get_version(offer->source.ptr->resource) >=
 	    WL_DATA_SOURCE_ACTION_SINCE_VERSION)
-		wl_data_source_send_action(offer->source->resource, action);
+		wl_data_source_send_action(offer->source.ptr->resource, action);
 	if (wl_resource_get_version(offer->resource) >= WL_DATA_OFFER_ACTION_SINCE_VERSION)
 		wl_data_offer_send_action(offer->resource, action);
 }
@@ -291,14 +309,6 @@ static const struct wl_data_offer_interface data_offer_impl = {
 	.set_actions = offer_set_actions,
 };
 
-static void offer_source_destroyed(struct wl_listener *listener, void *data)
-{
-	struct data_offer *offer = wl_container_of(listener, offer, source_destroy);
-
-	garnet_list_unlink(&offer->source_destroy.link);
-	offer->source = NULL;
-}
-
 static void offer_resource_destroy(struct wl_resource *resource)
 {
 	struct data_offer *offer = wl_resource_get_user_data(resource);
@@ -307,7 +317,7 @@ static void offer_resource_destroy(struct wl_resource *resource)
 		return;
 	if (offer->seat->drag_offer == resource)
 		offer->seat->drag_offer = NULL;
-	wl_list_remove(&offer->source_destroy.link);
+	garnet_data_source_ref_set(&offer->source, NULL);
 	free(offer);
 }
 
@@ -327,10 +337,8 @@ struct wl_resource *data_device_make_offer(struct garnet_seat *seat, struct wl_r
 		return NULL;
 	}
 	offer->seat = seat;
-	offer->source = source;
+	garnet_data_source_ref_set(&offer->source, source);
 	offer->drag = drag;
-	offer->source_destroy.notify = offer_source_destroyed;
-	wl_signal_add(&source->events.destroy, &offer->source_destroy);
 	wl_resource_set_implementation(offer->resource, &data_offer_impl, offer,
 				       offer_resource_destroy);
 	wl_data_device_send_data_offer(device, offer->resource);
@@ -530,8 +538,6 @@ static void manager_bind(struct wl_client *client, void *data, uint32_t version,
 
 bool garnet_data_device_init(struct garnet_compositor *c)
 {
-	c->data_device_global = garnet_global_create(c, &wl_data_device_manager_interface,
-						     DATA_DEVICE_MANAGER_VERSION, c, manager_bind,
-						     false);
-	return c->data_device_global != NULL;
+	return garnet_global_create(c, &wl_data_device_manager_interface,
+				    DATA_DEVICE_MANAGER_VERSION, c, manager_bind, false) != NULL;
 }

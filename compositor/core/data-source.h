@@ -23,6 +23,20 @@ struct garnet_data_source {
 		struct wl_signal destroy;
 	} events;
 };
+/*
+ * A pointer to a data source that becomes NULL when the source is destroyed: what an offer
+ * holds, since an offer outlives its source. A zeroed ref points at nothing.
+ */
+struct garnet_data_source_ref {
+	struct garnet_data_source *ptr;
+	struct wl_listener destroy; /* on ptr's destroy signal while ptr is not NULL */
+};
+
+/* Points ref at source (NULL: at nothing), leaving the source it pointed at before. */
+void garnet_data_source_ref_set(struct garnet_data_source_ref *ref,
+				struct garnet_data_source *source);
+
+/* Readies a source whose requests come from resource and whose events impl sends. */
 void garnet_data_source_init(struct garnet_data_source *source,
 			     const struct garnet_data_source_impl *impl,
 			     struct wl_resource *resource);

@@ -13,13 +13,21 @@
 #include "seat.h"
 #include "lock-prompt.h"
 
+/* The prompt's state (the compositor's lock_prompt). */
+struct garnet_lock_prompt {
+	char password[256];
+	size_t len;
+	bool checking, failed;
+	pixman_image_t *image;
+};
+
 #define PROMPT_WIDTH 320
 #define PROMPT_HEIGHT 48
 #define DOT 8
 
 bool garnet_lock_prompt_active(struct garnet_compositor *c)
 {
-	return c->locked && !c->session_lock.lock && c->authenticate;
+	return c->locked && !c->lock_held && c->authenticate;
 }
 
 static void damage_prompt(struct garnet_compositor *c)
@@ -45,7 +53,7 @@ bool garnet_lock_prompt_box(struct garnet_output *o, pixman_box32_t *box)
  * dot per character; the characters themselves are never drawn. */
 pixman_image_t *garnet_lock_prompt_image(struct garnet_compositor *c)
 {
-	struct garnet_lock_prompt *p = &c->lock_prompt;
+	struct garnet_lock_prompt *p = c->lock_prompt;
 	uint32_t frame = p->checking ? 0xff808080u : p->failed ? 0xffc03030u : 0xffd0d0d0u;
 	pixman_color_t white = {0xffff, 0xffff, 0xffff, 0xffff};
 	pixman_color_t edge = {((frame >> 16) & 0xff) * 0x101, ((frame >> 8) & 0xff) * 0x101,
@@ -82,7 +90,7 @@ static void forget_password(struct garnet_lock_prompt *p)
 
 bool garnet_lock_prompt_key(struct garnet_compositor *c, uint32_t key, bool pressed)
 {
-	struct garnet_lock_prompt *p = &c->lock_prompt;
+	struct garnet_lock_prompt *p = c->lock_prompt;
 	struct garnet_seat *seat = c->seat;
 	xkb_keysym_t sym;
 	char utf8[8];
@@ -123,7 +131,7 @@ bool garnet_lock_prompt_key(struct garnet_compositor *c, uint32_t key, bool pres
 
 void garnet_compositor_unlock_result(struct garnet_compositor *c, bool authenticated)
 {
-	struct garnet_lock_prompt *p = &c->lock_prompt;
+	struct garnet_lock_prompt *p = c->lock_prompt;
 
 	if (!p->checking)
 		return;
@@ -148,10 +156,21 @@ void garnet_compositor_set_authenticator(struct garnet_compositor *c,
 	c->authenticate_data = data;
 }
 
+bool garnet_lock_prompt_init(struct garnet_compositor *c)
+{
+	c->lock_prompt = calloc(1, sizeof(*c->lock_prompt));
+	return c->lock_prompt != NULL;
+}
+
 void garnet_lock_prompt_finish(struct garnet_compositor *c)
 {
-	forget_password(&c->lock_prompt);
-	if (c->lock_prompt.image)
-		pixman_image_unref(c->lock_prompt.image);
-	c->lock_prompt.image = NULL;
+	struct garnet_lock_prompt *p = c->lock_prompt;
+
+	if (!p)
+		return;
+	forget_password(p);
+	if (p->image)
+		pixman_image_unref(p->image);
+	free(p);
+	c->lock_prompt = NULL;
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* garnet's own lock screen (core layer): the password prompt shown while a session lock's
- * locker is gone. Its state is the compositor's lock_prompt. */
+ * locker is gone. Its state is the compositor's lock_prompt, whose fields only lock-prompt.c
+ * knows. */
 #ifndef GARNET_CORE_LOCK_PROMPT_H
 #define GARNET_CORE_LOCK_PROMPT_H
 
@@ -15,6 +16,9 @@ bool garnet_lock_prompt_box(struct garnet_output *o, pixman_box32_t *box);
 pixman_image_t *garnet_lock_prompt_image(struct garnet_compositor *c);
 /* A hardware key while the prompt is up: true when it took it (no client gets it). */
 bool garnet_lock_prompt_key(struct garnet_compositor *c, uint32_t key, bool pressed);
+/* Makes the prompt's state (hidden until a lock is abandoned); false when out of memory. */
+bool garnet_lock_prompt_init(struct garnet_compositor *c);
+/* Forgets what was typed and frees the prompt's state. */
 void garnet_lock_prompt_finish(struct garnet_compositor *c);
 
 #endif

@@ -194,11 +194,8 @@ void garnet_output_finish(struct garnet_output *output)
 	/* The callback's destroy handler unlinks and frees the capture. */
 	wl_list_for_each_safe(capture, tmp_capture, &output->pending_captures, link)
 		wl_resource_destroy(capture->callback);
-	wl_resource_for_each_safe(resource, tmp, &output->resources) {
-		/* Inert from now on; the client still owns the object. */
-		wl_resource_set_user_data(resource, NULL);
-		garnet_list_unlink(wl_resource_get_link(resource));
-	}
+	/* The clients still own their wl_output objects. */
+	garnet_resources_make_inert(&output->resources);
 	if (output->global)
 		wl_global_destroy(output->global);
 	if (output->repaint_timer)

@@ -6,6 +6,11 @@
 #include "region.h"
 #include "client-budget.h"
 
+const pixman_box32_t garnet_region_everywhere = {
+	GARNET_REGION_INFINITE_MIN, GARNET_REGION_INFINITE_MIN,
+	GARNET_REGION_INFINITE_MAX, GARNET_REGION_INFINITE_MAX,
+};
+
 /* Clients send rectangles like (0, 0, INT32_MAX, INT32_MAX); keep them inside pixman's range. */
 static bool clamp_rect(int32_t x, int32_t y, int32_t width, int32_t height, pixman_box32_t *box)
 {
@@ -132,4 +137,15 @@ pixman_region32_t *garnet_region_from_resource(struct wl_resource *resource)
 		return NULL;
 	r = wl_resource_get_user_data(resource);
 	return &r->pixels;
+}
+
+void garnet_region_set_from_resource(pixman_region32_t *dst, struct wl_resource *region_resource,
+				     const pixman_box32_t *unset)
+{
+	if (region_resource)
+		pixman_region32_copy(dst, garnet_region_from_resource(region_resource));
+	else if (unset)
+		pixman_region32_reset(dst, unset);
+	else
+		pixman_region32_clear(dst);
 }

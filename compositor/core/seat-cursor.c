@@ -15,7 +15,8 @@ bool garnet_seat_builtin_cursor_box(struct garnet_seat *seat, pixman_box32_t *bo
 
 	if (!image || wl_list_empty(&seat->compositor->outputs))
 		return false;
-	if ((seat->cursor || seat->cursor_hidden) && !garnet_seat_pointer_is_garnets(seat))
+	if ((seat->cursor || seat_priv(seat)->cursor_hidden) &&
+	    !garnet_seat_pointer_is_garnets(seat))
 		return false;
 	x = (int32_t)floor(seat->x);
 	y = (int32_t)floor(seat->y);
@@ -35,7 +36,7 @@ static void damage_builtin_cursor(struct garnet_seat *seat)
 void seat_set_cursor_hidden(struct garnet_seat *seat, bool hidden)
 {
 	damage_builtin_cursor(seat);
-	seat->cursor_hidden = hidden;
+	seat_priv(seat)->cursor_hidden = hidden;
 	damage_builtin_cursor(seat);
 }
 
@@ -59,8 +60,10 @@ static void cursor_commit(struct garnet_surface *surface)
 		struct garnet_surface_state *cur = &surface->current;
 
 		garnet_surface_damage_tree(surface);
-		seat->hotspot_x = garnet_coord_clamp((int64_t)seat->hotspot_x - cur->dx);
-		seat->hotspot_y = garnet_coord_clamp((int64_t)seat->hotspot_y - cur->dy);
+		seat_priv(seat)->hotspot_x =
+			garnet_coord_clamp((int64_t)seat_priv(seat)->hotspot_x - cur->dx);
+		seat_priv(seat)->hotspot_y =
+			garnet_coord_clamp((int64_t)seat_priv(seat)->hotspot_y - cur->dy);
 		garnet_surface_damage_tree(surface);
 	}
 	if (!wl_list_empty(&surface->current.frame_callbacks))
@@ -74,8 +77,8 @@ static bool cursor_position(struct garnet_surface *surface, int32_t *x, int32_t 
 
 	if (!seat || seat->cursor != surface)
 		return false;
-	*x = (int32_t)floor(seat->x) - seat->hotspot_x;
-	*y = (int32_t)floor(seat->y) - seat->hotspot_y;
+	*x = (int32_t)floor(seat->x) - seat_priv(seat)->hotspot_x;
+	*y = (int32_t)floor(seat->y) - seat_priv(seat)->hotspot_y;
 	return true;
 }
 
@@ -87,47 +90,53 @@ static const struct garnet_surface_role cursor_role = {
 
 void seat_set_cursor_surface(struct garnet_seat *seat, struct garnet_surface *surface)
 {
+	struct seat_private *sp = seat_priv(seat);
+
 	if (seat->cursor == surface)
 		return;
 	damage_builtin_cursor(seat);
 	if (seat->cursor) {
 		garnet_surface_damage_tree(seat->cursor);
-		garnet_list_unlink(&seat->cursor_destroy.link);
+		garnet_list_unlink(&sp->cursor_destroy.link);
 	}
 	seat->cursor = surface;
 	if (surface)
-		wl_signal_add(&surface->events.destroy, &seat->cursor_destroy);
+		wl_signal_add(&surface->events.destroy, &sp->cursor_destroy);
 	damage_builtin_cursor(seat);
 }
 
 void seat_cursor_destroyed(struct wl_listener *listener, void *data)
 {
-	struct garnet_seat *seat = wl_container_of(listener, seat, cursor_destroy);
+	struct seat_private *sp = wl_container_of(listener, sp, cursor_destroy);
+	struct garnet_seat *seat = &sp->base;
 
 	seat_set_cursor_surface(seat, NULL);
 }
 
 void garnet_seat_set_drag_icon(struct garnet_seat *seat, struct garnet_surface *surface)
 {
+	struct seat_private *sp = seat_priv(seat);
+
 	if (seat->drag_icon == surface)
 		return;
 	if (seat->drag_icon) {
 		garnet_surface_damage_tree(seat->drag_icon);
-		garnet_list_unlink(&seat->drag_icon_destroy.link);
+		garnet_list_unlink(&sp->drag_icon_destroy.link);
 	}
 	seat->drag_icon = surface;
 	/* Its top-left corner starts at the pointer; wl_surface.offset moves it from there. */
 	seat->drag_icon_x = 0;
 	seat->drag_icon_y = 0;
 	if (surface) {
-		wl_signal_add(&surface->events.destroy, &seat->drag_icon_destroy);
+		wl_signal_add(&surface->events.destroy, &sp->drag_icon_destroy);
 		garnet_surface_damage_tree(surface);
 	}
 }
 
 void seat_drag_icon_destroyed(struct wl_listener *listener, void *data)
 {
-	struct garnet_seat *seat = wl_container_of(listener, seat, drag_icon_destroy);
+	struct seat_private *sp = wl_container_of(listener, sp, drag_icon_destroy);
+	struct garnet_seat *seat = &sp->base;
 
 	garnet_seat_set_drag_icon(seat, NULL);
 }
@@ -157,7 +166,7 @@ void seat_pointer_set_cursor(struct wl_client *client, struct wl_resource *resou
 
 	/* Only the client the pointer is over, answering its latest enter, sets the cursor. */
 	if (!seat || !seat->pointer_focus || surface_client(seat->pointer_focus) != client ||
-	    serial != seat->pointer_enter_serial)
+	    serial != seat_priv(seat)->pointer_enter_serial)
 		return;
 	if (surface && !garnet_surface_set_role(surface, &cursor_role, NULL, resource,
 						WL_POINTER_ERROR_ROLE))
@@ -166,8 +175,8 @@ void seat_pointer_set_cursor(struct wl_client *client, struct wl_resource *resou
 	seat_set_cursor_hidden(seat, surface == NULL);
 	if (surface)
 		garnet_surface_damage_tree(surface);
-	seat->hotspot_x = garnet_coord_clamp(hotspot_x);
-	seat->hotspot_y = garnet_coord_clamp(hotspot_y);
+	seat_priv(seat)->hotspot_x = garnet_coord_clamp(hotspot_x);
+	seat_priv(seat)->hotspot_y = garnet_coord_clamp(hotspot_y);
 	if (surface)
 		garnet_surface_damage_tree(surface);
 }

@@ -41,10 +41,10 @@ static void default_grab_button(struct garnet_pointer_grab *grab, uint32_t time,
 	struct garnet_seat *seat = grab->seat;
 
 	if (pressed && seat->button_count == 0) {
-		seat->grab_button = button;
-		seat->grab_time = time;
-		seat->grab_x = seat->x;
-		seat->grab_y = seat->y;
+		seat_priv(seat)->grab_button = button;
+		seat_priv(seat)->grab_time = time;
+		seat_priv(seat)->grab_x = seat->x;
+		seat_priv(seat)->grab_y = seat->y;
 		seat->compositor->shell_hooks->handle_click(seat->compositor->shell,
 							    seat->pointer_focus);
 	}
@@ -62,7 +62,7 @@ static void default_grab_axis(struct garnet_pointer_grab *grab, uint32_t time, u
 
 	if (!focus || !garnet_seat_may_deliver(seat, focus, GARNET_INPUT_POINTER))
 		return;
-	seat_for_each_resource_of(pointer, &seat->pointers, surface_client(focus)) {
+	seat_for_each_resource_of(pointer, &seat_priv(seat)->pointers, surface_client(focus)) {
 		wl_pointer_send_axis(pointer, time, axis, wl_fixed_from_double(value));
 		seat_pointer_frame(pointer);
 	}
@@ -98,7 +98,9 @@ void garnet_seat_take_input(struct garnet_seat *seat)
 		seat->grab->impl->cancel(seat->grab);
 		seat->grab = &seat->default_grab;
 	}
-	garnet_seat_set_keyboard_focus(seat, NULL);
+	/* The keyboard is the focus authority's to move (shell/focus.c), here to nothing. */
+	if (seat->compositor->shell)
+		seat->compositor->shell_hooks->focus_surface(seat->compositor->shell, NULL);
 	garnet_seat_set_pointer_focus(seat, NULL, 0, 0);
 	garnet_seat_cancel_touch(seat);
 }

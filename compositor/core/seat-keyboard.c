@@ -30,7 +30,7 @@ static void keyboard_enter(struct garnet_seat *seat, struct garnet_surface *surf
 	if (!garnet_seat_may_deliver(seat, surface, GARNET_INPUT_KEYBOARD))
 		return;
 	serial = wl_display_next_serial(display);
-	seat_for_each_resource_of(keyboard, &seat->keyboards, surface_client(surface)) {
+	seat_for_each_resource_of(keyboard, &seat_priv(seat)->keyboards, surface_client(surface)) {
 		/* enter carries the keys already held, then the modifiers follow. */
 		wl_keyboard_send_enter(keyboard, serial, surface->resource, &seat->keys);
 		seat_send_modifiers(seat, keyboard, serial);
@@ -42,21 +42,24 @@ static void keyboard_leave(struct garnet_seat *seat, struct garnet_surface *surf
 	struct wl_resource *keyboard;
 	uint32_t serial = wl_display_next_serial(seat->compositor->display);
 
-	seat_for_each_resource_of(keyboard, &seat->keyboards, surface_client(surface))
+	seat_for_each_resource_of(keyboard, &seat_priv(seat)->keyboards, surface_client(surface))
 		wl_keyboard_send_leave(keyboard, serial, surface->resource);
 }
 
 void seat_keyboard_focus_destroyed(struct wl_listener *listener, void *data)
 {
-	struct garnet_seat *seat = wl_container_of(listener, seat, keyboard_focus_destroy);
+	struct seat_private *sp = wl_container_of(listener, sp, keyboard_focus_destroy);
+	struct garnet_seat *seat = &sp->base;
 
-	garnet_list_unlink(&seat->keyboard_focus_destroy.link);
+	garnet_list_unlink(&sp->keyboard_focus_destroy.link);
 	seat->keyboard_focus = NULL;
 	wl_signal_emit_mutable(&seat->events.keyboard_focus, seat);
 }
 
 void garnet_seat_set_keyboard_focus(struct garnet_seat *seat, struct garnet_surface *surface)
 {
+	struct seat_private *sp = seat_priv(seat);
+
 	/* While locked a window that maps or asks for focus cannot take the keyboard from the
 	 * lock surface. */
 	if (seat->keyboard_focus == surface ||
@@ -66,11 +69,11 @@ void garnet_seat_set_keyboard_focus(struct garnet_seat *seat, struct garnet_surf
 	seat_restore_keymap(seat);
 	if (seat->keyboard_focus) {
 		keyboard_leave(seat, seat->keyboard_focus);
-		garnet_list_unlink(&seat->keyboard_focus_destroy.link);
+		garnet_list_unlink(&sp->keyboard_focus_destroy.link);
 	}
 	seat->keyboard_focus = surface;
 	if (surface) {
-		wl_signal_add(&surface->events.destroy, &seat->keyboard_focus_destroy);
+		wl_signal_add(&surface->events.destroy, &sp->keyboard_focus_destroy);
 		keyboard_enter(seat, surface);
 		garnet_seat_data_device_focus(seat, surface_client(surface));
 	}
@@ -113,8 +116,10 @@ static bool update_keys(struct garnet_seat *seat, uint32_t key, bool pressed)
 void garnet_seat_set_vt_switch_handler(struct garnet_seat *seat,
 				       bool (*handler)(void *data, int vt), void *data)
 {
-	seat->vt_switch = handler;
-	seat->vt_switch_data = data;
+	struct seat_private *sp = seat_priv(seat);
+
+	sp->vt_switch = handler;
+	sp->vt_switch_data = data;
 }
 
 /* Ctrl+Alt+Fn gives XF86Switch_VT_n in xkb's default keymaps; the key never reaches clients. */
@@ -122,12 +127,13 @@ static bool vt_switch_key(struct garnet_seat *seat, uint32_t key)
 {
 	xkb_keysym_t sym;
 
-	if (!seat->vt_switch)
+	if (!seat_priv(seat)->vt_switch)
 		return false;
 	sym = xkb_state_key_get_one_sym(seat->xkb_state, key + 8);
 	if (sym < XKB_KEY_XF86Switch_VT_1 || sym > XKB_KEY_XF86Switch_VT_12)
 		return false;
-	seat->vt_switch(seat->vt_switch_data, (int)(sym - XKB_KEY_XF86Switch_VT_1 + 1));
+	seat_priv(seat)->vt_switch(seat_priv(seat)->vt_switch_data,
+				   (int)(sym - XKB_KEY_XF86Switch_VT_1 + 1));
 	return true;
 }
 
@@ -177,7 +183,7 @@ void garnet_seat_notify_key(struct garnet_seat *seat, uint32_t time_msec, uint32
 	seat_restore_keymap(seat);
 	serial = wl_display_next_serial(seat->compositor->display);
 	garnet_seat_record_input_serial(seat, surface_client(focus), serial);
-	seat_for_each_resource_of(keyboard, &seat->keyboards, surface_client(focus)) {
+	seat_for_each_resource_of(keyboard, &seat_priv(seat)->keyboards, surface_client(focus)) {
 		wl_keyboard_send_key(keyboard, serial, time_msec, key,
 				     pressed ? WL_KEYBOARD_KEY_STATE_PRESSED
 					     : WL_KEYBOARD_KEY_STATE_RELEASED);
@@ -190,31 +196,30 @@ static const struct wl_keyboard_interface keyboard_impl = {
 	.release = garnet_resource_destroy_request,
 };
 
-void seat_get_keyboard(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+static void keyboard_created(struct garnet_seat *seat, struct wl_resource *keyboard,
+			     struct garnet_surface *focus)
 {
-	struct garnet_seat *seat = wl_resource_get_user_data(resource);
-	struct wl_resource *keyboard =
-		seat_create_device(client, resource, &wl_keyboard_interface, &keyboard_impl, id,
-				   seat ? &seat->keyboards : NULL);
-	struct garnet_surface *focus;
 	uint32_t serial;
 
-	if (!keyboard)
-		return;
 	wl_keyboard_send_keymap(keyboard, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1, seat->keymap_fd,
 				(uint32_t)seat->keymap_size);
 	if (wl_resource_get_version(keyboard) >= WL_KEYBOARD_REPEAT_INFO_SINCE_VERSION)
 		wl_keyboard_send_repeat_info(keyboard,
 					     seat->compositor->options.keyboard.repeat_rate,
 					     seat->compositor->options.keyboard.repeat_delay);
-	focus = seat->keyboard_focus;
-	if (focus && surface_client(focus) == client &&
-	    garnet_seat_may_deliver(seat, focus, GARNET_INPUT_KEYBOARD)) {
+	if (focus) {
 		serial = wl_display_next_serial(seat->compositor->display);
 		wl_keyboard_send_enter(keyboard, serial, focus->resource, &seat->keys);
 		seat_send_modifiers(seat, keyboard, serial);
 	}
 }
+
+const struct seat_device seat_keyboard = {
+	.iface = &wl_keyboard_interface,
+	.impl = &keyboard_impl,
+	.kind = GARNET_INPUT_KEYBOARD,
+	.created = keyboard_created,
+};
 
 bool seat_load_keymap(struct garnet_seat *seat, const struct garnet_keyboard_options *kb)
 {

@@ -16,9 +16,10 @@ void seat_pointer_frame(struct wl_resource *pointer)
 
 void seat_pointer_focus_destroyed(struct wl_listener *listener, void *data)
 {
-	struct garnet_seat *seat = wl_container_of(listener, seat, pointer_focus_destroy);
+	struct seat_private *sp = wl_container_of(listener, sp, pointer_focus_destroy);
+	struct garnet_seat *seat = &sp->base;
 
-	garnet_list_unlink(&seat->pointer_focus_destroy.link);
+	garnet_list_unlink(&sp->pointer_focus_destroy.link);
 	seat->pointer_focus = NULL;
 	seat->button_count = 0;
 	seat_set_cursor_hidden(seat, false);
@@ -27,6 +28,7 @@ void seat_pointer_focus_destroyed(struct wl_listener *listener, void *data)
 void garnet_seat_set_pointer_focus(struct garnet_seat *seat, struct garnet_surface *surface,
 				   double sx, double sy)
 {
+	struct seat_private *sp = seat_priv(seat);
 	struct garnet_surface *old = seat->pointer_focus;
 	struct wl_display *display = seat->compositor->display;
 	struct wl_resource *pointer;
@@ -40,10 +42,10 @@ void garnet_seat_set_pointer_focus(struct garnet_seat *seat, struct garnet_surfa
 	if (old == surface)
 		return;
 	if (old) {
-		garnet_list_unlink(&seat->pointer_focus_destroy.link);
+		garnet_list_unlink(&sp->pointer_focus_destroy.link);
 		if (garnet_seat_may_deliver(seat, old, GARNET_INPUT_POINTER)) {
 			serial = wl_display_next_serial(display);
-			seat_for_each_resource_of(pointer, &seat->pointers, surface_client(old)) {
+			seat_for_each_resource_of(pointer, &sp->pointers, surface_client(old)) {
 				wl_pointer_send_leave(pointer, serial, old->resource);
 				seat_pointer_frame(pointer);
 			}
@@ -54,17 +56,17 @@ void garnet_seat_set_pointer_focus(struct garnet_seat *seat, struct garnet_surfa
 	 * that client; elsewhere garnet's arrow shows until the next client sets one. */
 	if (seat->cursor && (!surface || surface_client(seat->cursor) != surface_client(surface)))
 		seat_set_cursor_surface(seat, NULL);
-	if (seat->cursor_hidden &&
+	if (sp->cursor_hidden &&
 	    (!surface || !old || surface_client(old) != surface_client(surface)))
 		seat_set_cursor_hidden(seat, false);
 	if (!surface)
 		return;
-	wl_signal_add(&surface->events.destroy, &seat->pointer_focus_destroy);
+	wl_signal_add(&surface->events.destroy, &sp->pointer_focus_destroy);
 	if (!garnet_seat_may_deliver(seat, surface, GARNET_INPUT_POINTER))
 		return;
 	serial = wl_display_next_serial(display);
-	seat->pointer_enter_serial = serial;
-	seat_for_each_resource_of(pointer, &seat->pointers, surface_client(surface)) {
+	sp->pointer_enter_serial = serial;
+	seat_for_each_resource_of(pointer, &sp->pointers, surface_client(surface)) {
 		wl_pointer_send_enter(pointer, serial, surface->resource, wl_fixed_from_double(sx),
 				      wl_fixed_from_double(sy));
 		seat_pointer_frame(pointer);
@@ -78,7 +80,7 @@ void garnet_seat_send_motion(struct garnet_seat *seat, uint32_t time)
 
 	if (!focus || !garnet_seat_may_deliver(seat, focus, GARNET_INPUT_POINTER))
 		return;
-	seat_for_each_resource_of(pointer, &seat->pointers, surface_client(focus)) {
+	seat_for_each_resource_of(pointer, &seat_priv(seat)->pointers, surface_client(focus)) {
 		wl_pointer_send_motion(pointer, time, wl_fixed_from_double(seat->sx),
 				       wl_fixed_from_double(seat->sy));
 		seat_pointer_frame(pointer);
@@ -98,7 +100,7 @@ void garnet_seat_send_button(struct garnet_seat *seat, uint32_t time, uint32_t b
 	if (pressed)
 		seat->grab_serial = serial;
 	garnet_seat_record_input_serial(seat, surface_client(focus), serial);
-	seat_for_each_resource_of(pointer, &seat->pointers, surface_client(focus)) {
+	seat_for_each_resource_of(pointer, &seat_priv(seat)->pointers, surface_client(focus)) {
 		wl_pointer_send_button(pointer, serial, time, button,
 				       pressed ? WL_POINTER_BUTTON_STATE_PRESSED
 					       : WL_POINTER_BUTTON_STATE_RELEASED);
@@ -202,22 +204,19 @@ static const struct wl_pointer_interface pointer_impl = {
 	.release = garnet_resource_destroy_request,
 };
 
-void seat_get_pointer(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+static void pointer_created(struct garnet_seat *seat, struct wl_resource *pointer,
+			    struct garnet_surface *focus)
 {
-	struct garnet_seat *seat = wl_resource_get_user_data(resource);
-	struct wl_resource *pointer =
-		seat_create_device(client, resource, &wl_pointer_interface, &pointer_impl, id,
-				   seat ? &seat->pointers : NULL);
-	struct garnet_surface *focus;
-
-	if (!pointer)
+	if (!focus)
 		return;
-	focus = seat->pointer_focus;
-	if (focus && surface_client(focus) == client &&
-	    garnet_seat_may_deliver(seat, focus, GARNET_INPUT_POINTER)) {
-		wl_pointer_send_enter(pointer, seat->pointer_enter_serial, focus->resource,
-				      wl_fixed_from_double(seat->sx),
-				      wl_fixed_from_double(seat->sy));
-		seat_pointer_frame(pointer);
-	}
+	wl_pointer_send_enter(pointer, seat_priv(seat)->pointer_enter_serial, focus->resource,
+			      wl_fixed_from_double(seat->sx), wl_fixed_from_double(seat->sy));
+	seat_pointer_frame(pointer);
 }
+
+const struct seat_device seat_pointer = {
+	.iface = &wl_pointer_interface,
+	.impl = &pointer_impl,
+	.kind = GARNET_INPUT_POINTER,
+	.created = pointer_created,
+};

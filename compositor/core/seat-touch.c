@@ -10,9 +10,11 @@
 
 static struct garnet_touch_point *touch_point(struct garnet_seat *seat, int32_t id)
 {
+	struct seat_private *sp = seat_priv(seat);
+
 	for (int i = 0; i < GARNET_TOUCH_POINTS; i++) {
-		if (seat->touch[i].active && seat->touch[i].id == id)
-			return &seat->touch[i];
+		if (sp->touch[i].active && sp->touch[i].id == id)
+			return &sp->touch[i];
 	}
 	return NULL;
 }
@@ -38,7 +40,7 @@ void seat_touch_surface_destroyed(struct wl_listener *listener, void *data)
 	 * ends here (the finger's real lift later goes nowhere). */
 	if (seat && garnet_seat_may_deliver(seat, surface, GARNET_INPUT_TOUCH)) {
 		serial = wl_display_next_serial(surface->compositor->display);
-		seat_for_each_resource_of(touch, &seat->touches, surface_client(surface)) {
+		seat_for_each_resource_of(touch, &seat_priv(seat)->touches, surface_client(surface)) {
 			wl_touch_send_up(touch, serial, garnet_now_msec(surface->compositor),
 					 tp->id);
 			wl_touch_send_frame(touch);
@@ -63,8 +65,8 @@ void garnet_seat_notify_touch_down(struct garnet_seat *seat, uint32_t time_msec,
 	if (garnet_consent_press(seat->compositor, x, y))
 		return;
 	for (int i = 0; i < GARNET_TOUCH_POINTS && !tp; i++) {
-		if (!seat->touch[i].active)
-			tp = &seat->touch[i];
+		if (!seat_priv(seat)->touch[i].active)
+			tp = &seat_priv(seat)->touch[i];
 	}
 	if (!tp)
 		return;
@@ -80,7 +82,7 @@ void garnet_seat_notify_touch_down(struct garnet_seat *seat, uint32_t time_msec,
 		return;
 	serial = wl_display_next_serial(seat->compositor->display);
 	garnet_seat_record_input_serial(seat, surface_client(surface), serial);
-	seat_for_each_resource_of(touch, &seat->touches, surface_client(surface))
+	seat_for_each_resource_of(touch, &seat_priv(seat)->touches, surface_client(surface))
 		wl_touch_send_down(touch, serial, time_msec, surface->resource, id,
 				   wl_fixed_from_double(sx), wl_fixed_from_double(sy));
 	tp->frame_client = surface_client(surface);
@@ -96,7 +98,7 @@ void garnet_seat_notify_touch_motion(struct garnet_seat *seat, uint32_t time_mse
 	if (!tp || !tp->surface || !garnet_surface_position(tp->surface, &ox, &oy) ||
 	    !garnet_seat_may_deliver(seat, tp->surface, GARNET_INPUT_TOUCH))
 		return;
-	seat_for_each_resource_of(touch, &seat->touches, surface_client(tp->surface))
+	seat_for_each_resource_of(touch, &seat_priv(seat)->touches, surface_client(tp->surface))
 		wl_touch_send_motion(touch, time_msec, id, wl_fixed_from_double(x - ox),
 				     wl_fixed_from_double(y - oy));
 	tp->frame_client = surface_client(tp->surface);
@@ -113,7 +115,7 @@ void garnet_seat_notify_touch_up(struct garnet_seat *seat, uint32_t time_msec, i
 	if (tp->surface && garnet_seat_may_deliver(seat, tp->surface, GARNET_INPUT_TOUCH)) {
 		serial = wl_display_next_serial(seat->compositor->display);
 		garnet_seat_record_input_serial(seat, surface_client(tp->surface), serial);
-		seat_for_each_resource_of(touch, &seat->touches, surface_client(tp->surface))
+		seat_for_each_resource_of(touch, &seat_priv(seat)->touches, surface_client(tp->surface))
 			wl_touch_send_up(touch, serial, time_msec, id);
 		tp->frame_client = surface_client(tp->surface);
 	}
@@ -122,25 +124,26 @@ void garnet_seat_notify_touch_up(struct garnet_seat *seat, uint32_t time_msec, i
 
 void garnet_seat_cancel_touch(struct garnet_seat *seat)
 {
+	struct seat_private *sp = seat_priv(seat);
 	struct wl_resource *touch;
 
 	for (int i = 0; i < GARNET_TOUCH_POINTS; i++) {
-		struct garnet_touch_point *tp = &seat->touch[i];
+		struct garnet_touch_point *tp = &sp->touch[i];
 		struct wl_client *client;
 
 		if (!tp->active || !tp->surface)
 			continue;
 		client = surface_client(tp->surface);
 		/* cancel ends every touch point of that client at once. */
-		seat_for_each_resource_of(touch, &seat->touches, client)
+		seat_for_each_resource_of(touch, &sp->touches, client)
 			wl_touch_send_cancel(touch);
 		for (int j = i; j < GARNET_TOUCH_POINTS; j++) {
-			if (seat->touch[j].active && seat->touch[j].surface &&
-			    surface_client(seat->touch[j].surface) == client) {
+			if (sp->touch[j].active && sp->touch[j].surface &&
+			    surface_client(sp->touch[j].surface) == client) {
 				/* Still down, but the finger's lift and moves go nowhere now. */
-				garnet_list_unlink(&seat->touch[j].surface_destroy.link);
-				seat->touch[j].surface = NULL;
-				seat->touch[j].frame_client = NULL;
+				garnet_list_unlink(&sp->touch[j].surface_destroy.link);
+				sp->touch[j].surface = NULL;
+				sp->touch[j].frame_client = NULL;
 			}
 		}
 	}
@@ -148,30 +151,29 @@ void garnet_seat_cancel_touch(struct garnet_seat *seat)
 
 void garnet_seat_notify_touch_frame(struct garnet_seat *seat)
 {
+	struct seat_private *sp = seat_priv(seat);
 	struct wl_resource *touch;
 
 	/* Only clients that were sent an event since the last frame hear about it. */
-	wl_resource_for_each(touch, &seat->touches) {
+	wl_resource_for_each(touch, &sp->touches) {
 		for (int i = 0; i < GARNET_TOUCH_POINTS; i++) {
-			if (seat->touch[i].frame_client &&
-			    wl_resource_get_client(touch) == seat->touch[i].frame_client) {
+			if (sp->touch[i].frame_client &&
+			    wl_resource_get_client(touch) == sp->touch[i].frame_client) {
 				wl_touch_send_frame(touch);
 				break;
 			}
 		}
 	}
 	for (int i = 0; i < GARNET_TOUCH_POINTS; i++)
-		seat->touch[i].frame_client = NULL;
+		sp->touch[i].frame_client = NULL;
 }
 
 static const struct wl_touch_interface touch_impl = {
 	.release = garnet_resource_destroy_request,
 };
 
-void seat_get_touch(struct wl_client *client, struct wl_resource *resource, uint32_t id)
-{
-	struct garnet_seat *seat = wl_resource_get_user_data(resource);
-
-	seat_create_device(client, resource, &wl_touch_interface, &touch_impl, id,
-			   seat ? &seat->touches : NULL);
-}
+const struct seat_device seat_touch = {
+	.iface = &wl_touch_interface,
+	.impl = &touch_impl,
+	.kind = GARNET_INPUT_TOUCH,
+};

@@ -9,16 +9,17 @@
 /* The seat's own keymap and modifiers back to the client a virtual keyboard typed into. */
 void seat_restore_keymap(struct garnet_seat *seat)
 {
-	struct wl_client *client = seat->foreign_keymap_client;
+	struct seat_private *sp = seat_priv(seat);
+	struct wl_client *client = sp->foreign_keymap_client;
 	struct wl_resource *keyboard;
 	uint32_t serial;
 
 	if (!client)
 		return;
-	seat->foreign_keymap_client = NULL;
-	seat->foreign_keymap_owner = NULL;
+	sp->foreign_keymap_client = NULL;
+	sp->foreign_keymap_owner = NULL;
 	serial = wl_display_next_serial(seat->compositor->display);
-	seat_for_each_resource_of(keyboard, &seat->keyboards, client) {
+	seat_for_each_resource_of(keyboard, &sp->keyboards, client) {
 		wl_keyboard_send_keymap(keyboard, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1,
 					seat->keymap_fd, (uint32_t)seat->keymap_size);
 		seat_send_modifiers(seat, keyboard, serial);
@@ -29,6 +30,7 @@ void seat_restore_keymap(struct garnet_seat *seat)
 static struct wl_client *virtual_target(struct garnet_seat *seat,
 					const struct garnet_virtual_keys *vk)
 {
+	struct seat_private *sp = seat_priv(seat);
 	struct garnet_surface *focus = seat->keyboard_focus;
 	struct wl_client *client;
 	struct wl_resource *keyboard;
@@ -36,14 +38,14 @@ static struct wl_client *virtual_target(struct garnet_seat *seat,
 	if (!focus || !garnet_seat_may_deliver(seat, focus, GARNET_INPUT_KEYBOARD))
 		return NULL;
 	client = surface_client(focus);
-	if (seat->foreign_keymap_client == client && seat->foreign_keymap_owner == vk->owner)
+	if (sp->foreign_keymap_client == client && sp->foreign_keymap_owner == vk->owner)
 		return client;
 	seat_restore_keymap(seat);
-	seat_for_each_resource_of(keyboard, &seat->keyboards, client)
+	seat_for_each_resource_of(keyboard, &sp->keyboards, client)
 		wl_keyboard_send_keymap(keyboard, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1,
 					vk->keymap_fd, vk->keymap_size);
-	seat->foreign_keymap_client = client;
-	seat->foreign_keymap_owner = vk->owner;
+	sp->foreign_keymap_client = client;
+	sp->foreign_keymap_owner = vk->owner;
 	return client;
 }
 
@@ -59,7 +61,7 @@ bool garnet_seat_virtual_key(struct garnet_seat *seat, const struct garnet_virtu
 	if (!client)
 		return false;
 	serial = wl_display_next_serial(seat->compositor->display);
-	seat_for_each_resource_of(keyboard, &seat->keyboards, client)
+	seat_for_each_resource_of(keyboard, &seat_priv(seat)->keyboards, client)
 		wl_keyboard_send_key(keyboard, serial, time_msec, key,
 				     pressed ? WL_KEYBOARD_KEY_STATE_PRESSED
 					     : WL_KEYBOARD_KEY_STATE_RELEASED);
@@ -77,7 +79,7 @@ bool garnet_seat_virtual_modifiers(struct garnet_seat *seat, const struct garnet
 	if (!client)
 		return false;
 	serial = wl_display_next_serial(seat->compositor->display);
-	seat_for_each_resource_of(keyboard, &seat->keyboards, client)
+	seat_for_each_resource_of(keyboard, &seat_priv(seat)->keyboards, client)
 		wl_keyboard_send_modifiers(keyboard, serial, depressed, latched, locked,
 					   group);
 	return true;
@@ -85,6 +87,6 @@ bool garnet_seat_virtual_modifiers(struct garnet_seat *seat, const struct garnet
 
 void garnet_seat_virtual_keyboard_gone(struct garnet_seat *seat, const void *owner)
 {
-	if (seat->foreign_keymap_owner == owner)
+	if (seat_priv(seat)->foreign_keymap_owner == owner)
 		seat_restore_keymap(seat);
 }

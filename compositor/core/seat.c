@@ -43,24 +43,58 @@ bool garnet_seat_may_deliver(struct garnet_seat *seat, struct garnet_surface *su
 	return false;
 }
 
-struct wl_resource *seat_create_device(struct wl_client *client, struct wl_resource *seat_res,
-					 const struct wl_interface *iface, const void *impl,
-					 uint32_t id, struct wl_list *list)
+void seat_create_device(struct wl_client *client, struct wl_resource *seat_res, uint32_t id,
+			const struct seat_device *kind)
 {
 	struct garnet_seat *seat = wl_resource_get_user_data(seat_res);
 	struct wl_resource *resource =
-		wl_resource_create(client, iface, wl_resource_get_version(seat_res), id);
+		wl_resource_create(client, kind->iface, wl_resource_get_version(seat_res), id);
+	struct garnet_surface *focus = NULL;
+	struct wl_list *list;
 
 	if (!resource) {
 		wl_resource_post_no_memory(seat_res);
-		return NULL;
+		return;
 	}
-	wl_resource_set_implementation(resource, impl, seat, garnet_resource_unlink);
-	if (seat)
-		wl_list_insert(list, wl_resource_get_link(resource));
-	else
+	wl_resource_set_implementation(resource, kind->impl, seat, garnet_resource_unlink);
+	if (!seat) {
 		wl_list_init(wl_resource_get_link(resource));
-	return seat ? resource : NULL;
+		return;
+	}
+	switch (kind->kind) {
+	case GARNET_INPUT_KEYBOARD:
+		list = &seat_priv(seat)->keyboards;
+		focus = seat->keyboard_focus;
+		break;
+	case GARNET_INPUT_POINTER:
+		list = &seat_priv(seat)->pointers;
+		focus = seat->pointer_focus;
+		break;
+	default:
+		list = &seat_priv(seat)->touches;
+		break;
+	}
+	wl_list_insert(list, wl_resource_get_link(resource));
+	if (focus &&
+	    (surface_client(focus) != client || !garnet_seat_may_deliver(seat, focus, kind->kind)))
+		focus = NULL;
+	if (kind->created)
+		kind->created(seat, resource, focus);
+}
+
+static void seat_get_pointer(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+{
+	seat_create_device(client, resource, id, &seat_pointer);
+}
+
+static void seat_get_keyboard(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+{
+	seat_create_device(client, resource, id, &seat_keyboard);
+}
+
+static void seat_get_touch(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+{
+	seat_create_device(client, resource, id, &seat_touch);
 }
 
 static const struct wl_seat_interface seat_impl = {
@@ -73,15 +107,13 @@ static const struct wl_seat_interface seat_impl = {
 static void seat_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 {
 	struct garnet_seat *seat = data;
-	struct wl_resource *resource = wl_resource_create(client, &wl_seat_interface, (int)version,
-							  id);
+	struct wl_resource *resource =
+		garnet_resource_create(client, &wl_seat_interface, (int)version, id, &seat_impl,
+				       seat, garnet_resource_unlink);
 
-	if (!resource) {
-		wl_client_post_no_memory(client);
+	if (!resource)
 		return;
-	}
-	wl_resource_set_implementation(resource, &seat_impl, seat, garnet_resource_unlink);
-	wl_list_insert(&seat->resources, wl_resource_get_link(resource));
+	wl_list_insert(&seat_priv(seat)->resources, wl_resource_get_link(resource));
 	wl_seat_send_capabilities(resource, WL_SEAT_CAPABILITY_POINTER |
 						    WL_SEAT_CAPABILITY_KEYBOARD |
 						    WL_SEAT_CAPABILITY_TOUCH);
@@ -92,46 +124,45 @@ static void seat_bind(struct wl_client *client, void *data, uint32_t version, ui
 struct garnet_seat *garnet_seat_create(struct garnet_compositor *c,
 				       const struct garnet_keyboard_options *kb)
 {
-	struct garnet_seat *seat = calloc(1, sizeof(*seat));
+	struct seat_private *sp = calloc(1, sizeof(*sp));
+	struct garnet_seat *seat = sp ? &sp->base : NULL;
 
-	if (!seat)
+	if (!sp)
 		return NULL;
 	seat->compositor = c;
 	seat->keymap_fd = -1;
-	wl_list_init(&seat->resources);
-	wl_list_init(&seat->pointers);
-	wl_list_init(&seat->keyboards);
-	wl_list_init(&seat->touches);
+	wl_list_init(&sp->resources);
+	wl_list_init(&sp->pointers);
+	wl_list_init(&sp->keyboards);
+	wl_list_init(&sp->touches);
 	wl_list_init(&seat->data_devices);
 	wl_list_init(&seat->primary_devices);
 	wl_list_init(&seat->data_control_devices);
-	wl_list_init(&seat->keyboard_focus_destroy.link);
-	wl_list_init(&seat->pointer_focus_destroy.link);
-	wl_list_init(&seat->cursor_destroy.link);
-	seat->cursor_destroy.notify = seat_cursor_destroyed;
-	wl_list_init(&seat->drag_icon_destroy.link);
-	seat->drag_icon_destroy.notify = seat_drag_icon_destroyed;
+	wl_list_init(&sp->keyboard_focus_destroy.link);
+	wl_list_init(&sp->pointer_focus_destroy.link);
+	garnet_listener_init(&sp->cursor_destroy, seat_cursor_destroyed);
+	garnet_listener_init(&sp->drag_icon_destroy, seat_drag_icon_destroyed);
 	wl_list_init(&seat->selection_destroy.link);
 	wl_list_init(&seat->primary_selection_destroy.link);
 	for (int i = 0; i < GARNET_TOUCH_POINTS; i++) {
-		seat->touch[i].surface_destroy.notify = seat_touch_surface_destroyed;
-		wl_list_init(&seat->touch[i].surface_destroy.link);
+		sp->touch[i].surface_destroy.notify = seat_touch_surface_destroyed;
+		wl_list_init(&sp->touch[i].surface_destroy.link);
 	}
 	wl_signal_init(&seat->events.keyboard_focus);
 	wl_signal_init(&seat->events.activity);
 	wl_signal_init(&seat->events.motion);
 	wl_array_init(&seat->keys);
 	garnet_seat_input_serials_init(seat);
-	seat->keyboard_focus_destroy.notify = seat_keyboard_focus_destroyed;
-	seat->pointer_focus_destroy.notify = seat_pointer_focus_destroyed;
+	sp->keyboard_focus_destroy.notify = seat_keyboard_focus_destroyed;
+	sp->pointer_focus_destroy.notify = seat_pointer_focus_destroyed;
 	seat->default_grab.impl = &seat_default_grab_impl;
 	seat->default_grab.seat = seat;
 	seat->grab = &seat->default_grab;
 	if (!seat_load_keymap(seat, kb))
 		goto err;
-	seat->global = garnet_global_create(c, &wl_seat_interface, SEAT_VERSION, seat, seat_bind,
-					    false);
-	if (!seat->global)
+	sp->global =
+		garnet_global_create(c, &wl_seat_interface, SEAT_VERSION, seat, seat_bind, false);
+	if (!sp->global)
 		goto err;
 	return seat;
 
@@ -140,38 +171,28 @@ err:
 	return NULL;
 }
 
-static void make_inert(struct wl_list *resources)
-{
-	struct wl_resource *resource, *tmp;
-
-	wl_resource_for_each_safe(resource, tmp, resources) {
-		wl_resource_set_user_data(resource, NULL);
-		garnet_list_unlink(wl_resource_get_link(resource));
-	}
-}
-
 void garnet_seat_destroy(struct garnet_seat *seat)
 {
 	if (!seat)
 		return;
-	make_inert(&seat->resources);
-	make_inert(&seat->pointers);
-	make_inert(&seat->keyboards);
-	make_inert(&seat->touches);
-	wl_list_remove(&seat->keyboard_focus_destroy.link);
-	wl_list_remove(&seat->pointer_focus_destroy.link);
-	wl_list_remove(&seat->cursor_destroy.link);
-	wl_list_remove(&seat->drag_icon_destroy.link);
+	garnet_resources_make_inert(&seat_priv(seat)->resources);
+	garnet_resources_make_inert(&seat_priv(seat)->pointers);
+	garnet_resources_make_inert(&seat_priv(seat)->keyboards);
+	garnet_resources_make_inert(&seat_priv(seat)->touches);
+	wl_list_remove(&seat_priv(seat)->keyboard_focus_destroy.link);
+	wl_list_remove(&seat_priv(seat)->pointer_focus_destroy.link);
+	wl_list_remove(&seat_priv(seat)->cursor_destroy.link);
+	wl_list_remove(&seat_priv(seat)->drag_icon_destroy.link);
 	for (int i = 0; i < GARNET_TOUCH_POINTS; i++)
-		wl_list_remove(&seat->touch[i].surface_destroy.link);
+		wl_list_remove(&seat_priv(seat)->touch[i].surface_destroy.link);
 	garnet_seat_input_serials_finish(seat);
-	if (seat->global)
-		wl_global_destroy(seat->global);
+	if (seat_priv(seat)->global)
+		wl_global_destroy(seat_priv(seat)->global);
 	if (seat->keymap_fd >= 0)
 		close(seat->keymap_fd);
 	xkb_state_unref(seat->xkb_state);
 	xkb_keymap_unref(seat->keymap);
 	xkb_context_unref(seat->xkb);
 	wl_array_release(&seat->keys);
-	free(seat);
+	free(seat_priv(seat));
 }

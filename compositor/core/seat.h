@@ -48,47 +48,35 @@ struct garnet_input_serial {
 	struct wl_listener client_destroy;
 };
 
+/*
+ * What other layers read or set of the seat. What only the seat's own files use
+ * (its resource lists, focus listeners, grab origin, cursor hotspot, touch points, the VT
+ * switch handler) is in core/seat-private.h.
+ */
 struct garnet_seat {
 	struct garnet_compositor *compositor;
-	struct wl_global *global;
-	struct wl_list resources, pointers, keyboards, touches;
 
 	struct xkb_context *xkb;
 	struct xkb_keymap *keymap;
 	struct xkb_state *xkb_state;
 	int keymap_fd;
 	size_t keymap_size;
-	/* A virtual keyboard's keymap was sent to this client (by that owner) in place of the
-	 * seat's; the seat's goes back before the client's next physical key or focus change.
-	 * Compared, never used. */
-	struct wl_client *foreign_keymap_client;
-	const void *foreign_keymap_owner;
 	struct wl_array keys;
 	uint32_t mods_depressed, mods_latched, mods_locked, group;
 	xkb_mod_mask_t mask_shift, mask_ctrl, mask_alt, mask_super;
 
 	struct garnet_surface *keyboard_focus;
-	struct wl_listener keyboard_focus_destroy;
 
 	double x, y;
 	struct garnet_surface *pointer_focus;
-	struct wl_listener pointer_focus_destroy;
 	double sx, sy;
 	uint32_t button_count;
-	uint32_t grab_button, grab_serial, grab_time;
-	double grab_x, grab_y;
+	uint32_t grab_serial;
 	struct garnet_pointer_grab default_grab;
 	struct garnet_pointer_grab *grab;
-	uint32_t pointer_enter_serial;
 	/* The pointer's image, set by the focused client (not drawn by the headless backend, but
 	 * given frame callbacks so animated cursors keep going). */
 	struct garnet_surface *cursor;
-	struct wl_listener cursor_destroy;
-	int32_t hotspot_x, hotspot_y;
-	/* The client under the pointer asked for no cursor at all (set_cursor with NULL). */
-	bool cursor_hidden;
-
-	struct garnet_touch_point touch[GARNET_TOUCH_POINTS];
 
 	struct garnet_input_serial input_serials[GARNET_INPUT_SERIALS]; /* a ring */
 	unsigned int input_serial_next;
@@ -104,7 +92,6 @@ struct garnet_seat {
 	struct wl_resource *drag_offer;
 	/* The icon of the drag in progress, drawn at the pointer plus its offset. */
 	struct garnet_surface *drag_icon;
-	struct wl_listener drag_icon_destroy;
 	int32_t drag_icon_x, drag_icon_y;
 
 	/* Pointer constraints (protocols/pointer-constraints.c): may change where a motion goes;
@@ -121,10 +108,6 @@ struct garnet_seat {
 		struct wl_signal activity; /* any input from the user (idle tracking) */
 		struct wl_signal motion; /* struct garnet_seat_motion, before the pointer moves */
 	} events;
-
-	/* Ctrl+Alt+Fn: set by backends that run on a VT. */
-	bool (*vt_switch)(void *data, int vt);
-	void *vt_switch_data;
 };
 
 /* A pointer move as a delta (relative pointer), in global logical coordinates. */

@@ -337,7 +337,6 @@ static void subcompositor_bind(struct wl_client *client, void *data, uint32_t ve
 
 bool garnet_subcompositor_init(struct garnet_compositor *c)
 {
-	c->subcompositor_global = garnet_global_create(c, &wl_subcompositor_interface, 1, c,
-						       subcompositor_bind, false);
-	return c->subcompositor_global != NULL;
+	return garnet_global_create(c, &wl_subcompositor_interface, 1, c, subcompositor_bind,
+				    false) != NULL;
 }

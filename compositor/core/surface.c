@@ -43,15 +43,11 @@ void garnet_surface_state_init(struct garnet_surface_state *state)
 		.transform = WL_OUTPUT_TRANSFORM_NORMAL,
 		.src_width = -1,
 	};
-	state->buffer_destroy.notify = state_buffer_destroyed;
-	wl_list_init(&state->buffer_destroy.link);
+	garnet_listener_init(&state->buffer_destroy, state_buffer_destroyed);
 	pixman_region32_init(&state->damage_surface);
 	pixman_region32_init(&state->damage_buffer);
 	pixman_region32_init(&state->opaque);
-	pixman_region32_init_rect(&state->input, GARNET_REGION_INFINITE_MIN,
-				  GARNET_REGION_INFINITE_MIN,
-				  GARNET_REGION_INFINITE_MAX - GARNET_REGION_INFINITE_MIN,
-				  GARNET_REGION_INFINITE_MAX - GARNET_REGION_INFINITE_MIN);
+	pixman_region32_init_with_extents(&state->input, &garnet_region_everywhere);
 	wl_list_init(&state->frame_callbacks);
 	wl_list_init(&state->feedbacks);
 }
@@ -94,6 +90,32 @@ static void state_reset_transient(struct garnet_surface_state *state)
 }
 
 /* Moves state from src into dst (subsurface cache), leaving src empty. */
+/*
+ * Copies how src maps its buffer onto the surface (scale, transform, viewport) and its opaque
+ * and input regions into dst. True when the mapping or the opaque region changed: what is
+ * drawn may then differ everywhere.
+ */
+static bool state_copy_geometry(struct garnet_surface_state *dst, struct garnet_surface_state *src)
+{
+	bool changed = src->scale != dst->scale || src->transform != dst->transform ||
+		       src->src_x != dst->src_x || src->src_y != dst->src_y ||
+		       src->src_width != dst->src_width || src->src_height != dst->src_height ||
+		       src->dst_width != dst->dst_width || src->dst_height != dst->dst_height ||
+		       !pixman_region32_equal(&dst->opaque, &src->opaque);
+
+	dst->scale = src->scale;
+	dst->transform = src->transform;
+	dst->src_x = src->src_x;
+	dst->src_y = src->src_y;
+	dst->src_width = src->src_width;
+	dst->src_height = src->src_height;
+	dst->dst_width = src->dst_width;
+	dst->dst_height = src->dst_height;
+	pixman_region32_copy(&dst->opaque, &src->opaque);
+	pixman_region32_copy(&dst->input, &src->input);
+	return changed;
+}
+
 static void state_move(struct garnet_surface_state *dst, struct garnet_surface_state *src)
 {
 	if (src->buffer_attached) {
@@ -104,16 +126,7 @@ static void state_move(struct garnet_surface_state *dst, struct garnet_surface_s
 	dst->dy = garnet_coord_clamp((int64_t)dst->dy + src->dy);
 	pixman_region32_union(&dst->damage_surface, &dst->damage_surface, &src->damage_surface);
 	pixman_region32_union(&dst->damage_buffer, &dst->damage_buffer, &src->damage_buffer);
-	pixman_region32_copy(&dst->opaque, &src->opaque);
-	pixman_region32_copy(&dst->input, &src->input);
-	dst->scale = src->scale;
-	dst->transform = src->transform;
-	dst->src_x = src->src_x;
-	dst->src_y = src->src_y;
-	dst->src_width = src->src_width;
-	dst->src_height = src->src_height;
-	dst->dst_width = src->dst_width;
-	dst->dst_height = src->dst_height;
+	state_copy_geometry(dst, src);
 	wl_list_insert_list(dst->frame_callbacks.prev, &src->frame_callbacks);
 	wl_list_init(&src->frame_callbacks);
 	if (!wl_list_empty(&src->feedbacks)) {
@@ -263,23 +276,8 @@ static void apply_state(struct garnet_surface *surface, struct garnet_surface_st
 
 	if (was_placed)
 		old_box = (pixman_box32_t){x, y, x + old_w, y + old_h};
-	if (s->scale != cur->scale || s->transform != cur->transform ||
-	    s->src_x != cur->src_x || s->src_y != cur->src_y || s->src_width != cur->src_width ||
-	    s->src_height != cur->src_height || s->dst_width != cur->dst_width ||
-	    s->dst_height != cur->dst_height)
+	if (state_copy_geometry(cur, s))
 		full = true;
-	cur->scale = s->scale;
-	cur->transform = s->transform;
-	cur->src_x = s->src_x;
-	cur->src_y = s->src_y;
-	cur->src_width = s->src_width;
-	cur->src_height = s->src_height;
-	cur->dst_width = s->dst_width;
-	cur->dst_height = s->dst_height;
-	if (!pixman_region32_equal(&cur->opaque, &s->opaque))
-		full = true;
-	pixman_region32_copy(&cur->opaque, &s->opaque);
-	pixman_region32_copy(&cur->input, &s->input);
 	cur->dx = s->dx;
 	cur->dy = s->dy;
 
@@ -446,11 +444,7 @@ static void surface_set_opaque_region(struct wl_client *client, struct wl_resour
 {
 	struct garnet_surface *surface = wl_resource_get_user_data(resource);
 
-	if (region_resource)
-		pixman_region32_copy(&surface->pending.opaque,
-				     garnet_region_from_resource(region_resource));
-	else
-		pixman_region32_clear(&surface->pending.opaque);
+	garnet_region_set_from_resource(&surface->pending.opaque, region_resource, NULL);
 }
 
 static void surface_set_input_region(struct wl_client *client, struct wl_resource *resource,
@@ -458,15 +452,8 @@ static void surface_set_input_region(struct wl_client *client, struct wl_resourc
 {
 	struct garnet_surface *surface = wl_resource_get_user_data(resource);
 
-	if (region_resource)
-		pixman_region32_copy(&surface->pending.input,
-				     garnet_region_from_resource(region_resource));
-	else
-		pixman_region32_reset(&surface->pending.input,
-				      &(pixman_box32_t){GARNET_REGION_INFINITE_MIN,
-							GARNET_REGION_INFINITE_MIN,
-							GARNET_REGION_INFINITE_MAX,
-							GARNET_REGION_INFINITE_MAX});
+	garnet_region_set_from_resource(&surface->pending.input, region_resource,
+					&garnet_region_everywhere);
 }
 
 static void surface_commit(struct wl_client *client, struct wl_resource *resource)
@@ -653,7 +640,6 @@ static void compositor_bind(struct wl_client *client, void *data, uint32_t versi
 
 bool garnet_compositor_protocol_init(struct garnet_compositor *c)
 {
-	c->compositor_global = garnet_global_create(c, &wl_compositor_interface,
-						    COMPOSITOR_VERSION, c, compositor_bind, false);
-	return c->compositor_global != NULL;
+	return garnet_global_create(c, &wl_compositor_interface, COMPOSITOR_VERSION, c,
+				    compositor_bind, false) != NULL;
 }

@@ -155,48 +155,41 @@ static const struct zwlr_data_control_device_v1_interface device_impl = {
 
 /* ---- manager ---- */
 
-static void manager_create_source(struct wl_client *client, struct wl_resource *resource,
-				  uint32_t id)
+static struct wl_list *devices(struct garnet_seat *seat)
 {
-	garnet_selection_source_create(resource, &zwlr_data_control_source_v1_interface,
-				       wl_resource_get_version(resource), id,
-				       &source_interface_impl, &source_impl);
+	return &seat->data_control_devices;
 }
 
-static void manager_get_device(struct wl_client *client, struct wl_resource *resource,
-			       uint32_t id, struct wl_resource *seat_resource)
+static void device_created(struct garnet_seat *seat, struct wl_resource *device)
 {
-	struct garnet_compositor *c = wl_resource_get_user_data(resource);
-	struct wl_resource *device =
-		garnet_selection_device_create(resource, &zwlr_data_control_device_v1_interface, id,
-					       &device_impl, c->seat, &c->seat->data_control_devices);
-
-	if (!device)
-		return;
-	send_selection(c->seat, device, GARNET_SELECTION_CLIPBOARD);
-	send_selection(c->seat, device, GARNET_SELECTION_PRIMARY);
+	send_selection(seat, device, GARNET_SELECTION_CLIPBOARD);
+	send_selection(seat, device, GARNET_SELECTION_PRIMARY);
 }
+
+static const struct garnet_selection_protocol protocol = {
+	.source_iface = &zwlr_data_control_source_v1_interface,
+	.device_iface = &zwlr_data_control_device_v1_interface,
+	.source_requests = &source_interface_impl,
+	.device_requests = &device_impl,
+	.source_impl = &source_impl,
+	.devices = devices,
+	.device_created = device_created,
+};
 
 static const struct zwlr_data_control_manager_v1_interface manager_impl = {
-	.create_data_source = manager_create_source,
-	.get_data_device = manager_get_device,
+	.create_data_source = garnet_selection_manager_create_source,
+	.get_data_device = garnet_selection_manager_get_device,
 	.destroy = garnet_resource_destroy_request,
 };
 
 static void manager_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 {
 	struct garnet_compositor *c = data;
-	struct wl_resource *resource;
 
 	if (!garnet_global_check_bind(c, client, &zwlr_data_control_manager_v1_interface))
 		return;
-	resource = wl_resource_create(client, &zwlr_data_control_manager_v1_interface,
-				      (int)version, id);
-	if (!resource) {
-		wl_client_post_no_memory(client);
-		return;
-	}
-	wl_resource_set_implementation(resource, &manager_impl, c, NULL);
+	garnet_resource_create(client, &zwlr_data_control_manager_v1_interface, (int)version, id,
+			       &manager_impl, (void *)&protocol, NULL);
 }
 
 bool garnet_data_control_init(struct garnet_compositor *c)

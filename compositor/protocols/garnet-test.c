@@ -264,16 +264,10 @@ static const struct garnet_test_interface test_impl = {
 static void test_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 {
 	struct garnet_compositor *c = data;
-	struct wl_resource *resource;
 
-	if (!garnet_global_check_bind(c, client, &garnet_test_interface))
-		return;
-	resource = wl_resource_create(client, &garnet_test_interface, (int)version, id);
-	if (!resource) {
-		wl_client_post_no_memory(client);
-		return;
-	}
-	wl_resource_set_implementation(resource, &test_impl, c, NULL);
+	if (garnet_global_check_bind(c, client, &garnet_test_interface))
+		garnet_resource_create(client, &garnet_test_interface, (int)version, id, &test_impl,
+				       c, NULL);
 }
 
 bool garnet_test_protocol_init(struct garnet_compositor *c)

@@ -431,18 +431,12 @@ static const struct zwp_input_method_manager_v2_interface manager_impl = {
 static void manager_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 {
 	struct input_methods *m = data;
-	struct wl_resource *resource;
 
 	if (!garnet_global_check_bind(m->compositor, client,
 				      &zwp_input_method_manager_v2_interface))
 		return;
-	resource = wl_resource_create(client, &zwp_input_method_manager_v2_interface,
-				      (int)version, id);
-	if (!resource) {
-		wl_client_post_no_memory(client);
-		return;
-	}
-	wl_resource_set_implementation(resource, &manager_impl, m, NULL);
+	garnet_resource_create(client, &zwp_input_method_manager_v2_interface, (int)version, id,
+			       &manager_impl, m, NULL);
 }
 
 /* Clients, and with them the input method and its objects, are gone by now. */

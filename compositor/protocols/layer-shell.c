@@ -3,6 +3,8 @@
 // surfaces anchored to an output's edges, in four layers around the windows. Each layer is a
 // power the security layer grants (the layer hook), and so is taking the keyboard exclusively;
 // nothing here is ever drawn above the lock, which shows only the lock layer (doc/layer-shell.md).
+// One protocol, one file (STYLE.md), a little over 700 lines: the layer surface, its
+// configure sequence and the popups parented to it share one lifetime.
 #include <stdlib.h>
 #include <string.h>
 

@@ -89,7 +89,6 @@ static void presentation_bind(struct wl_client *client, void *data, uint32_t ver
 
 bool garnet_presentation_init(struct garnet_compositor *c)
 {
-	c->presentation_global = garnet_global_create(c, &wp_presentation_interface, 1, c,
-						      presentation_bind, false);
-	return c->presentation_global != NULL;
+	return garnet_global_create(c, &wp_presentation_interface, 1, c, presentation_bind,
+				    false) != NULL;
 }

@@ -127,31 +127,30 @@ static const struct zwp_primary_selection_device_v1_interface device_impl = {
 	.destroy = garnet_resource_destroy_request,
 };
 
-static void manager_create_source(struct wl_client *client, struct wl_resource *resource,
-				  uint32_t id)
+static struct wl_list *devices(struct garnet_seat *seat)
 {
-	garnet_selection_source_create(resource, &zwp_primary_selection_source_v1_interface,
-				       wl_resource_get_version(resource), id,
-				       &source_interface_impl, &source_impl);
+	return &seat->primary_devices;
 }
 
-static void manager_get_device(struct wl_client *client, struct wl_resource *resource,
-			       uint32_t id, struct wl_resource *seat_resource)
+static void device_created(struct garnet_seat *seat, struct wl_resource *device)
 {
-	struct garnet_compositor *c = wl_resource_get_user_data(resource);
-	struct wl_resource *device =
-		garnet_selection_device_create(resource, &zwp_primary_selection_device_v1_interface, id,
-					       &device_impl, c->seat, &c->seat->primary_devices);
-
-	if (!device)
-		return;
-	if (garnet_seat_selection_client(c->seat) == client)
-		send_selection_to_device(c->seat, device);
+	if (garnet_seat_selection_client(seat) == wl_resource_get_client(device))
+		send_selection_to_device(seat, device);
 }
+
+static const struct garnet_selection_protocol protocol = {
+	.source_iface = &zwp_primary_selection_source_v1_interface,
+	.device_iface = &zwp_primary_selection_device_v1_interface,
+	.source_requests = &source_interface_impl,
+	.device_requests = &device_impl,
+	.source_impl = &source_impl,
+	.devices = devices,
+	.device_created = device_created,
+};
 
 static const struct zwp_primary_selection_device_manager_v1_interface manager_impl = {
-	.create_source = manager_create_source,
-	.get_device = manager_get_device,
+	.create_source = garnet_selection_manager_create_source,
+	.get_device = garnet_selection_manager_get_device,
 	.destroy = garnet_resource_destroy_request,
 };
 
@@ -164,13 +163,11 @@ static void manager_bind(struct wl_client *client, void *data, uint32_t version,
 		wl_client_post_no_memory(client);
 		return;
 	}
-	wl_resource_set_implementation(resource, &manager_impl, data, NULL);
+	wl_resource_set_implementation(resource, &manager_impl, (void *)&protocol, NULL);
 }
 
 bool garnet_primary_selection_init(struct garnet_compositor *c)
 {
-	c->primary_selection_global =
-		garnet_global_create(c, &zwp_primary_selection_device_manager_v1_interface, 1, c,
-				     manager_bind, false);
-	return c->primary_selection_global != NULL;
+	return garnet_global_create(c, &zwp_primary_selection_device_manager_v1_interface, 1, c,
+				    manager_bind, false) != NULL;
 }

@@ -57,13 +57,19 @@ static void frame_destroy_resource(struct wl_resource *resource)
 	free(frame);
 }
 
+/* This file's state (the compositor's screencopy). */
+struct screencopy {
+	struct wl_list recording_grants; /* recording_grant.link */
+	struct wl_listener compositor_destroy;
+};
+
 /* A recording the user allowed once: it goes on for this client and output until the client
  * disconnects (a recorder asks for every frame; the question is about the recording). */
 struct recording_grant {
 	struct wl_client *client;
 	char *output_name;
 	struct wl_listener client_destroy;
-	struct wl_list link; /* garnet_compositor.recording_grants */
+	struct wl_list link; /* screencopy.recording_grants */
 };
 
 static void grant_free(struct recording_grant *g)
@@ -84,7 +90,7 @@ static bool recording_granted(struct garnet_compositor *c, struct wl_client *cli
 {
 	struct recording_grant *g;
 
-	wl_list_for_each(g, &c->recording_grants, link) {
+	wl_list_for_each(g, &c->screencopy->recording_grants, link) {
 		if (g->client == client && strcmp(g->output_name, output_name) == 0)
 			return true;
 	}
@@ -106,7 +112,7 @@ static void grant_recording(struct garnet_compositor *c, struct wl_client *clien
 	g->client = client;
 	g->client_destroy.notify = grant_client_destroyed;
 	wl_client_add_destroy_listener(client, &g->client_destroy);
-	wl_list_insert(&c->recording_grants, &g->link);
+	wl_list_insert(&c->screencopy->recording_grants, &g->link);
 }
 
 static enum garnet_decision capture_decision(struct garnet_compositor *c,
@@ -377,12 +383,9 @@ static void capture(struct wl_client *client, struct wl_resource *manager, uint3
 	}
 	frame->resource = resource;
 	frame->compositor = c;
-	frame->output_frame.notify = on_output_frame;
-	wl_list_init(&frame->output_frame.link);
-	frame->output_destroy.notify = on_output_destroy;
-	wl_list_init(&frame->output_destroy.link);
-	frame->buffer_destroy.notify = on_buffer_destroy;
-	wl_list_init(&frame->buffer_destroy.link);
+	garnet_listener_init(&frame->output_frame, on_output_frame);
+	garnet_listener_init(&frame->output_destroy, on_output_destroy);
+	garnet_listener_init(&frame->buffer_destroy, on_buffer_destroy);
 	wl_resource_set_implementation(resource, &frame_impl, frame, frame_destroy_resource);
 	if (!output) {
 		/* The output went away: the frame can only fail. */
@@ -430,22 +433,36 @@ static const struct zwlr_screencopy_manager_v1_interface manager_impl = {
 static void bind_manager(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 {
 	struct garnet_compositor *c = data;
-	struct wl_resource *resource;
 
 	if (!garnet_global_check_bind(c, client, &zwlr_screencopy_manager_v1_interface))
 		return;
-	resource = wl_resource_create(client, &zwlr_screencopy_manager_v1_interface, (int)version,
-				      id);
-	if (!resource) {
-		wl_client_post_no_memory(client);
-		return;
-	}
-	wl_resource_set_implementation(resource, &manager_impl, c, NULL);
+	garnet_resource_create(client, &zwlr_screencopy_manager_v1_interface, (int)version, id,
+			       &manager_impl, c, NULL);
+}
+
+/* Clients, and with them their grants, are gone by now. */
+static void compositor_destroyed(struct wl_listener *listener, void *data)
+{
+	struct garnet_compositor *c = data;
+	struct recording_grant *g, *tmp;
+
+	wl_list_for_each_safe(g, tmp, &c->screencopy->recording_grants, link)
+		grant_free(g);
+	wl_list_remove(&c->screencopy->compositor_destroy.link);
+	free(c->screencopy);
+	c->screencopy = NULL;
 }
 
 bool garnet_screencopy_init(struct garnet_compositor *c)
 {
-	wl_list_init(&c->recording_grants);
+	struct screencopy *sc = calloc(1, sizeof(*sc));
+
+	if (!sc)
+		return false;
+	wl_list_init(&sc->recording_grants);
+	sc->compositor_destroy.notify = compositor_destroyed;
+	wl_signal_add(&c->events.destroy, &sc->compositor_destroy);
+	c->screencopy = sc;
 	return garnet_global_create(c, &zwlr_screencopy_manager_v1_interface, 3, c, bind_manager,
 				    true) != NULL;
 }

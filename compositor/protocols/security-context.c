@@ -22,6 +22,12 @@ struct context_metadata {
 	char *engine, *app_id, *instance_id;
 };
 
+/* This file's state (the compositor's security_contexts). */
+struct security_contexts {
+	struct wl_list listeners; /* sandbox_listener.link */
+	struct wl_global *global;
+};
+
 /* A committed context: lives until close_fd hangs up or garnet ends, independent of the
  * engine's connection. */
 struct sandbox_listener {
@@ -29,7 +35,7 @@ struct sandbox_listener {
 	struct context_metadata metadata;
 	int listen_fd, close_fd;
 	struct wl_event_source *accept_source, *close_source;
-	struct wl_list link; /* garnet_compositor.security_contexts */
+	struct wl_list link; /* security_contexts.listeners */
 };
 
 /* The request object before commit. */
@@ -209,7 +215,7 @@ static void context_commit(struct wl_client *client, struct wl_resource *resourc
 				       "a context needs a sandbox engine name");
 		return;
 	}
-	if (wl_list_length(&c->security_contexts) >= MAX_LISTENERS) {
+	if (wl_list_length(&c->security_contexts->listeners) >= MAX_LISTENERS) {
 		wl_client_post_implementation_error(client, "more than %d security contexts",
 						    MAX_LISTENERS);
 		return;
@@ -239,7 +245,7 @@ static void context_commit(struct wl_client *client, struct wl_resource *resourc
 	p->metadata = (struct context_metadata){0};
 	p->listen_fd = p->close_fd = -1;
 	p->committed = true;
-	wl_list_insert(&c->security_contexts, &l->link);
+	wl_list_insert(&c->security_contexts->listeners, &l->link);
 	garnet_log(c, GARNET_LOG_INFO, "security", "sandbox %s: context for app %s committed",
 		   l->metadata.engine, l->metadata.app_id ? l->metadata.app_id : "(none)");
 }
@@ -322,7 +328,6 @@ static const struct wp_security_context_manager_v1_interface manager_impl = {
 static void manager_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 {
 	struct garnet_compositor *c = data;
-	struct wl_resource *resource;
 
 	if (client_is_sandboxed(client)) {
 		wl_client_post_implementation_error(
@@ -331,25 +336,24 @@ static void manager_bind(struct wl_client *client, void *data, uint32_t version,
 	}
 	if (!garnet_global_check_bind(c, client, &wp_security_context_manager_v1_interface))
 		return;
-	resource = wl_resource_create(client, &wp_security_context_manager_v1_interface, version,
-				      id);
-	if (!resource) {
-		wl_client_post_no_memory(client);
-		return;
-	}
-	wl_resource_set_implementation(resource, &manager_impl, c, NULL);
+	garnet_resource_create(client, &wp_security_context_manager_v1_interface, version, id,
+			       &manager_impl, c, NULL);
 }
 
 bool garnet_security_context_init(struct garnet_compositor *c)
 {
-	wl_list_init(&c->security_contexts);
-	c->security_context_global =
-		garnet_global_create(c, &wp_security_context_manager_v1_interface,
-				     SECURITY_CONTEXT_VERSION, c, manager_bind, true);
-	if (!c->security_context_global)
+	struct security_contexts *sc = calloc(1, sizeof(*sc));
+
+	if (!sc)
+		return false;
+	wl_list_init(&sc->listeners);
+	c->security_contexts = sc;
+	sc->global = garnet_global_create(c, &wp_security_context_manager_v1_interface,
+					  SECURITY_CONTEXT_VERSION, c, manager_bind, true);
+	if (!sc->global)
 		return false;
 	/* A sandbox cannot make a sandbox (and so give itself a new app id). */
-	garnet_global_hide_from(c, c->security_context_global, client_is_sandboxed);
+	garnet_global_hide_from(c, sc->global, client_is_sandboxed);
 	return true;
 }
 
@@ -357,8 +361,10 @@ void garnet_security_context_finish(struct garnet_compositor *c)
 {
 	struct sandbox_listener *l, *tmp;
 
-	if (!c->security_context_global)
+	if (!c->security_contexts)
 		return;
-	wl_list_for_each_safe(l, tmp, &c->security_contexts, link)
+	wl_list_for_each_safe(l, tmp, &c->security_contexts->listeners, link)
 		listener_destroy(l);
+	free(c->security_contexts);
+	c->security_contexts = NULL;
 }

@@ -15,44 +15,48 @@ static void source_resource_destroy(struct wl_resource *resource)
 	free(source);
 }
 
-struct garnet_data_source *
-garnet_selection_source_create(struct wl_resource *manager, const struct wl_interface *iface,
-			       int version, uint32_t id, const void *request_impl,
-			       const struct garnet_data_source_impl *impl)
+void garnet_selection_manager_create_source(struct wl_client *client, struct wl_resource *manager,
+					    uint32_t id)
 {
+	const struct garnet_selection_protocol *p = wl_resource_get_user_data(manager);
 	struct garnet_data_source *source = calloc(1, sizeof(*source));
 	struct wl_resource *resource;
 
 	if (!source) {
 		wl_resource_post_no_memory(manager);
-		return NULL;
+		return;
 	}
-	resource = wl_resource_create(wl_resource_get_client(manager), iface, version, id);
+	resource =
+		wl_resource_create(client, p->source_iface, wl_resource_get_version(manager), id);
 	if (!resource) {
 		free(source);
 		wl_resource_post_no_memory(manager);
-		return NULL;
+		return;
 	}
-	garnet_data_source_init(source, impl, resource);
-	wl_resource_set_implementation(resource, request_impl, source, source_resource_destroy);
-	return source;
+	garnet_data_source_init(source, p->source_impl, resource);
+	wl_resource_set_implementation(resource, p->source_requests, source,
+				       source_resource_destroy);
 }
 
-struct wl_resource *garnet_selection_device_create(struct wl_resource *manager,
-						  const struct wl_interface *iface, uint32_t id,
-						  const void *impl, struct garnet_seat *seat,
-						  struct wl_list *list)
+void garnet_selection_manager_get_device(struct wl_client *client, struct wl_resource *manager,
+					 uint32_t id, struct wl_resource *seat_resource)
 {
-	struct wl_resource *device = wl_resource_create(wl_resource_get_client(manager), iface,
-							wl_resource_get_version(manager), id);
+	const struct garnet_selection_protocol *p = wl_resource_get_user_data(manager);
+	struct garnet_seat *seat = wl_resource_get_user_data(seat_resource);
+	struct wl_resource *device =
+		wl_resource_create(client, p->device_iface, wl_resource_get_version(manager), id);
 
 	if (!device) {
 		wl_resource_post_no_memory(manager);
-		return NULL;
+		return;
 	}
-	wl_resource_set_implementation(device, impl, seat, garnet_resource_unlink);
-	wl_list_insert(list, wl_resource_get_link(device));
-	return device;
+	wl_resource_set_implementation(device, p->device_requests, seat, garnet_resource_unlink);
+	if (!seat) {
+		wl_list_init(wl_resource_get_link(device));
+		return;
+	}
+	wl_list_insert(p->devices(seat), wl_resource_get_link(device));
+	p->device_created(seat, device);
 }
 
 void garnet_selection_source_offer(struct wl_client *client, struct wl_resource *resource,
@@ -65,9 +69,8 @@ void garnet_selection_source_offer(struct wl_client *client, struct wl_resource 
 /* An offer outlives its source: reads after the source is gone get the fd closed. */
 struct selection_offer {
 	struct garnet_seat *seat;
-	struct garnet_data_source *source;
+	struct garnet_data_source_ref source;
 	enum garnet_selection_kind kind;
-	struct wl_listener source_destroy;
 };
 
 void garnet_selection_offer_receive(struct wl_client *client, struct wl_resource *resource,
@@ -75,26 +78,18 @@ void garnet_selection_offer_receive(struct wl_client *client, struct wl_resource
 {
 	struct selection_offer *offer = wl_resource_get_user_data(resource);
 
-	if (!offer->source) {
+	if (!offer->source.ptr) {
 		close(fd);
 		return;
 	}
-	garnet_data_source_read(offer->seat, offer->source, client, offer->kind, mime, fd);
-}
-
-static void offer_source_destroyed(struct wl_listener *listener, void *data)
-{
-	struct selection_offer *offer = wl_container_of(listener, offer, source_destroy);
-
-	garnet_list_unlink(&offer->source_destroy.link);
-	offer->source = NULL;
+	garnet_data_source_read(offer->seat, offer->source.ptr, client, offer->kind, mime, fd);
 }
 
 static void offer_resource_destroy(struct wl_resource *resource)
 {
 	struct selection_offer *offer = wl_resource_get_user_data(resource);
 
-	wl_list_remove(&offer->source_destroy.link);
+	garnet_data_source_ref_set(&offer->source, NULL);
 	free(offer);
 }
 
@@ -121,10 +116,8 @@ garnet_selection_offer_create(struct garnet_seat *seat, struct wl_resource *devi
 		return NULL;
 	}
 	offer->seat = seat;
-	offer->source = source;
+	garnet_data_source_ref_set(&offer->source, source);
 	offer->kind = kind;
-	offer->source_destroy.notify = offer_source_destroyed;
-	wl_signal_add(&source->events.destroy, &offer->source_destroy);
 	wl_resource_set_implementation(resource, request_impl, offer, offer_resource_destroy);
 	announce(device, resource);
 	wl_array_for_each(mime, &source->mime_types)

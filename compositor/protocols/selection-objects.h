@@ -12,15 +12,31 @@
 #include "../core/seat.h"
 #include "../core/data-source.h"
 
+/* What one selection protocol's manager makes, the rest being the same for all. */
+struct garnet_selection_protocol {
+	const struct wl_interface *source_iface, *device_iface;
+	const void *source_requests, *device_requests; /* the request handlers */
+	const struct garnet_data_source_impl *source_impl; /* the event senders */
+	/* The seat's list of this protocol's devices. */
+	struct wl_list *(*devices)(struct garnet_seat *seat);
+	/* Tells a new device the selections its client may see now. */
+	void (*device_created)(struct garnet_seat *seat, struct wl_resource *device);
+};
+
 /*
- * A new source object for request id of manager, at version; its requests are handled by
- * request_impl (whose offer may be garnet_selection_source_offer), its events sent by impl.
- * Posts no_memory on manager and returns NULL on failure.
+ * The create_source request of a manager whose user data is its garnet_selection_protocol:
+ * a source of that protocol for request id (no_memory posted on failure).
  */
-struct garnet_data_source *
-garnet_selection_source_create(struct wl_resource *manager, const struct wl_interface *iface,
-			       int version, uint32_t id, const void *request_impl,
-			       const struct garnet_data_source_impl *impl);
+void garnet_selection_manager_create_source(struct wl_client *client, struct wl_resource *manager,
+					    uint32_t id);
+
+/*
+ * The get_device request of such a manager: a device of seat_resource's seat for request id,
+ * on the seat's list of the protocol's devices, which it leaves when destroyed; inert when
+ * the seat is gone.
+ */
+void garnet_selection_manager_get_device(struct wl_client *client, struct wl_resource *manager,
+					 uint32_t id, struct wl_resource *seat_resource);
 
 /* The offer request of a source: adds mime (over the client's budget: its error is posted). */
 void garnet_selection_source_offer(struct wl_client *client, struct wl_resource *resource,
@@ -41,15 +57,5 @@ garnet_selection_offer_create(struct garnet_seat *seat, struct wl_resource *devi
 			      struct garnet_data_source *source, enum garnet_selection_kind kind,
 			      void (*announce)(struct wl_resource *device, struct wl_resource *offer),
 			      void (*send_mime)(struct wl_resource *offer, const char *mime));
-
-/*
- * A new device object for request id of manager, at its version, on list (one of seat's lists
- * of devices), which it leaves when destroyed; its requests are handled by impl with seat as
- * user data. Posts no_memory on manager and returns NULL on failure.
- */
-struct wl_resource *garnet_selection_device_create(struct wl_resource *manager,
-						  const struct wl_interface *iface, uint32_t id,
-						  const void *impl, struct garnet_seat *seat,
-						  struct wl_list *list);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "../core/compositor.h"
+#include "../core/region.h"
 #include "../core/output.h"
 #include "../core/surface.h"
 #include "../core/output-surface.h"
@@ -16,6 +17,26 @@
 #include "../core/shell-hooks.h"
 #include "ext-session-lock-v1-server-protocol.h"
 
+/* The lock's state, this file's own (the compositor's session_lock). While locked only lock
+ * surfaces are drawn and get input. */
+struct session_lock {
+	/* The locker's live lock object, NULL when none or when its client died (abandoned). */
+	struct wl_resource *lock;
+	struct wl_list surfaces; /* lock_surface.link */
+	/* Outputs yet to show a frame painted since the lock; `locked` waits for them. */
+	struct wl_list waits; /* lock_wait.link */
+	bool locked_sent;
+	struct wl_listener compositor_destroy;
+};
+
+/* The core sees only whether a live locker holds the lock (lock_held): garnet's own lock
+ * screen shows when none does. */
+static void set_locker(struct garnet_compositor *c, struct wl_resource *lock)
+{
+	c->session_lock->lock = lock;
+	c->lock_held = lock != NULL;
+}
+
 struct lock_surface {
 	struct wl_resource *resource;
 	struct wl_resource *lock; /* the lock it belongs to */
@@ -24,7 +45,7 @@ struct lock_surface {
 	uint32_t configure_serial;
 	int32_t width, height;
 	bool acked;
-	struct wl_list link; /* compositor->session_lock.surfaces */
+	struct wl_list link; /* session_lock.surfaces */
 };
 
 static const struct garnet_surface_role lock_surface_role;
@@ -34,14 +55,6 @@ bool garnet_session_lock_owns(struct garnet_surface *surface)
 	struct lock_surface *ls = surface->role_data;
 
 	return surface->role == &lock_surface_role && ls && ls->base.view.in_layer;
-}
-
-static void damage_everything(struct garnet_compositor *c)
-{
-	pixman_box32_t all = {GARNET_REGION_INFINITE_MIN, GARNET_REGION_INFINITE_MIN,
-			      GARNET_REGION_INFINITE_MAX, GARNET_REGION_INFINITE_MAX};
-
-	garnet_compositor_damage_box(c, &all);
 }
 
 /* Leaves the scene and the surface; the object stays until the client destroys it. */
@@ -101,7 +114,7 @@ static void lock_surface_commit(struct garnet_surface *surface)
 				       surface->height, ls->width, ls->height);
 		return;
 	}
-	if (!ls->base.output || ls->base.view.in_layer || c->session_lock.lock != ls->lock)
+	if (!ls->base.output || ls->base.view.in_layer || c->session_lock->lock != ls->lock)
 		return;
 	garnet_view_move(&ls->base.view, ls->base.output->x, ls->base.output->y);
 	garnet_view_raise(&ls->base.view, GARNET_LAYER_LOCK);
@@ -162,7 +175,7 @@ struct lock_wait {
 	struct garnet_output *output;
 	uint32_t renders_at_lock;
 	struct wl_listener frame, destroy;
-	struct wl_list link; /* compositor->session_lock.waits */
+	struct wl_list link; /* session_lock.waits */
 };
 
 static void wait_free(struct lock_wait *w)
@@ -177,18 +190,18 @@ static void waits_clear(struct garnet_compositor *c)
 {
 	struct lock_wait *w, *tmp;
 
-	wl_list_for_each_safe(w, tmp, &c->session_lock.waits, link)
+	wl_list_for_each_safe(w, tmp, &c->session_lock->waits, link)
 		wait_free(w);
 }
 
 static void send_locked_when_shown(struct garnet_compositor *c)
 {
-	if (!wl_list_empty(&c->session_lock.waits) || !c->session_lock.lock ||
-	    c->session_lock.locked_sent)
+	if (!wl_list_empty(&c->session_lock->waits) || !c->session_lock->lock ||
+	    c->session_lock->locked_sent)
 		return;
-	c->session_lock.locked_sent = true;
+	c->session_lock->locked_sent = true;
 	garnet_log(c, GARNET_LOG_DEBUG, "lock", "every output shows the lock: locked");
-	ext_session_lock_v1_send_locked(c->session_lock.lock);
+	ext_session_lock_v1_send_locked(c->session_lock->lock);
 }
 
 /* A frame rendered after the lock is on screen (the one in flight at lock time is not). */
@@ -220,7 +233,7 @@ static void wait_for_outputs(struct garnet_compositor *c)
 	struct lock_wait *w;
 
 	waits_clear(c);
-	c->session_lock.locked_sent = false;
+	c->session_lock->locked_sent = false;
 	wl_list_for_each(output, &c->outputs, link) {
 		w = calloc(1, sizeof(*w));
 		if (!w)
@@ -232,9 +245,9 @@ static void wait_for_outputs(struct garnet_compositor *c)
 		wl_signal_add(&output->events.frame, &w->frame);
 		w->destroy.notify = wait_output_destroyed;
 		wl_signal_add(&output->events.destroy, &w->destroy);
-		wl_list_insert(&c->session_lock.waits, &w->link);
+		wl_list_insert(&c->session_lock->waits, &w->link);
 	}
-	damage_everything(c);
+	garnet_compositor_damage_box(c, &garnet_region_everywhere);
 	send_locked_when_shown(c);
 }
 
@@ -242,7 +255,7 @@ static bool lock_is_active(struct wl_resource *lock)
 {
 	struct garnet_compositor *c = wl_resource_get_user_data(lock);
 
-	return c && c->session_lock.lock == lock;
+	return c && c->session_lock->lock == lock;
 }
 
 static void lock_get_lock_surface(struct wl_client *client, struct wl_resource *lock,
@@ -272,7 +285,7 @@ static void lock_get_lock_surface(struct wl_client *client, struct wl_resource *
 	/* A refused lock hands out inert surfaces: the client was told finished already. */
 	if (!lock_is_active(lock))
 		return;
-	wl_list_for_each(other, &c->session_lock.surfaces, link) {
+	wl_list_for_each(other, &c->session_lock->surfaces, link) {
 		if (other->lock == lock && other->base.output == output && output) {
 			wl_resource_post_error(lock, EXT_SESSION_LOCK_V1_ERROR_DUPLICATE_OUTPUT,
 					       "this lock already has a surface on %s",
@@ -292,7 +305,7 @@ static void lock_get_lock_surface(struct wl_client *client, struct wl_resource *
 		return;
 	ls->compositor = c;
 	garnet_output_surface_init(&ls->base, surface, lock_surface_handle_surface_destroy);
-	wl_list_insert(&c->session_lock.surfaces, &ls->link);
+	wl_list_insert(&c->session_lock->surfaces, &ls->link);
 	if (!output)
 		return;
 	garnet_output_surface_set_output(&ls->base, output, lock_surface_handle_output_destroy);
@@ -308,12 +321,12 @@ static void lock_unlock_and_destroy(struct wl_client *client, struct wl_resource
 	struct garnet_compositor *c = wl_resource_get_user_data(lock);
 	struct lock_surface *ls, *tmp;
 
-	if (!lock_is_active(lock) || !c->session_lock.locked_sent) {
+	if (!lock_is_active(lock) || !c->session_lock->locked_sent) {
 		wl_resource_post_error(lock, EXT_SESSION_LOCK_V1_ERROR_INVALID_UNLOCK,
 				       "this lock never locked the session");
 		return;
 	}
-	wl_list_for_each_safe(ls, tmp, &c->session_lock.surfaces, link) {
+	wl_list_for_each_safe(ls, tmp, &c->session_lock->surfaces, link) {
 		if (ls->lock == lock)
 			lock_surface_detach(ls);
 	}
@@ -324,13 +337,13 @@ static void lock_unlock_and_destroy(struct wl_client *client, struct wl_resource
 
 void garnet_session_lock_release(struct garnet_compositor *c)
 {
-	c->session_lock.lock = NULL;
-	c->session_lock.locked_sent = false;
+	set_locker(c, NULL);
+	c->session_lock->locked_sent = false;
 	waits_clear(c);
 	c->locked = false;
 	c->shell_hooks->return_keyboard(c->shell);
 	garnet_seat_repick(c->seat);
-	damage_everything(c);
+	garnet_compositor_damage_box(c, &garnet_region_everywhere);
 }
 
 /* The lock is above everything: no client's grab, drag, cursor or drag icon outlives it
@@ -349,10 +362,10 @@ static bool lock_with_own_screen(struct garnet_compositor *c)
 {
 	if (!c->authenticate)
 		return false;
-	c->session_lock.lock = NULL;
-	c->session_lock.locked_sent = false;
+	set_locker(c, NULL);
+	c->session_lock->locked_sent = false;
 	lock_take_input(c);
-	damage_everything(c);
+	garnet_compositor_damage_box(c, &garnet_region_everywhere);
 	return true;
 }
 
@@ -378,7 +391,7 @@ static void lock_destroy(struct wl_client *client, struct wl_resource *lock)
 {
 	struct garnet_compositor *c = wl_resource_get_user_data(lock);
 
-	if (lock_is_active(lock) && c->session_lock.locked_sent) {
+	if (lock_is_active(lock) && c->session_lock->locked_sent) {
 		wl_resource_post_error(lock, EXT_SESSION_LOCK_V1_ERROR_INVALID_DESTROY,
 				       "destroying a lock that holds the session; unlock first");
 		return;
@@ -400,14 +413,14 @@ static void lock_resource_destroy(struct wl_resource *lock)
 
 	if (!lock_is_active(lock))
 		return;
-	wl_list_for_each_safe(ls, tmp, &c->session_lock.surfaces, link) {
+	wl_list_for_each_safe(ls, tmp, &c->session_lock->surfaces, link) {
 		if (ls->lock == lock)
 			lock_surface_detach(ls);
 	}
-	c->session_lock.lock = NULL;
-	c->session_lock.locked_sent = false;
+	set_locker(c, NULL);
+	c->session_lock->locked_sent = false;
 	waits_clear(c);
-	damage_everything(c);
+	garnet_compositor_damage_box(c, &garnet_region_everywhere);
 	garnet_log(c, GARNET_LOG_WARNING, "lock",
 		   "the locker went away without unlocking: the session stays locked");
 }
@@ -424,7 +437,7 @@ static void manager_lock(struct wl_client *client, struct wl_resource *manager, 
 		return;
 	}
 	allowed = !c->hooks.lock_session || c->hooks.lock_session(c->hooks.data, client);
-	if (!allowed || c->session_lock.lock) {
+	if (!allowed || c->session_lock->lock) {
 		/* Refused: the object answers nothing but destroy. */
 		wl_resource_set_implementation(lock, &lock_impl, NULL, NULL);
 		garnet_log(c, GARNET_LOG_WARNING, "lock", "lock request refused: %s",
@@ -435,7 +448,7 @@ static void manager_lock(struct wl_client *client, struct wl_resource *manager, 
 	wl_resource_set_implementation(lock, &lock_impl, c, lock_resource_destroy);
 	garnet_log(c, GARNET_LOG_INFO, "lock", "%s",
 		   c->locked ? "the abandoned lock was taken over" : "session locked");
-	c->session_lock.lock = lock;
+	set_locker(c, lock);
 	lock_take_input(c);
 	wait_for_outputs(c);
 }
@@ -448,23 +461,34 @@ static const struct ext_session_lock_manager_v1_interface manager_impl = {
 static void bind_manager(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 {
 	struct garnet_compositor *c = data;
-	struct wl_resource *resource;
 
 	if (!garnet_global_check_bind(c, client, &ext_session_lock_manager_v1_interface))
 		return;
-	resource = wl_resource_create(client, &ext_session_lock_manager_v1_interface, (int)version,
-				      id);
-	if (!resource) {
-		wl_client_post_no_memory(client);
-		return;
-	}
-	wl_resource_set_implementation(resource, &manager_impl, c, NULL);
+	garnet_resource_create(client, &ext_session_lock_manager_v1_interface, (int)version, id,
+			       &manager_impl, c, NULL);
+}
+
+static void compositor_destroyed(struct wl_listener *listener, void *data)
+{
+	struct garnet_compositor *c = data;
+
+	waits_clear(c);
+	wl_list_remove(&c->session_lock->compositor_destroy.link);
+	free(c->session_lock);
+	c->session_lock = NULL;
 }
 
 bool garnet_session_lock_init(struct garnet_compositor *c)
 {
-	wl_list_init(&c->session_lock.surfaces);
-	wl_list_init(&c->session_lock.waits);
+	struct session_lock *sl = calloc(1, sizeof(*sl));
+
+	if (!sl)
+		return false;
+	wl_list_init(&sl->surfaces);
+	wl_list_init(&sl->waits);
+	sl->compositor_destroy.notify = compositor_destroyed;
+	wl_signal_add(&c->events.destroy, &sl->compositor_destroy);
+	c->session_lock = sl;
 	return garnet_global_create(c, &ext_session_lock_manager_v1_interface, 1, c, bind_manager,
 				    true) != NULL;
 }

@@ -75,7 +75,6 @@ static void manager_bind(struct wl_client *client, void *data, uint32_t version,
 
 bool garnet_single_pixel_buffer_init(struct garnet_compositor *c)
 {
-	c->single_pixel_global = garnet_global_create(
-		c, &wp_single_pixel_buffer_manager_v1_interface, 1, c, manager_bind, false);
-	return c->single_pixel_global != NULL;
+	return garnet_global_create(c, &wp_single_pixel_buffer_manager_v1_interface, 1, c,
+				    manager_bind, false) != NULL;
 }

@@ -266,8 +266,7 @@ static void manager_get_text_input(struct wl_client *client, struct wl_resource 
 		return;
 	}
 	ti->m = m;
-	wl_list_init(&ti->focus_destroy.link);
-	ti->focus_destroy.notify = focus_destroyed;
+	garnet_listener_init(&ti->focus_destroy, focus_destroyed);
 	wl_list_insert(&m->all, &ti->link);
 	wl_resource_set_implementation(ti->resource, &text_input_impl, ti, ti_resource_destroy);
 	follow_focus(ti);

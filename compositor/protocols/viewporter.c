@@ -138,7 +138,6 @@ static void viewporter_bind(struct wl_client *client, void *data, uint32_t versi
 
 bool garnet_viewporter_init(struct garnet_compositor *c)
 {
-	c->viewporter_global =
-		garnet_global_create(c, &wp_viewporter_interface, 1, c, viewporter_bind, false);
-	return c->viewporter_global != NULL;
+	return garnet_global_create(c, &wp_viewporter_interface, 1, c, viewporter_bind,
+				    false) != NULL;
 }

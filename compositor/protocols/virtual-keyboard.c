@@ -228,17 +228,11 @@ static const struct zwp_virtual_keyboard_manager_v1_interface manager_impl = {
 static void manager_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 {
 	struct garnet_compositor *c = data;
-	struct wl_resource *resource;
 
 	if (!garnet_global_check_bind(c, client, &zwp_virtual_keyboard_manager_v1_interface))
 		return;
-	resource = wl_resource_create(client, &zwp_virtual_keyboard_manager_v1_interface,
-				      (int)version, id);
-	if (!resource) {
-		wl_client_post_no_memory(client);
-		return;
-	}
-	wl_resource_set_implementation(resource, &manager_impl, c, NULL);
+	garnet_resource_create(client, &zwp_virtual_keyboard_manager_v1_interface, (int)version, id,
+			       &manager_impl, c, NULL);
 }
 
 bool garnet_virtual_keyboard_init(struct garnet_compositor *c)

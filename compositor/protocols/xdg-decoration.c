@@ -95,7 +95,6 @@ static void manager_bind(struct wl_client *client, void *data, uint32_t version,
 
 bool garnet_xdg_decoration_init(struct garnet_compositor *c)
 {
-	c->decoration_global = garnet_global_create(c, &zxdg_decoration_manager_v1_interface, 1,
-						    c, manager_bind, false);
-	return c->decoration_global != NULL;
+	return garnet_global_create(c, &zxdg_decoration_manager_v1_interface, 1, c, manager_bind,
+				    false) != NULL;
 }

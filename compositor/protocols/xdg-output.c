@@ -107,7 +107,6 @@ static void manager_bind(struct wl_client *client, void *data, uint32_t version,
 
 bool garnet_xdg_output_init(struct garnet_compositor *c)
 {
-	c->xdg_output_global = garnet_global_create(c, &zxdg_output_manager_v1_interface, 3, c,
-						    manager_bind, false);
-	return c->xdg_output_global != NULL;
+	return garnet_global_create(c, &zxdg_output_manager_v1_interface, 3, c, manager_bind,
+				    false) != NULL;
 }

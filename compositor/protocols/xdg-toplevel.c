@@ -376,8 +376,7 @@ void xdg_toplevel_new(struct wl_client *client, struct wl_resource *resource, ui
 	xs->toplevel.impl = &toplevel_impl;
 	xs->toplevel.surface = xs->surface;
 	wl_list_init(&xs->toplevel.link);
-	wl_list_init(&xs->toplevel.parent_destroy.link);
-	xs->toplevel.parent_destroy.notify = toplevel_parent_destroyed;
+	garnet_listener_init(&xs->toplevel.parent_destroy, toplevel_parent_destroyed);
 	wl_signal_init(&xs->toplevel.events.destroy);
 	garnet_view_init(&xs->toplevel.view, xs->surface);
 	wl_resource_set_implementation(xs->role_resource, &xdg_toplevel_impl, xs,

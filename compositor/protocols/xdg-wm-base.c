@@ -111,7 +111,6 @@ static void wm_base_bind(struct wl_client *client, void *data, uint32_t version,
 
 bool garnet_xdg_shell_init(struct garnet_compositor *c)
 {
-	c->xdg_wm_base_global = garnet_global_create(c, &xdg_wm_base_interface, WM_BASE_VERSION,
-						     c, wm_base_bind, false);
-	return c->xdg_wm_base_global != NULL;
+	return garnet_global_create(c, &xdg_wm_base_interface, WM_BASE_VERSION, c, wm_base_bind,
+				    false) != NULL;
 }

@@ -3,6 +3,7 @@
 // trusted launcher. Clients on the public socket get their subject from the kernel
 // (SO_PEERCRED and /proc); clients garnet launched get theirs from the launch record, which no
 // other client can obtain.
+// The trusted launcher itself is security/launcher.c.
 #include <errno.h>
 #include <limits.h>
 #include <stdint.h>
@@ -17,44 +18,10 @@
 #include "garnet/log.h"
 #include "garnet/security.h"
 #include "garnet-security.h"
+#include "security-private.h"
 
 /* libgarnet has one seat; its wl_seat name. */
 #define SEAT_NAME "seat0"
-
-struct launched {
-	struct garnet_security *security;
-	char *entry, *command, *executable;
-	char **argv; /* the command's words; argv[0] names executable, the identity it runs as */
-	int restarts_left;
-	bool on_demand; /* started by a binding, each time; never restarted */
-	struct wl_client *client; /* NULL while not running */
-	struct wl_list link;
-};
-
-/* Denials already logged for one client: without a policy each get_registry is a denial per
- * privileged global, and a client asking in a loop would fill the disk (41 MB in 3 s). */
-#define LOGGED_DENIALS 32
-
-struct client_subject {
-	struct wmac_subject *subject;
-	struct launched *launched; /* the entry this client was started as, or NULL */
-	/* "permission object" of each, compared whole: a hash would let a client pick an
-	 * object whose denial collides with one already logged and so goes unrecorded. */
-	char *logged[LOGGED_DENIALS];
-	int logged_count;
-	struct wl_listener destroy;
-};
-
-struct garnet_security {
-	struct garnet_compositor *compositor;
-	struct wmac_context *mac;
-	struct wl_listener client_created;
-	struct wl_list launched;
-	struct client_subject *asking; /* whose check the audit callback reports */
-	garnet_audit_sink audit_sink; /* NULL: the audit trail is garnet's log */
-	void *audit_sink_data;
-	bool shutting_down, test_mode;
-};
 
 static const char *const launcher_names[] = {
 	"lock-screen", "screenshooter", "input-method", "on-screen-keyboard", "panel",
@@ -72,15 +39,13 @@ bool garnet_security_is_launcher_name(const char *name)
 
 static void on_client_destroy(struct wl_listener *listener, void *data);
 
-static struct client_subject *subject_of(const struct wl_client *client)
+struct client_subject *security_subject_of(const struct wl_client *client)
 {
 	struct wl_listener *l =
 		wl_client_get_destroy_listener((struct wl_client *)client, on_client_destroy);
 
 	return l ? wl_container_of(l, (struct client_subject *)NULL, destroy) : NULL;
 }
-
-static void relaunch(struct launched *l);
 
 static void on_client_destroy(struct wl_listener *listener, void *data)
 {
@@ -100,7 +65,7 @@ static void on_client_destroy(struct wl_listener *listener, void *data)
 				   "launcher %s exited (it starts again when its binding is pressed)",
 				   l->entry);
 		else if (!l->security->shutting_down)
-			relaunch(l);
+			security_relaunch(l);
 	}
 }
 
@@ -211,7 +176,7 @@ void garnet_security_set_audit_sink(struct garnet_security *s, garnet_audit_sink
 static enum wmac_decision decide(struct garnet_security *s, const struct wl_client *client,
 				 const char *permission, const char *object)
 {
-	struct client_subject *cs = subject_of(client);
+	struct client_subject *cs = security_subject_of(client);
 	enum wmac_decision d;
 
 	s->asking = cs;
@@ -282,7 +247,7 @@ static bool share_pixels(void *data, struct wl_client *client, enum garnet_pixel
 
 static void describe_client(void *data, struct wl_client *client, char *buf, size_t size)
 {
-	struct client_subject *cs = subject_of(client);
+	struct client_subject *cs = security_subject_of(client);
 
 	if (cs)
 		wmac_subject_describe(cs->subject, buf, size);
@@ -307,7 +272,7 @@ static void user_answered(void *data, struct wl_client *client, enum garnet_ask_
 			  const char *object, bool allowed, enum garnet_answer_scope scope)
 {
 	struct garnet_security *s = data;
-	struct client_subject *cs = subject_of(client);
+	struct client_subject *cs = security_subject_of(client);
 	int ret;
 
 	if (!cs)
@@ -426,7 +391,7 @@ static bool client_sandboxed(void *data, struct wl_client *client, const char *e
 			     const char *app_id, const char *instance_id)
 {
 	struct garnet_security *s = data;
-	struct client_subject *cs = subject_of(client);
+	struct client_subject *cs = security_subject_of(client);
 	char who[512];
 	int ret;
 
@@ -506,240 +471,15 @@ struct garnet_security *garnet_security_create_owned(struct garnet_compositor *c
 	return s;
 }
 
-/* The absolute path of the program a word names (through PATH when it has no slash). */
-static char *resolve_executable(const char *word)
-{
-	char candidate[PATH_MAX], resolved[PATH_MAX], *path, *dir, *save;
-
-	if (!*word)
-		return NULL;
-	if (strchr(word, '/'))
-		return realpath(word, resolved) && access(resolved, X_OK) == 0 ? strdup(resolved)
-									     : NULL;
-	path = strdup(getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
-	if (!path)
-		return NULL;
-	for (dir = strtok_r(path, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
-		int n = snprintf(candidate, sizeof(candidate), "%s/%s", dir, word);
-
-		if (n < 0 || (size_t)n >= sizeof(candidate))
-			continue;
-		if (access(candidate, X_OK) == 0 && realpath(candidate, resolved)) {
-			free(path);
-			return strdup(resolved);
-		}
-	}
-	free(path);
-	return NULL;
-}
-
-static void free_words(char **words)
-{
-	if (!words)
-		return;
-	for (char **w = words; *w; w++)
-		free(*w);
-	free(words);
-}
-
-/*
- * The words of a [launcher] command, as a shell would split them but with nothing else a shell
- * does: '...' and "..." group (a backslash escapes " and \ inside "..." and any character
- * outside quotes), and ; | & $ ` * > < are ordinary characters. The command is run without a
- * shell, so what the policy trusts is the program named here and no other. NULL on an
- * unterminated quote or an empty line (why says which).
- */
-static char **split_words(const char *line, const char **why)
-{
-	size_t len = strlen(line), count = 0;
-	char **words = calloc(len / 2 + 2, sizeof(*words));
-	char *word = malloc(len + 1);
-	const char *p = line;
-
-	if (!words || !word)
-		goto err;
-	while (*p) {
-		size_t n = 0;
-		bool quoted = false;
-
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (!*p)
-			break;
-		while (*p && *p != ' ' && *p != '\t') {
-			char q = *p;
-
-			if (q == '\'' || q == '"') {
-				quoted = true;
-				for (p++; *p && *p != q; p++) {
-					if (q == '"' && *p == '\\' && (p[1] == '"' || p[1] == '\\'))
-						p++;
-					word[n++] = *p;
-				}
-				if (!*p) {
-					*why = "an unterminated quote";
-					goto err;
-				}
-				p++;
-			} else if (q == '\\' && p[1]) {
-				word[n++] = p[1];
-				p += 2;
-			} else {
-				word[n++] = *p++;
-			}
-		}
-		if (n == 0 && !quoted)
-			continue;
-		word[n] = '\0';
-		words[count] = strdup(word);
-		if (!words[count++])
-			goto err;
-	}
-	if (count == 0) {
-		*why = "no program";
-		goto err;
-	}
-	free(word);
-	return words;
-err:
-	free(word);
-	free_words(words);
-	return NULL;
-}
-
-static bool start(struct launched *l)
-{
-	struct garnet_security *s = l->security;
-	struct wmac_launch_record record = {
-		.entry = l->entry,
-		.executable = l->executable,
-		.uid = getuid(),
-		.gid = getgid(),
-	};
-	struct wmac_subject *subject;
-	struct client_subject *cs;
-	struct wl_client *client;
-
-	client = garnet_compositor_spawn_client(s->compositor, l->executable, l->argv);
-	if (!client)
-		return false;
-	/* The subject the client-created listener made names garnet (the peer of our own
-	 * socketpair); the launch record replaces it. */
-	cs = subject_of(client);
-	subject = wmac_subject_from_launch(&record);
-	if (!cs || !subject) {
-		wmac_subject_destroy(subject);
-		wl_client_destroy(client);
-		return false;
-	}
-	wmac_subject_destroy(cs->subject);
-	cs->subject = subject;
-	cs->launched = l;
-	l->client = client;
-	return true;
-}
-
-static void relaunch(struct launched *l)
-{
-	struct garnet_compositor *c = l->security->compositor;
-
-	if (l->restarts_left <= 0) {
-		garnet_log(c, GARNET_LOG_ERROR, "security",
-			   "launcher %s exited and has no restarts left", l->entry);
-		return;
-	}
-	l->restarts_left--;
-	garnet_log(c, GARNET_LOG_WARNING, "security",
-		   "launcher %s exited; starting it again (%d restarts left)", l->entry,
-		   l->restarts_left);
-	if (!start(l))
-		garnet_log(c, GARNET_LOG_ERROR, "security", "launcher %s: cannot restart",
-			   l->entry);
-}
-
-bool garnet_security_launch(struct garnet_security *s, const char *entry, const char *command,
-			    int max_restarts, bool on_demand)
-{
-	struct launched *l = calloc(1, sizeof(*l));
-	const char *why = "out of memory";
-
-	if (!l)
-		return false;
-	l->security = s;
-	l->restarts_left = max_restarts;
-	l->on_demand = on_demand;
-	l->entry = strdup(entry);
-	l->command = strdup(command);
-	l->argv = split_words(command, &why);
-	wl_list_insert(s->launched.prev, &l->link);
-	if (!l->entry || !l->command || !l->argv) {
-		garnet_log(s->compositor, GARNET_LOG_ERROR, "security", "launcher %s: '%s': %s",
-			   entry, command, why);
-		return false;
-	}
-	/* The program run is the one resolved here, executed by this path: it is the identity
-	 * recorded, whatever PATH or the file system say later. */
-	l->executable = resolve_executable(l->argv[0]);
-	if (!l->executable) {
-		garnet_log(s->compositor, GARNET_LOG_ERROR, "security",
-			   "launcher %s: no executable program '%s'", entry, l->argv[0]);
-		return false;
-	}
-
-	if (on_demand)
-		return true;
-	if (!start(l)) {
-		garnet_log(s->compositor, GARNET_LOG_ERROR, "security", "launcher %s: cannot start",
-			   entry);
-		return false;
-	}
-	garnet_log(s->compositor, GARNET_LOG_INFO, "security", "launcher %s: started %s", entry,
-		   l->executable);
-	return true;
-}
-
-bool garnet_security_start_on_demand(struct garnet_security *s, const char *entry)
-{
-	struct launched *l;
-
-	wl_list_for_each(l, &s->launched, link) {
-		if (strcmp(l->entry, entry) != 0 || !l->on_demand || !l->executable)
-			continue;
-		/* One at a time: a second press while it runs (a locker locking) does nothing. */
-		if (l->client)
-			return true;
-		if (!start(l)) {
-			garnet_log(s->compositor, GARNET_LOG_ERROR, "security",
-				   "launcher %s: cannot start", entry);
-			return false;
-		}
-		garnet_log(s->compositor, GARNET_LOG_INFO, "security",
-			   "launcher %s: started %s on demand", entry, l->executable);
-		return true;
-	}
-	garnet_log(s->compositor, GARNET_LOG_WARNING, "security",
-		   "a binding launches %s, but garnet.ini has no such [launcher] entry", entry);
-	return false;
-}
-
 void garnet_security_destroy(struct garnet_security *s)
 {
-	struct launched *l, *tmp;
-
 	if (!s)
 		return;
 	/* Subjects report their last audit counts to the context: they go first, with their
 	 * clients, and launched clients are not started again. */
 	s->shutting_down = true;
 	wl_display_destroy_clients(garnet_compositor_get_display(s->compositor));
-	wl_list_for_each_safe(l, tmp, &s->launched, link) {
-		wl_list_remove(&l->link);
-		free(l->entry);
-		free(l->command);
-		free(l->executable);
-		free_words(l->argv);
-		free(l);
-	}
+	security_launched_free_all(s);
 	wl_list_remove(&s->client_created.link);
 	garnet_compositor_set_security_hooks(s->compositor, NULL);
 	wmac_context_destroy(s->mac);

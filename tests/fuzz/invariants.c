@@ -8,6 +8,7 @@
 #include "../../compositor/core/surface.h"
 #include "../../compositor/core/view.h"
 #include "../../compositor/core/seat.h"
+#include "../../compositor/core/seat-private.h"
 #include "../../compositor/protocols/session-lock.h"
 #include "invariants.h"
 
@@ -49,10 +50,10 @@ void check_invariants(struct garnet_compositor *c)
 		}
 	}
 	check_list(&c->outputs, "the output list is broken");
-	check_list(&seat->resources, "the seat's resource list is broken");
-	check_list(&seat->keyboards, "the seat's keyboard list is broken");
-	check_list(&seat->pointers, "the seat's pointer list is broken");
-	check_list(&seat->touches, "the seat's touch list is broken");
+	check_list(&seat_priv(seat)->resources, "the seat's resource list is broken");
+	check_list(&seat_priv(seat)->keyboards, "the seat's keyboard list is broken");
+	check_list(&seat_priv(seat)->pointers, "the seat's pointer list is broken");
+	check_list(&seat_priv(seat)->touches, "the seat's touch list is broken");
 	check_list(&seat->data_devices, "the data device list is broken");
 
 	if (seat->keyboard_focus) {

@@ -85,14 +85,18 @@ GARNET_EXPORT struct garnet_compositor *garnet_compositor_create(const struct ga
 /* Disconnects every client, destroys backends, outputs and globals. NULL is a no-op. */
 GARNET_EXPORT void garnet_compositor_destroy(struct garnet_compositor *c);
 
+/* The Wayland display the compositor serves (owned by it). */
 GARNET_EXPORT struct wl_display *garnet_compositor_get_display(struct garnet_compositor *c);
+/* The display's event loop, for an embedder's own fds and timers. */
 GARNET_EXPORT struct wl_event_loop *garnet_compositor_get_loop(struct garnet_compositor *c);
 /* The socket name (for WAYLAND_DISPLAY), or NULL without a socket. */
 GARNET_EXPORT const char *garnet_compositor_get_socket(struct garnet_compositor *c);
+/* The one seat, for backends to feed input into (include/garnet/seat.h). */
 GARNET_EXPORT struct garnet_seat *garnet_compositor_get_seat(struct garnet_compositor *c);
 
 /* Runs the event loop until garnet_compositor_terminate(). */
 GARNET_EXPORT void garnet_compositor_run(struct garnet_compositor *c);
+/* Makes garnet_compositor_run() return once the current dispatch is done. */
 GARNET_EXPORT void garnet_compositor_terminate(struct garnet_compositor *c);
 
 /* Starts `/bin/sh -c command` with WAYLAND_DISPLAY set to this compositor's socket, a clean
@@ -146,6 +150,8 @@ GARNET_EXPORT bool garnet_compositor_lock_after_idle(struct garnet_compositor *c
 GARNET_EXPORT void garnet_compositor_set_authenticator(
 	struct garnet_compositor *c, void (*authenticate)(void *data, const char *password),
 	void *data);
+/* The authenticator's answer to the password it was handed: true unlocks the session, false
+ * shows the prompt failed and keeps it locked. */
 GARNET_EXPORT void garnet_compositor_unlock_result(struct garnet_compositor *c,
 						   bool authenticated);
 
@@ -167,6 +173,8 @@ GARNET_EXPORT void garnet_compositor_set_launch_handler(struct garnet_compositor
 GARNET_EXPORT bool garnet_binding_check(const char *modifiers, const char *key,
 					const char *action, const char *argument, char *error,
 					size_t error_size);
+/* Adds a key binding (garnet.ini's [bindings]): modifiers+key fires action with argument.
+ * false with a message in error when a name or the argument is wrong. */
 GARNET_EXPORT bool garnet_compositor_add_binding(struct garnet_compositor *c, const char *modifiers,
 						 const char *key, const char *action,
 						 const char *argument, char *error,

@@ -20,12 +20,15 @@ enum garnet_log_level {
  * or below the configured level. scope names the part speaking ("seat", "output", "security"). */
 GARNET_EXPORT void garnet_log(struct garnet_compositor *c, enum garnet_log_level level, const char *scope,
 		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* garnet_log with the arguments as a va_list. */
 GARNET_EXPORT void garnet_logv(struct garnet_compositor *c, enum garnet_log_level level, const char *scope,
 		 const char *fmt, va_list ap);
 
-/* Where the log goes (default stderr, not owned) and how much of it (default INFO). */
+/* Where the log goes (default stderr, not owned). */
 GARNET_EXPORT void garnet_log_set_stream(struct garnet_compositor *c, FILE *stream);
+/* How much of it: messages above level are dropped (default INFO). */
 GARNET_EXPORT void garnet_log_set_level(struct garnet_compositor *c, enum garnet_log_level level);
+/* The level set, so a caller can skip building a message nobody reads. */
 GARNET_EXPORT enum garnet_log_level garnet_log_get_level(struct garnet_compositor *c);
 
 /* A message that passed the level, formatted (cut at 1 KiB), for a log other than a stream

@@ -15,6 +15,7 @@ struct garnet_output_mode {
 	int32_t transform; /* enum wl_output_transform */
 };
 
+/* The output's name (its connector, "HEADLESS-1"...), owned by the output. */
 GARNET_EXPORT const char *garnet_output_get_name(struct garnet_output *output);
 /* Removes the output (unplugged): surfaces on it get leave, windows left outside every output
  * are moved onto the first one, clients' wl_output objects become inert. NULL is a no-op. */

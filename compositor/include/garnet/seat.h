@@ -18,18 +18,28 @@ GARNET_EXPORT void garnet_seat_notify_motion_absolute(struct garnet_seat *seat, 
 GARNET_EXPORT void garnet_seat_notify_motion(struct garnet_seat *seat, uint32_t time_msec,
 					     double dx, double dy, double dx_unaccel,
 					     double dy_unaccel);
+/* A pointer button (linux/input-event-codes.h BTN_*) was pressed or released. */
 GARNET_EXPORT void garnet_seat_notify_button(struct garnet_seat *seat, uint32_t time_msec,
 					     uint32_t button, bool pressed);
+/* A scroll of value (in wl_pointer.axis units) along axis (wl_pointer_axis); other axes are
+ * ignored. */
 GARNET_EXPORT void garnet_seat_notify_axis(struct garnet_seat *seat, uint32_t time_msec,
 					   uint32_t axis, double value);
+/* A keyboard key (evdev code, KEY_*) was pressed or released: a VT switch, garnet's lock
+ * prompt and consent dialog, then the key bindings take it first; else the focused client. */
 GARNET_EXPORT void garnet_seat_notify_key(struct garnet_seat *seat, uint32_t time_msec,
 					  uint32_t key, bool pressed);
+/* Touch point id went down at x, y (global logical coordinates); the surface there gets it
+ * until it goes up. */
 GARNET_EXPORT void garnet_seat_notify_touch_down(struct garnet_seat *seat, uint32_t time_msec,
 						 int32_t id, double x, double y);
+/* Touch point id moved to x, y. */
 GARNET_EXPORT void garnet_seat_notify_touch_motion(struct garnet_seat *seat, uint32_t time_msec,
 						   int32_t id, double x, double y);
+/* Touch point id was lifted. */
 GARNET_EXPORT void garnet_seat_notify_touch_up(struct garnet_seat *seat, uint32_t time_msec,
 					       int32_t id);
+/* The end of a set of touch events that belong together. */
 GARNET_EXPORT void garnet_seat_notify_touch_frame(struct garnet_seat *seat);
 /* Where the pointer is, in global logical coordinates (after clamping and constraints). */
 GARNET_EXPORT void garnet_seat_get_pointer_position(struct garnet_seat *seat, double *x,
