@@ -8,7 +8,8 @@
 # ordinary client is not shown garnet_panel_manager_v1 and a guessed bind is refused; and even
 # the launched panel cannot make garnet run a command of its own: it can only name a launcher
 # of garnet.ini.
-# usage: panel-test.sh GARNET ROGUE POLICY PANEL SHOOTER PNG_EQUAL REFERENCE   (TAP output)
+# usage: panel-test.sh GARNET ROGUE POLICY PANEL SHOOTER PNG_EQUAL REFERENCE SYSTEM_INI
+#        (TAP output; SYSTEM_INI is data/garnet-system.ini, the shipped system file)
 set -u
 garnet=$1
 rogue=$2
@@ -17,8 +18,9 @@ panel=$4
 shooter=$5
 png_equal=$6
 reference=$7
+system_ini=$8
 . "$(dirname "$0")/lib.sh"
-echo "1..13"
+echo "1..14"
 
 # The bar's buttons left to right (5x7 font at scale 2, 8 px padding, 4 px gaps): Touch
 # 4-78, Term 82-144, Lock 148-210, then the windows from 222, 110 px for an 8-letter title.
@@ -57,6 +59,13 @@ click() {
 	touch "$work/osk.txt.go"
 	wait_for "$work/osk.txt" "^clicked" || echo "# the on-screen keyboard did not click"
 }
+
+# ---- the shipped system file launches the panel by default ----
+cp "$system_ini" "$work/garnet.ini" && chmod 0644 "$work/garnet.ini"
+PATH="$(dirname "$panel"):$PATH" start_garnet
+wait_for "$work/out" "garnet-panel: the bar is shown, 1024 px wide" &&
+	grep -q "launcher panel: started .*/garnet-panel" "$work/log"
+result $? "shipped_system_garnet_ini_launches_garnet_panel"
 
 # ---- the attackers ----
 panel_garnet 0
