@@ -92,8 +92,7 @@ static void die(const char *what)
 
 /* ---- drawing ---- */
 
-static void fill(pixman_image_t *image, int x, int y, int w, int h,
-		 const pixman_color_t *colour)
+static void fill(pixman_image_t *image, int x, int y, int w, int h, const pixman_color_t *colour)
 {
 	pixman_box32_t box = {x, y, x + w, y + h};
 
@@ -111,8 +110,8 @@ static int button(struct panel *p, pixman_image_t *image, int x, int limit, cons
 	if (x + w > limit || p->area_count == MAX_AREAS)
 		return -1;
 	fill(image, x, 2, w, HEIGHT - 4, colour);
-	font_draw_text(image, x + PAD, (HEIGHT - FONT_HEIGHT * SCALE) / 2, text, max_chars,
-		       SCALE, &text_colour);
+	font_draw_text(image, x + PAD, (HEIGHT - FONT_HEIGHT * SCALE) / 2, text, max_chars, SCALE,
+		       &text_colour);
 	p->areas[p->area_count++] = (struct area){x, x + w, kind, launcher, toplevel};
 	return x + w + GAP;
 }
@@ -146,11 +145,10 @@ static void draw_bar(struct panel *p, pixman_image_t *image)
 		x = button(p, image, x, clock_x - PAD, p->launchers[i], MAX_NAME, &button_colour,
 			   AREA_LAUNCHER, i, NULL);
 	if (x >= 0)
-		x = button(p, image, x, clock_x - PAD, "Lock", 4, &lock_colour, AREA_LOCK, 0,
-			   NULL);
+		x = button(p, image, x, clock_x - PAD, "Lock", 4, &lock_colour, AREA_LOCK, 0, NULL);
 	if (x >= 0)
 		x += 2 * GAP;
-	wl_list_for_each(t, &p->toplevels, link) {
+	wl_list_for_each (t, &p->toplevels, link) {
 		if (x < 0)
 			break;
 		x = button(p, image, x, clock_x - PAD, t->title ? t->title : "?", MAX_TITLE_CHARS,
@@ -224,13 +222,11 @@ static void layer_closed(void *data, struct zwlr_layer_surface_v1 *surface)
 	((struct panel *)data)->closed = true;
 }
 
-static const struct zwlr_layer_surface_v1_listener layer_listener = {layer_configure,
-								      layer_closed};
+static const struct zwlr_layer_surface_v1_listener layer_listener = {layer_configure, layer_closed};
 
 /* ---- the window list ---- */
 
-static void toplevel_title(void *data, struct zwlr_foreign_toplevel_handle_v1 *h,
-			   const char *title)
+static void toplevel_title(void *data, struct zwlr_foreign_toplevel_handle_v1 *h, const char *title)
 {
 	struct toplevel *t = data;
 
@@ -260,7 +256,7 @@ static void toplevel_state(void *data, struct zwlr_foreign_toplevel_handle_v1 *h
 	uint32_t *s;
 
 	t->pending_activated = false;
-	wl_array_for_each(s, state) {
+	wl_array_for_each (s, state) {
 		if (*s == ZWLR_FOREIGN_TOPLEVEL_HANDLE_V1_STATE_ACTIVATED)
 			t->pending_activated = true;
 	}
@@ -323,8 +319,8 @@ static void manager_finished(void *data, struct zwlr_foreign_toplevel_manager_v1
 	p->toplevels_manager = NULL;
 }
 
-static const struct zwlr_foreign_toplevel_manager_v1_listener manager_listener = {
-	manager_toplevel, manager_finished};
+static const struct zwlr_foreign_toplevel_manager_v1_listener manager_listener = {manager_toplevel,
+										  manager_finished};
 
 /* ---- garnet_panel_v1: the launchers' names ---- */
 
@@ -343,19 +339,17 @@ static void panel_done(void *data, struct garnet_panel_manager_v1 *m)
 	((struct panel *)data)->dirty = true;
 }
 
-static const struct garnet_panel_manager_v1_listener panel_listener = {panel_launcher,
-								       panel_done};
+static const struct garnet_panel_manager_v1_listener panel_listener = {panel_launcher, panel_done};
 
 /* ---- pointer: clicks on the buttons ---- */
 
-static void pointer_enter(void *data, struct wl_pointer *ptr, uint32_t serial,
-			  struct wl_surface *s, wl_fixed_t x, wl_fixed_t y)
+static void pointer_enter(void *data, struct wl_pointer *ptr, uint32_t serial, struct wl_surface *s,
+			  wl_fixed_t x, wl_fixed_t y)
 {
 	((struct panel *)data)->pointer_x = wl_fixed_to_double(x);
 }
 
-static void pointer_leave(void *data, struct wl_pointer *ptr, uint32_t serial,
-			  struct wl_surface *s)
+static void pointer_leave(void *data, struct wl_pointer *ptr, uint32_t serial, struct wl_surface *s)
 {
 }
 
@@ -420,9 +414,8 @@ static void pointer_axis_discrete(void *data, struct wl_pointer *ptr, uint32_t a
 
 /* Every event of wl_pointer version 5, the version bound. */
 static const struct wl_pointer_listener pointer_listener = {
-	pointer_enter,	     pointer_leave,	 pointer_motion,	pointer_button,
-	pointer_axis,	     pointer_frame,	 pointer_axis_source, pointer_axis_stop,
-	pointer_axis_discrete,
+	pointer_enter, pointer_leave,	    pointer_motion,    pointer_button,	      pointer_axis,
+	pointer_frame, pointer_axis_source, pointer_axis_stop, pointer_axis_discrete,
 };
 
 /* ---- setup ---- */
@@ -442,18 +435,17 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
 	else if (strcmp(interface, wl_shm_interface.name) == 0)
 		p->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
 	else if (strcmp(interface, wl_seat_interface.name) == 0 && !p->seat)
-		p->seat = wl_registry_bind(registry, name, &wl_seat_interface,
-					   min_u32(version, 5));
+		p->seat = wl_registry_bind(registry, name, &wl_seat_interface, min_u32(version, 5));
 	else if (strcmp(interface, zwlr_layer_shell_v1_interface.name) == 0)
 		p->layer_shell = wl_registry_bind(registry, name, &zwlr_layer_shell_v1_interface,
 						  min_u32(version, 4));
 	else if (strcmp(interface, zwlr_foreign_toplevel_manager_v1_interface.name) == 0)
-		p->toplevels_manager = wl_registry_bind(
-			registry, name, &zwlr_foreign_toplevel_manager_v1_interface,
-			min_u32(version, 3));
+		p->toplevels_manager = wl_registry_bind(registry, name,
+							&zwlr_foreign_toplevel_manager_v1_interface,
+							min_u32(version, 3));
 	else if (strcmp(interface, garnet_panel_manager_v1_interface.name) == 0)
-		p->manager = wl_registry_bind(registry, name, &garnet_panel_manager_v1_interface,
-					      1);
+		p->manager =
+			wl_registry_bind(registry, name, &garnet_panel_manager_v1_interface, 1);
 }
 
 static void registry_global_remove(void *data, struct wl_registry *registry, uint32_t name)
@@ -461,7 +453,7 @@ static void registry_global_remove(void *data, struct wl_registry *registry, uin
 }
 
 static const struct wl_registry_listener registry_listener = {registry_global,
-							       registry_global_remove};
+							      registry_global_remove};
 
 /* A timer that fires at the start of each minute. */
 static int minute_timer(void)
@@ -545,6 +537,7 @@ int main(void)
 {
 	struct panel p = {0};
 	struct wl_registry *registry;
+	struct toplevel *t, *tmp;
 	int error;
 
 	wl_list_init(&p.toplevels);
@@ -568,13 +561,19 @@ int main(void)
 	create_bar(&p);
 	run(&p);
 	error = wl_display_get_error(p.display);
-	if (error) {
+	if (error && error != EPIPE) {
 		fprintf(stderr, "garnet-panel: the connection to garnet failed: %s\n",
 			strerror(error));
 		return 1;
 	}
 	if (p.closed)
 		fprintf(stderr, "garnet-panel: garnet closed the bar\n");
+	wl_list_for_each_safe (t, tmp, &p.toplevels, link) {
+		wl_list_remove(&t->link);
+		free(t->title);
+		free(t->pending_title);
+		free(t);
+	}
 	wl_display_disconnect(p.display);
 	return 0;
 }

@@ -11,6 +11,8 @@ struct glyph {
 	const char *rows; /* 7 rows of 5 columns, '#' set */
 };
 
+/* One glyph a line, for the eye. */
+/* clang-format off */
 static const struct glyph glyphs[] = {
 	{'0', " ### #   ##  ### # ###  ##   # ### "},
 	{'1', "  #   ##    #    #    #    #   ### "},
@@ -61,6 +63,7 @@ static const struct glyph glyphs[] = {
 	{'!', "  #    #    #    #    #         #  "},
 	{'?', " ### #   #    #   #   #         #  "},
 };
+/* clang-format on */
 
 static const char *rows_of(char c)
 {
@@ -80,8 +83,8 @@ int font_text_width(const char *text, int max_chars, int scale)
 	return n ? (n * FONT_ADVANCE - 1) * scale : 0;
 }
 
-void font_draw_text(pixman_image_t *dst, int x, int y, const char *text, int max_chars,
-		    int scale, const pixman_color_t *colour)
+void font_draw_text(pixman_image_t *dst, int x, int y, const char *text, int max_chars, int scale,
+		    const pixman_color_t *colour)
 {
 	pixman_box32_t boxes[FONT_WIDTH * FONT_HEIGHT];
 

@@ -17,7 +17,7 @@ int font_text_width(const char *text, int max_chars, int scale);
 
 /* Draws the first max_chars characters of text with its top left corner at x, y, each font
  * pixel a scale x scale square of colour; characters the font lacks are drawn as '?'. */
-void font_draw_text(pixman_image_t *dst, int x, int y, const char *text, int max_chars,
-		    int scale, const pixman_color_t *colour);
+void font_draw_text(pixman_image_t *dst, int x, int y, const char *text, int max_chars, int scale,
+		    const pixman_color_t *colour);
 
 #endif

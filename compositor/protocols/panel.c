@@ -37,15 +37,14 @@ static struct panel_launcher *find_launcher(struct panel_state *p, const char *n
 {
 	struct panel_launcher *l;
 
-	wl_list_for_each(l, &p->launchers, link) {
+	wl_list_for_each (l, &p->launchers, link) {
 		if (strcmp(l->name, name) == 0)
 			return l;
 	}
 	return NULL;
 }
 
-static void manager_launch(struct wl_client *client, struct wl_resource *resource,
-			   const char *name)
+static void manager_launch(struct wl_client *client, struct wl_resource *resource, const char *name)
 {
 	struct panel_state *p = wl_resource_get_user_data(resource);
 	struct panel_launcher *l = find_launcher(p, name);
@@ -90,14 +89,13 @@ static void manager_bind(struct wl_client *client, void *data, uint32_t version,
 
 	if (!garnet_global_check_bind(p->compositor, client, &garnet_panel_manager_v1_interface))
 		return;
-	resource = wl_resource_create(client, &garnet_panel_manager_v1_interface, (int)version,
-				      id);
+	resource = wl_resource_create(client, &garnet_panel_manager_v1_interface, (int)version, id);
 	if (!resource) {
 		wl_client_post_no_memory(client);
 		return;
 	}
 	wl_resource_set_implementation(resource, &manager_impl, p, NULL);
-	wl_list_for_each(l, &p->launchers, link)
+	wl_list_for_each (l, &p->launchers, link)
 		garnet_panel_manager_v1_send_launcher(resource, l->name);
 	garnet_panel_manager_v1_send_done(resource);
 }
@@ -116,7 +114,7 @@ static void state_compositor_destroy(struct wl_listener *listener, void *data)
 	struct panel_state *p = wl_container_of(listener, p, compositor_destroy);
 	struct panel_launcher *l, *tmp;
 
-	wl_list_for_each_safe(l, tmp, &p->launchers, link)
+	wl_list_for_each_safe (l, tmp, &p->launchers, link)
 		launcher_free(l);
 	wl_list_remove(&p->compositor_destroy.link);
 	free(p);

@@ -111,7 +111,7 @@ panel_garnet 270
 ROGUE_TITLE=secret-a open_window victim_a window "$work/a.txt" 300 200 "^keyboard-enter"
 ROGUE_TITLE=secret-b open_window victim_b window "$work/b.txt" 300 200 "^keyboard-enter"
 wait_for "$work/a.txt" "^keyboard-leave" || echo "# secret-a kept the keyboard"
-sleep 0.5
+sleep 1
 click
 wait_for "$work/a.txt" "^keyboard-enter" && [ "$(grep -c "^keyboard-enter" "$work/a.txt")" -eq 2 ] &&
 	wait_for "$work/b.txt" "^keyboard-leave"
