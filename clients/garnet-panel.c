@@ -73,6 +73,7 @@ struct panel {
 	struct garnet_panel_manager_v1 *manager;
 	struct wl_surface *surface;
 	struct zwlr_layer_surface_v1 *layer_surface;
+	struct wl_buffer *attached; /* the last buffer drawn, until garnet releases it */
 	uint32_t width;
 	bool configured, closed, dirty, shown;
 	struct wl_list toplevels;
@@ -158,6 +159,10 @@ static void draw_bar(struct panel *p, pixman_image_t *image)
 
 static void buffer_release(void *data, struct wl_buffer *buffer)
 {
+	struct panel *p = data;
+
+	if (p->attached == buffer)
+		p->attached = NULL;
 	wl_buffer_destroy(buffer);
 }
 
@@ -191,7 +196,8 @@ static void redraw(struct panel *p)
 	pool = wl_shm_create_pool(p->shm, fd, (int32_t)size);
 	buffer = wl_shm_pool_create_buffer(pool, 0, (int32_t)p->width, HEIGHT, stride,
 					   WL_SHM_FORMAT_XRGB8888);
-	wl_buffer_add_listener(buffer, &buffer_listener, NULL);
+	wl_buffer_add_listener(buffer, &buffer_listener, p);
+	p->attached = buffer;
 	wl_shm_pool_destroy(pool);
 	close(fd);
 	wl_surface_attach(p->surface, buffer, 0, 0);
@@ -533,11 +539,46 @@ static void run(struct panel *p)
 		close(timer);
 }
 
+/* Every proxy goes before the display: libwayland frees none of them at disconnect. */
+static void teardown(struct panel *p, struct wl_registry *registry)
+{
+	struct toplevel *t, *tmp;
+
+	wl_list_for_each_safe (t, tmp, &p->toplevels, link) {
+		wl_list_remove(&t->link);
+		zwlr_foreign_toplevel_handle_v1_destroy(t->handle);
+		free(t->title);
+		free(t->pending_title);
+		free(t);
+	}
+	if (p->attached)
+		wl_buffer_destroy(p->attached);
+	if (p->layer_surface)
+		zwlr_layer_surface_v1_destroy(p->layer_surface);
+	if (p->surface)
+		wl_surface_destroy(p->surface);
+	if (p->pointer)
+		wl_pointer_destroy(p->pointer);
+	if (p->toplevels_manager)
+		zwlr_foreign_toplevel_manager_v1_destroy(p->toplevels_manager);
+	if (p->manager)
+		garnet_panel_manager_v1_destroy(p->manager);
+	if (p->layer_shell)
+		zwlr_layer_shell_v1_destroy(p->layer_shell);
+	if (p->seat)
+		wl_seat_destroy(p->seat);
+	if (p->shm)
+		wl_shm_destroy(p->shm);
+	if (p->compositor)
+		wl_compositor_destroy(p->compositor);
+	wl_registry_destroy(registry);
+	wl_display_disconnect(p->display);
+}
+
 int main(void)
 {
 	struct panel p = {0};
 	struct wl_registry *registry;
-	struct toplevel *t, *tmp;
 	int error;
 
 	wl_list_init(&p.toplevels);
@@ -560,20 +601,13 @@ int main(void)
 	wl_pointer_add_listener(p.pointer, &pointer_listener, &p);
 	create_bar(&p);
 	run(&p);
+	/* EPIPE: garnet went away, the panel's usual end. */
 	error = wl_display_get_error(p.display);
-	if (error && error != EPIPE) {
+	if (error && error != EPIPE)
 		fprintf(stderr, "garnet-panel: the connection to garnet failed: %s\n",
 			strerror(error));
-		return 1;
-	}
-	if (p.closed)
+	else if (p.closed)
 		fprintf(stderr, "garnet-panel: garnet closed the bar\n");
-	wl_list_for_each_safe (t, tmp, &p.toplevels, link) {
-		wl_list_remove(&t->link);
-		free(t->title);
-		free(t->pending_title);
-		free(t);
-	}
-	wl_display_disconnect(p.display);
-	return 0;
+	teardown(&p, registry);
+	return error && error != EPIPE ? 1 : 0;
 }
