@@ -31,10 +31,10 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 static const struct wl_registry_listener registry_listener = {on_global,
 							      rogue_ignore_global_remove};
 
-/* vpointer FILE X Y WIDTH HEIGHT: once file FILE.go exists, puts the pointer at X,Y of a WIDTH x HEIGHT desktop and
- * clicks the left button; writes "no-global" or "clicked" and how the connection stands to
- * FILE (a launched client has no shell to redirect its output). 1 when the click was sent on a
- * connection that stood. */
+/* vpointer FILE X Y WIDTH HEIGHT: once file FILE.go exists (or after 30 s), puts the pointer
+ * at X,Y of a WIDTH x HEIGHT desktop and clicks the left button; writes "no-global" or
+ * "clicked" and how the connection stands to FILE (a launched client has no shell to redirect
+ * its output). 1 when the click was sent on a connection that stood. */
 int rogue_vpointer(const char *path, uint32_t x, uint32_t y, uint32_t width, uint32_t height)
 {
 	struct vpointer v = {0};
@@ -47,7 +47,7 @@ int rogue_vpointer(const char *path, uint32_t x, uint32_t y, uint32_t width, uin
 	if (!out)
 		return 2;
 	snprintf(go, sizeof(go), "%s.go", path);
-	for (int i = 0; i < 200 && access(go, F_OK) != 0; i++)
+	for (int i = 0; i < 600 && access(go, F_OK) != 0; i++)
 		usleep(50000);
 	wl_registry_add_listener(wl_display_get_registry(display), &registry_listener, &v);
 	wl_display_roundtrip(display);

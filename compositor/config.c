@@ -226,6 +226,37 @@ static int handle_launcher(struct config *cfg, const char *name, const char *val
 	return cfg->launchers[cfg->launcher_count++].command != NULL;
 }
 
+/* [panel] launcher=NAME:COMMAND: a button of the panel. The command is run as exec bindings
+ * are (untrusted), so the user's own file may hold it; the panel only ever sees NAME. */
+static int handle_panel(struct config *cfg, const char *name, const char *value)
+{
+	const char *colon = strchr(value, ':');
+	size_t len = colon ? (size_t)(colon - value) : 0;
+
+	if (strcmp(name, "launcher") != 0) {
+		snprintf(cfg->error, sizeof(cfg->error), "unknown key '%s' in [panel] (launcher)",
+			 name);
+		return 0;
+	}
+	if (len == 0 || len > 64 || !colon[1]) {
+		snprintf(cfg->error, sizeof(cfg->error),
+			 "[panel] launcher=%s: want NAME:COMMAND (a name of 1 to 64 bytes)", value);
+		return 0;
+	}
+	for (int i = 0; i < cfg->panel_launcher_count; i++) {
+		if (strncmp(cfg->panel_launchers[i], value, len + 1) == 0) {
+			snprintf(cfg->error, sizeof(cfg->error),
+				 "[panel] launcher '%.*s' given twice", (int)len, value);
+			return 0;
+		}
+	}
+	if (cfg->panel_launcher_count == MAX_LIST) {
+		snprintf(cfg->error, sizeof(cfg->error), "more than %d panel launchers", MAX_LIST);
+		return 0;
+	}
+	return (cfg->panel_launchers[cfg->panel_launcher_count++] = keep(cfg, value)) != NULL;
+}
+
 static int handle_security_key(struct config *cfg, const char *name, const char *value)
 {
 	int limit;
@@ -488,6 +519,8 @@ static int config_handler(void *user, const char *section, const char *name, con
 		snprintf(binding, sizeof(binding), "%s shortcut %s", value, name);
 		return handle_binding(cfg, binding);
 	}
+	if (strcmp(section, "panel") == 0)
+		return handle_panel(cfg, name, value);
 	if (strcmp(section, "security") == 0)
 		return handle_security_key(cfg, name, value);
 	if (strcmp(section, "limits") == 0)

@@ -38,6 +38,9 @@ struct config {
 		char *name, *command;
 	} launchers[MAX_LIST];
 	int launcher_count, launcher_restarts;
+	/* [panel] launcher=NAME:COMMAND, checked: a NAME of its own, a COMMAND after it */
+	char *panel_launchers[MAX_LIST];
+	int panel_launcher_count;
 	int lock_after_idle; /* seconds, 0: never */
 	const char *background_image; /* [shell] background-image: a PNG, or NULL */
 	const char *pam_service; /* garnet's own lock screen checks passwords with it */

@@ -193,6 +193,16 @@ int main(int argc, char **argv)
 		}
 	}
 
+	for (int i = 0; i < cfg.panel_launcher_count; i++) {
+		char name[65];
+		const char *colon = strchr(cfg.panel_launchers[i], ':');
+
+		snprintf(name, sizeof(name), "%.*s", (int)(colon - cfg.panel_launchers[i]),
+			 cfg.panel_launchers[i]);
+		if (!garnet_compositor_add_panel_launcher(s.compositor, name, colon + 1))
+			goto err_compositor;
+	}
+
 	if (!backend_start(s.compositor, &cfg, &cli))
 		goto err_compositor;
 

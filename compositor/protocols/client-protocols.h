@@ -19,6 +19,7 @@ bool garnet_pointer_constraints_init(struct garnet_compositor *c);
 bool garnet_text_input_init(struct garnet_compositor *c);
 bool garnet_input_method_init(struct garnet_compositor *c);
 bool garnet_shortcuts_init(struct garnet_compositor *c);
+bool garnet_panel_init(struct garnet_compositor *c);
 
 /* All of the above; called once the seat exists. */
 static inline bool garnet_client_protocols_init(struct garnet_compositor *c)
@@ -26,7 +27,8 @@ static inline bool garnet_client_protocols_init(struct garnet_compositor *c)
 	return garnet_idle_init(c) && garnet_fractional_scale_init(c) &&
 	       garnet_xdg_activation_init(c) && garnet_gem_buffer_init(c) &&
 	       garnet_relative_pointer_init(c) && garnet_pointer_constraints_init(c) &&
-	       garnet_text_input_init(c) && garnet_input_method_init(c) && garnet_shortcuts_init(c);
+	       garnet_text_input_init(c) && garnet_input_method_init(c) && garnet_shortcuts_init(c) &&
+	       garnet_panel_init(c);
 }
 
 /* Not in garnet_client_protocols_init: globals.c sets these up one by one, as the options ask. */

@@ -15,7 +15,7 @@ export XDG_RUNTIME_DIR="$runtime"
 unset WAYLAND_DISPLAY
 n=0
 failed=0
-echo "1..16"
+echo "1..18"
 
 result() {
 	n=$((n + 1))
@@ -69,6 +69,13 @@ expect_error "unknown_binding_action_names_line" \
 printf '[shortcuts]\nplay-pause=XF86AudioPlay\nmute=hyper+m\n' >"$work/bad-shortcut.ini"
 expect_error "bad_shortcut_key_names_line" "bad-shortcut.ini:3: binding: unknown modifier 'hyper'" \
 	--config "$work/bad-shortcut.ini"
+
+printf '[panel]\nlauncher=Terminal:foot\nlauncher=foot\n' >"$work/bad-panel.ini"
+expect_error "panel_launcher_without_a_name_names_line" \
+	"bad-panel.ini:3: \\[panel\\] launcher=foot: want NAME:COMMAND" --config "$work/bad-panel.ini"
+printf '[panel]\nlauncher=Terminal:foot\nlauncher=Terminal:xterm\n' >"$work/twice-panel.ini"
+expect_error "panel_launcher_named_twice_names_line" \
+	"twice-panel.ini:3: \\[panel\\] launcher 'Terminal' given twice" --config "$work/twice-panel.ini"
 
 printf '[shell]\nbuiltin-cursor=false\nbuiltin-cursor=sometimes\n' >"$work/bad-cursor.ini"
 expect_error "bad_builtin_cursor_names_line" \

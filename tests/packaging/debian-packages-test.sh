@@ -100,13 +100,15 @@ multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
 
 contents garnet &&
 	has garnet /usr/bin/garnet /usr/bin/garnet-demo /usr/bin/garnet-gem-demo \
-		/usr/bin/garnet-osk /usr/bin/garnet-sandbox /usr/bin/garnet-screenshooter \
+		/usr/bin/garnet-osk /usr/bin/garnet-panel /usr/bin/garnet-sandbox \
+		/usr/bin/garnet-screenshooter /etc/garnet/garnet.ini \
 		/usr/share/wayland-sessions/garnet.desktop \
 		"$(pkg-config --variable=udevdir udev)/rules.d/70-garnet-seat.rules" \
 		/etc/pam.d/garnet /etc/wmac/wmac.policy /etc/xdg/garnet/garnet.ini \
 		/usr/share/man/man1/garnet.1.gz /usr/share/man/man1/garnet-osk.1.gz \
 		/usr/share/man/man5/garnet.ini.5.gz /usr/share/man/man5/wmac.policy.5.gz &&
-	conffile garnet /etc/pam.d/garnet /etc/wmac/wmac.policy /etc/xdg/garnet/garnet.ini
+	conffile garnet /etc/pam.d/garnet /etc/wmac/wmac.policy /etc/xdg/garnet/garnet.ini \
+		/etc/garnet/garnet.ini
 result $? "garnet_holds_the_compositor_clients_and_conffiles"
 
 contents garnet-dkms &&

@@ -50,7 +50,8 @@ result $? "udev_rule_is_in_udev_pc_rules_dir"
 [ -f "$dest/etc/pam.d/garnet" ]
 result $? "pam_service_is_where_pam_reads_it"
 
-[ -f "$dest$sysconfdir/wmac/wmac.policy" ] && [ -f "$dest$sysconfdir/xdg/garnet/garnet.ini" ]
+[ -f "$dest$sysconfdir/wmac/wmac.policy" ] && [ -f "$dest$sysconfdir/xdg/garnet/garnet.ini" ] &&
+	[ -f "$dest$sysconfdir/garnet/garnet.ini" ]
 result $? "policy_and_garnet_ini_are_under_sysconfdir"
 
 [ -f "$dest$datadir/wayland-sessions/garnet.desktop" ]

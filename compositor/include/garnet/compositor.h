@@ -167,6 +167,12 @@ GARNET_EXPORT void garnet_compositor_set_launch_handler(struct garnet_compositor
 								       const char *entry),
 							void *data);
 
+/* A launcher button of the panel (garnet_panel_v1): the panel sees name and asks for it by
+ * name; garnet runs command (a shell command, as an ordinary client) when it does. false on
+ * an empty or repeated name, an empty command, or no memory. */
+GARNET_EXPORT bool garnet_compositor_add_panel_launcher(struct garnet_compositor *c,
+							const char *name, const char *command);
+
 /* The checks of garnet_compositor_add_binding that need no compositor (names of the key,
  * modifiers and action; the argument an action needs), for a config file's parser to report
  * at the line. false with a message in error. */
