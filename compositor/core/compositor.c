@@ -2,6 +2,7 @@
 // The compositor object: display, socket, the registry's filter, layers. Which globals exist
 // and in what order everything is made and freed is globals.c's, one layer up.
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -37,12 +38,25 @@ void garnet_options_init(struct garnet_options *o)
 	};
 }
 
+/* What only this file touches: garnet_compositor_alloc hands out the base, every other file
+ * sees only struct garnet_compositor. */
+struct compositor_private {
+	struct garnet_compositor base;
+	char *keyboard_strings[5]; /* owned copies behind options.keyboard */
+	struct wl_list privileged_globals; /* garnet_privileged_global.link */
+};
+
+static struct compositor_private *private_of(struct garnet_compositor *c)
+{
+	return (struct compositor_private *)((char *)c - offsetof(struct compositor_private, base));
+}
+
 static struct garnet_privileged_global *find_privileged(struct garnet_compositor *c,
 							  const struct wl_global *global)
 {
 	struct garnet_privileged_global *p;
 
-	wl_list_for_each(p, &c->privileged_globals, link) {
+	wl_list_for_each(p, &private_of(c)->privileged_globals, link) {
 		if (p->global == global)
 			return p;
 	}
@@ -89,7 +103,7 @@ struct wl_global *garnet_global_create(struct garnet_compositor *c,
 		return NULL;
 	}
 	p->global = global;
-	wl_list_insert(&c->privileged_globals, &p->link);
+	wl_list_insert(&private_of(c)->privileged_globals, &p->link);
 	return global;
 }
 
@@ -203,19 +217,20 @@ static char *dup_or_null(const char *s)
 static void copy_options(struct garnet_compositor *c, const struct garnet_options *o)
 {
 	struct garnet_keyboard_options *kb = &c->options.keyboard;
+	char **strings = private_of(c)->keyboard_strings;
 
 	c->options = *o;
 	c->options.socket = NULL;
-	c->keyboard_strings[0] = dup_or_null(o->keyboard.rules);
-	c->keyboard_strings[1] = dup_or_null(o->keyboard.model);
-	c->keyboard_strings[2] = dup_or_null(o->keyboard.layout);
-	c->keyboard_strings[3] = dup_or_null(o->keyboard.variant);
-	c->keyboard_strings[4] = dup_or_null(o->keyboard.options);
-	kb->rules = c->keyboard_strings[0];
-	kb->model = c->keyboard_strings[1];
-	kb->layout = c->keyboard_strings[2];
-	kb->variant = c->keyboard_strings[3];
-	kb->options = c->keyboard_strings[4];
+	strings[0] = dup_or_null(o->keyboard.rules);
+	strings[1] = dup_or_null(o->keyboard.model);
+	strings[2] = dup_or_null(o->keyboard.layout);
+	strings[3] = dup_or_null(o->keyboard.variant);
+	strings[4] = dup_or_null(o->keyboard.options);
+	kb->rules = strings[0];
+	kb->model = strings[1];
+	kb->layout = strings[2];
+	kb->variant = strings[3];
+	kb->options = strings[4];
 }
 
 static bool add_socket(struct garnet_compositor *c, const char *name)
@@ -243,16 +258,17 @@ static bool add_socket(struct garnet_compositor *c, const char *name)
 
 struct garnet_compositor *garnet_compositor_alloc(const struct garnet_options *o)
 {
-	struct garnet_compositor *c = calloc(1, sizeof(*c));
+	struct compositor_private *priv = calloc(1, sizeof(*priv));
+	struct garnet_compositor *c = priv ? &priv->base : NULL;
 
 	if (!c)
 		return NULL;
+	wl_list_init(&priv->privileged_globals);
 	copy_options(c, o);
 	c->log_level = GARNET_LOG_INFO;
 	c->clock = CLOCK_MONOTONIC;
 	if (getrlimit(RLIMIT_NOFILE, &c->nofile) < 0)
 		c->nofile.rlim_cur = c->nofile.rlim_max = 0;
-	wl_list_init(&c->privileged_globals);
 	wl_list_init(&c->outputs);
 	wl_list_init(&c->backends);
 	for (int i = 0; i < GARNET_LAYER_COUNT; i++)
@@ -276,7 +292,7 @@ err_socket:
 	return NULL;
 err_display:
 	garnet_lock_prompt_finish(c);
-	free(c);
+	free(priv);
 	return NULL;
 }
 
@@ -298,6 +314,7 @@ void garnet_compositor_disconnect(struct garnet_compositor *c)
 
 void garnet_compositor_free(struct garnet_compositor *c)
 {
+	struct compositor_private *priv = private_of(c);
 	struct garnet_backend *backend, *tmp_backend;
 	struct garnet_privileged_global *p, *tmp_p;
 
@@ -313,16 +330,16 @@ void garnet_compositor_free(struct garnet_compositor *c)
 		wl_list_remove(&backend->link);
 		backend->destroy(backend);
 	}
-	wl_list_for_each_safe(p, tmp_p, &c->privileged_globals, link) {
+	wl_list_for_each_safe(p, tmp_p, &priv->privileged_globals, link) {
 		wl_list_remove(&p->link);
 		free(p);
 	}
 	garnet_client_budget_finish(c);
 	wl_display_destroy(c->display);
-	for (size_t i = 0; i < GARNET_ARRAY_LENGTH(c->keyboard_strings); i++)
-		free(c->keyboard_strings[i]);
+	for (size_t i = 0; i < GARNET_ARRAY_LENGTH(priv->keyboard_strings); i++)
+		free(priv->keyboard_strings[i]);
 	free(c->socket);
-	free(c);
+	free(priv);
 }
 
 struct wl_display *garnet_compositor_get_display(struct garnet_compositor *c)

@@ -78,7 +78,6 @@ struct garnet_compositor {
 	struct wl_event_loop *loop;
 	char *socket;
 	struct garnet_options options;
-	char *keyboard_strings[5]; /* owned copies behind options.keyboard */
 
 	FILE *log_stream;
 	enum garnet_log_level log_level;
@@ -87,7 +86,6 @@ struct garnet_compositor {
 
 	struct garnet_security_hooks hooks;
 	struct garnet_protocol_hooks protocol_hooks;
-	struct wl_list privileged_globals; /* garnet_privileged_global.link */
 
 	struct wl_list outputs; /* garnet_output.link */
 	struct wl_list layers[GARNET_LAYER_COUNT]; /* garnet_view.layer_link, topmost first */
@@ -104,8 +102,6 @@ struct garnet_compositor {
 	struct text_inputs *text_inputs; /* protocols/text-input.c */
 	/* garnet's own lock screen, for a lock whose locker died (core/lock-prompt.c). */
 	struct garnet_lock_prompt *lock_prompt;
-	void (*authenticate)(void *data, const char *password);
-	void *authenticate_data;
 	struct garnet_consent *consent; /* consent.c: garnet's own dialog for ASK decisions */
 	struct screencopy *screencopy; /* protocols/screencopy.c */
 	struct shortcuts *shortcuts; /* protocols/shortcuts.c */

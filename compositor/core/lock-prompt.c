@@ -19,15 +19,23 @@ struct garnet_lock_prompt {
 	size_t len;
 	bool checking, failed;
 	pixman_image_t *image;
+	/* The embedder's password check (garnet_compositor_set_authenticator); none: no prompt. */
+	void (*authenticate)(void *data, const char *password);
+	void *authenticate_data;
 };
 
 #define PROMPT_WIDTH 320
 #define PROMPT_HEIGHT 48
 #define DOT 8
 
+bool garnet_lock_prompt_available(struct garnet_compositor *c)
+{
+	return c->lock_prompt->authenticate != NULL;
+}
+
 bool garnet_lock_prompt_active(struct garnet_compositor *c)
 {
-	return c->locked && !c->lock_held && c->authenticate;
+	return c->locked && !c->lock_held && garnet_lock_prompt_available(c);
 }
 
 static void damage_prompt(struct garnet_compositor *c)
@@ -109,7 +117,7 @@ bool garnet_lock_prompt_key(struct garnet_compositor *c, uint32_t key, bool pres
 		p->failed = false;
 		damage_prompt(c);
 		garnet_log(c, GARNET_LOG_INFO, "lock", "checking the password");
-		c->authenticate(c->authenticate_data, p->password);
+		p->authenticate(p->authenticate_data, p->password);
 		forget_password(p);
 		return true;
 	}
@@ -152,8 +160,8 @@ void garnet_compositor_set_authenticator(struct garnet_compositor *c,
 					 void (*authenticate)(void *data, const char *password),
 					 void *data)
 {
-	c->authenticate = authenticate;
-	c->authenticate_data = data;
+	c->lock_prompt->authenticate = authenticate;
+	c->lock_prompt->authenticate_data = data;
 }
 
 bool garnet_lock_prompt_init(struct garnet_compositor *c)

@@ -11,6 +11,8 @@ struct garnet_output;
 
 /* garnet's own lock screen: shown while the lock is abandoned and an authenticator is set. */
 bool garnet_lock_prompt_active(struct garnet_compositor *c);
+/* An authenticator is set: garnet can show its own lock screen. */
+bool garnet_lock_prompt_available(struct garnet_compositor *c);
 /* The prompt in the middle of output o (every output shows it). */
 bool garnet_lock_prompt_box(struct garnet_output *o, pixman_box32_t *box);
 pixman_image_t *garnet_lock_prompt_image(struct garnet_compositor *c);

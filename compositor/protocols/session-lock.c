@@ -13,6 +13,7 @@
 #include "../core/view.h"
 #include "../core/seat.h"
 #include "../core/consent.h"
+#include "../core/lock-prompt.h"
 #include "session-lock.h"
 #include "../core/shell-hooks.h"
 #include "ext-session-lock-v1-server-protocol.h"
@@ -360,7 +361,7 @@ static void lock_take_input(struct garnet_compositor *c)
  * shows, and the trusted locker may take it over as it would a dead locker's. */
 static bool lock_with_own_screen(struct garnet_compositor *c)
 {
-	if (!c->authenticate)
+	if (!garnet_lock_prompt_available(c))
 		return false;
 	set_locker(c, NULL);
 	c->session_lock->locked_sent = false;
