@@ -403,6 +403,7 @@ static void output_repaint(struct garnet_output *output)
 	bool painted = false;
 	int age = 0;
 	struct timespec start, end;
+	int64_t start_ns;
 
 	clock_gettime(c->clock, &start);
 	output->repaint_needed = false;
@@ -439,12 +440,18 @@ static void output_repaint(struct garnet_output *output)
 	garnet_log(c, GARNET_LOG_DEBUG, "output", "%s: repaint (%s)", output->name,
 		   painted ? "painted" : output->cursor_only ? "cursor only" : "nothing damaged");
 	output->impl->present(output, painted);
-	/* Composite and submit: what the repaint window must leave room for. Frames that painted
-	 * nothing (the cursor plane moved) cost next to nothing and are not what it is for. */
+	/* Composite and submit, from when the timer was due: what the repaint window must leave
+	 * room for, the loop's lateness in answering the timer (a busy machine) included. Frames
+	 * that painted nothing (the cursor plane moved) cost next to nothing and are not what it
+	 * is for. */
+	start_ns = timespec_to_nsec(&start);
+	if (output->repaint_due_ns && output->repaint_due_ns < start_ns)
+		start_ns = output->repaint_due_ns;
+	output->repaint_due_ns = 0;
 	if (painted) {
 		clock_gettime(c->clock, &end);
 		garnet_repaint_clock_record(&output->repaint_clock,
-					    timespec_to_nsec(&end) - timespec_to_nsec(&start));
+					    timespec_to_nsec(&end) - start_ns);
 	}
 }
 
@@ -494,6 +501,7 @@ void garnet_output_schedule_repaint(struct garnet_output *output)
 		/* wl_event_source_timer_update(0) disarms; 1 ms is the soonest. */
 		delay_ms = 1;
 	}
+	output->repaint_due_ns = timespec_to_nsec(&now) + delay_ms * 1000000;
 	wl_event_source_timer_update(output->repaint_timer, (int)delay_ms);
 }
 

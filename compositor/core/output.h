@@ -63,6 +63,7 @@ struct garnet_output {
 	struct wl_event_source *repaint_timer, *repaint_idle;
 	/* How early the repaint starts, from what recent frames took (core/repaint-clock.h). */
 	struct garnet_repaint_clock repaint_clock;
+	int64_t repaint_due_ns; /* when the armed repaint timer was due (0: not armed) */
 	/* Test hook (garnet_test.set_repaint): each render takes this much longer. */
 	uint32_t test_render_delay_us;
 	struct timespec last_present;
