@@ -3,7 +3,7 @@
 """Writes a benchmark's figures as JSON, so that a later run can be compared with it
 (tests/bench/compare.py).
 
-usage: benchjson.py OUT.json --name NAME [--source DIR] [--config KEY=VALUE]...
+usage: benchjson.py OUT.json --name NAME [--source DIR] [--commit ID] [--config KEY=VALUE]...
                     [--version TOOL=VERSION]... < SAMPLES
 
 SAMPLES has one line per measurement, "FIGURE VALUE UNIT BETTER [NOISE]": the same FIGURE once
@@ -66,6 +66,7 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--name", required=True)
     ap.add_argument("--source", default=os.path.join(os.path.dirname(__file__), "..", ".."))
+    ap.add_argument("--commit", help="the commit measured (default: the source's HEAD now)")
     ap.add_argument("--config", action="append", default=[], metavar="KEY=VALUE")
     ap.add_argument("--version", action="append", default=[], metavar="TOOL=VERSION")
     args = ap.parse_args()
@@ -76,7 +77,7 @@ def main():
         return 2
     doc = {
         "benchmark": args.name,
-        "commit": git_commit(args.source),
+        "commit": args.commit or git_commit(args.source),
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "host": {"kernel": platform.release(), "machine": platform.machine(),
                  "cpus": os.cpu_count(), "load": round(os.getloadavg()[0], 2)},

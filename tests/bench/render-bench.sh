@@ -16,6 +16,7 @@ done
 shift $((OPTIND - 1))
 bench=${1:?usage: render-bench.sh [-r REPETITIONS] [-o OUT.json] RENDER_BENCH}
 here=$(cd "$(dirname "$0")" && pwd)
+commit=$(python3 -c 'import sys; sys.path.insert(0, sys.argv[1]); import benchjson; print(benchjson.git_commit(sys.argv[2]))' "$here" "$here/../..")
 samples=$(mktemp "${TMPDIR:-/tmp}/garnet-render-bench-XXXXXX")
 trap 'rm -f "$samples"' EXIT
 
@@ -37,7 +38,7 @@ while [ $i -lt "$reps" ]; do
 	i=$((i + 1))
 done
 if [ -n "$out" ]; then
-	python3 "$here/benchjson.py" "$out" --name render --source "$here/../.." \
+	python3 "$here/benchjson.py" "$out" --name render --commit "$commit" \
 		--config "repetitions=$reps" --config "bench=$bench" \
 		--version "pixman=$(pkg-config --modversion pixman-1 2>/dev/null)" <"$samples" ||
 		exit 1

@@ -43,6 +43,8 @@ if [ -z "$fullscreen" ]; then
 	[ -x "$fullscreen" ] || fullscreen=$(command -v fullscreen-shm || true)
 fi
 hz=$(getconf CLK_TCK)
+# The commit measured is the one checked out when the run starts.
+commit=$(python3 -c 'import sys; sys.path.insert(0, sys.argv[1]); import benchjson; print(benchjson.git_commit(sys.argv[2]))' "$here" "$here/../..")
 work=$(mktemp -d "${TMPDIR:-/tmp}/garnet-bench-XXXXXX")
 chmod a+rx "$work"
 trap 'rm -rf "$work"' EXIT
@@ -193,11 +195,10 @@ while [ "$rep" -le "$reps" ]; do
 done
 
 if [ -n "$out" ]; then
-	commit=$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)
-	python3 "$here/benchjson.py" "$out" --name side-by-side --source "$here/../.." \
+	python3 "$here/benchjson.py" "$out" --name side-by-side --commit "$commit" \
 		--config "size=$size" --config "refresh=60" --config "seconds=$seconds" \
 		--config "repetitions=$reps" --config "renderer=pixman" \
-		--version "garnet=$commit $garnet" \
+		--version "garnet=$garnet" \
 		--version "weston=$(weston --version 2>/dev/null | awk '{ print $2 }')" \
 		--version "sway=$(sway --version 2>/dev/null | awk '{ print $3 }')" \
 		--version "pixman=$(pkg-config --modversion pixman-1 2>/dev/null)" \
