@@ -54,10 +54,11 @@ def parse_samples(lines):
         if not values:
             fig["median"] = None
             continue
-        fig["median"] = statistics.median(values)
+        fig["median"] = round(statistics.median(values), 6)
         fig["min"] = min(values)
         fig["max"] = max(values)
-        fig["spread"] = ((fig["max"] - fig["min"]) / fig["median"]) if fig["median"] else 0.0
+        fig["spread"] = round((fig["max"] - fig["min"]) / fig["median"], 4) \
+            if fig["median"] else 0.0
     return figures
 
 
