@@ -65,7 +65,7 @@ def main():
         b, n = base["figures"][name], new["figures"][name]
         ratio, flag = verdict(b, n, args.threshold)
         worse += flag == "worse"
-        fmt = lambda v: "-" if v is None else f"{v:.4g}"
+        fmt = lambda v: "-" if v is None else f"{v:.4g}" if abs(v) < 10000 else f"{v:.0f}"
         spread = "-" if n.get("spread") is None else f"±{n['spread'] * 50:.0f}%"
         rows.append((name, b.get("unit", ""), fmt(b["median"]), fmt(n["median"]), ratio, spread,
                      b["better"] if b["better"] != "none" else "", flag))
