@@ -455,6 +455,10 @@ static int config_handler(void *user, const char *section, const char *name, con
 						 strcmp(value, "journal") == 0 ||
 						 strcmp(value, "stderr") == 0))
 			return (cfg->log_target = keep(cfg, value)) != NULL;
+		if (strcmp(name, "repaint-window") == 0 && strcmp(value, "auto") == 0) {
+			cfg->options.repaint_window_ms = GARNET_REPAINT_WINDOW_AUTO;
+			return 1;
+		}
 		if (strcmp(name, "repaint-window") == 0 && config_parse_int(value, 0, 100, &repaint)) {
 			cfg->options.repaint_window_ms = repaint;
 			return 1;

@@ -20,7 +20,7 @@ void garnet_options_init(struct garnet_options *o)
 	*o = (struct garnet_options){
 		.keyboard = {.repeat_rate = 40, .repeat_delay = 400},
 		.background_argb = 0xff2e3440,
-		.repaint_window_ms = 7,
+		.repaint_window_ms = GARNET_REPAINT_WINDOW_AUTO,
 		.requests_per_second = 100000,
 		.limits = {
 			.max = {

@@ -2,6 +2,8 @@
 // Outputs: wl_output, the repaint loop (repaint window, frame events, idle when unchanged).
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "compositor.h"
 #include "output.h"
@@ -141,6 +143,10 @@ bool garnet_output_init(struct garnet_output *output, struct garnet_compositor *
 	pixman_region32_init(&output->damage);
 	pixman_region32_init(&output->shown_damage);
 	garnet_damage_ring_init(&output->ring);
+	garnet_repaint_clock_init(&output->repaint_clock,
+				  c->options.repaint_window_ms < 0
+					  ? -1
+					  : (int64_t)c->options.repaint_window_ms * 1000000);
 	update_logical_size(output);
 	output_place(output);
 	wl_list_insert(c->outputs.prev, &output->link);
@@ -379,6 +385,11 @@ static void update_cursor_plane(struct garnet_output *output, pixman_region32_t 
 	output->cursor_on_plane = on_plane;
 }
 
+static int64_t timespec_to_nsec(const struct timespec *ts)
+{
+	return (int64_t)ts->tv_sec * 1000000000 + ts->tv_nsec;
+}
+
 static void output_repaint(struct garnet_output *output)
 {
 	struct garnet_compositor *c = output->compositor;
@@ -388,7 +399,10 @@ static void output_repaint(struct garnet_output *output)
 	pixman_image_t *image;
 	bool painted = false;
 	int age = 0;
+	struct timespec start, end;
+	int64_t start_ns;
 
+	clock_gettime(c->clock, &start);
 	output->repaint_needed = false;
 	output->repaint_state = GARNET_REPAINT_PENDING;
 	pixman_region32_init(&frame_damage);
@@ -415,12 +429,27 @@ static void output_repaint(struct garnet_output *output)
 		garnet_damage_ring_rotate(&output->ring, &frame_damage);
 		output->renders++;
 		painted = true;
+		if (output->test_render_delay_us)
+			usleep(output->test_render_delay_us);
 	}
 	pixman_region32_fini(&frame_damage);
 	pixman_region32_fini(&buffer_damage);
 	garnet_log(c, GARNET_LOG_DEBUG, "output", "%s: repaint (%s)", output->name,
 		   painted ? "painted" : output->cursor_only ? "cursor only" : "nothing damaged");
 	output->impl->present(output, painted);
+	/* Composite and submit, from when the timer was due: what the repaint window must leave
+	 * room for, the loop's lateness in answering the timer (a busy machine) included. Frames
+	 * that painted nothing (the cursor plane moved) cost next to nothing and are not what it
+	 * is for. */
+	start_ns = timespec_to_nsec(&start);
+	if (output->repaint_due_ns && output->repaint_due_ns < start_ns)
+		start_ns = output->repaint_due_ns;
+	output->repaint_due_ns = 0;
+	if (painted) {
+		clock_gettime(c->clock, &end);
+		garnet_repaint_clock_record(&output->repaint_clock,
+					    timespec_to_nsec(&end) - start_ns);
+	}
 }
 
 static int repaint_timer_fired(void *data)
@@ -437,16 +466,11 @@ static void repaint_idle_fired(void *data)
 	output_repaint(output);
 }
 
-static int64_t timespec_to_nsec(const struct timespec *ts)
-{
-	return (int64_t)ts->tv_sec * 1000000000 + ts->tv_nsec;
-}
-
 void garnet_output_schedule_repaint(struct garnet_output *output)
 {
 	struct garnet_compositor *c = output->compositor;
 	struct timespec now;
-	int64_t period, next, delay_ms;
+	int64_t period, next, delay_ms, window;
 
 	output->repaint_needed = true;
 	if (output->repaint_state != GARNET_REPAINT_IDLE)
@@ -458,13 +482,15 @@ void garnet_output_schedule_repaint(struct garnet_output *output)
 		return;
 	}
 	/* Paint late: at the repaint window before the next vblank, so clients' commits that
-	 * arrive meanwhile still make this frame. */
+	 * arrive meanwhile still make this frame; the window is what recent frames took. */
 	clock_gettime(c->clock, &now);
 	period = 1000000000000LL / output->mode.refresh_mhz;
 	next = timespec_to_nsec(&output->last_present) + period;
 	if (next < timespec_to_nsec(&now))
 		next += ((timespec_to_nsec(&now) - next) / period + 1) * period;
-	delay_ms = (next - timespec_to_nsec(&now)) / 1000000 - c->options.repaint_window_ms;
+	window = garnet_repaint_clock_window(&output->repaint_clock, period);
+	/* Rounded down: the timer's step is a millisecond, and early is safe where late is not. */
+	delay_ms = (next - window - timespec_to_nsec(&now)) / 1000000;
 	if (!output->repaint_timer)
 		output->repaint_timer =
 			wl_event_loop_add_timer(c->loop, repaint_timer_fired, output);
@@ -472,6 +498,7 @@ void garnet_output_schedule_repaint(struct garnet_output *output)
 		/* wl_event_source_timer_update(0) disarms; 1 ms is the soonest. */
 		delay_ms = 1;
 	}
+	output->repaint_due_ns = timespec_to_nsec(&now) + delay_ms * 1000000;
 	wl_event_source_timer_update(output->repaint_timer, (int)delay_ms);
 }
 

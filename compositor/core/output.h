@@ -7,6 +7,7 @@
 #include "compositor.h"
 #include "garnet/output.h"
 #include "../render/damage-ring.h"
+#include "repaint-clock.h"
 
 /* What an output's backend does for the repaint loop. */
 struct garnet_output_impl {
@@ -60,6 +61,11 @@ struct garnet_output {
 	 * nothing unless something else changed. cursor_only tells present() it was just that. */
 	bool cursor_moved, cursor_only;
 	struct wl_event_source *repaint_timer, *repaint_idle;
+	/* How early the repaint starts, from what recent frames took (core/repaint-clock.h). */
+	struct garnet_repaint_clock repaint_clock;
+	int64_t repaint_due_ns; /* when the armed repaint timer was due (0: not armed) */
+	/* Test hook (garnet_test.set_repaint): each render takes this much longer. */
+	uint32_t test_render_delay_us;
 	struct timespec last_present;
 	uint64_t msc;
 

@@ -227,6 +227,36 @@ static void test_query_output(struct wl_client *client, struct wl_resource *reso
 				      output->mode.height, output->painted_surfaces);
 }
 
+static void test_set_repaint(struct wl_client *client, struct wl_resource *resource,
+			     struct wl_resource *output_resource, uint32_t render_delay_us,
+			     int32_t window_us)
+{
+	struct garnet_output *output = garnet_output_from_resource(output_resource);
+
+	if (!output)
+		return;
+	/* A second at most: a test hook, not a way to stop the compositor. */
+	output->test_render_delay_us = render_delay_us < 1000000 ? render_delay_us : 1000000;
+	output->repaint_clock.fixed_ns = window_us < 0 ? -1 : (int64_t)window_us * 1000;
+}
+
+static void test_query_repaint(struct wl_client *client, struct wl_resource *resource,
+			       struct wl_resource *output_resource)
+{
+	struct garnet_output *output = garnet_output_from_resource(output_resource);
+	int64_t window = 0, p90 = -1;
+
+	if (output) {
+		p90 = garnet_repaint_clock_p90(&output->repaint_clock);
+		if (output->mode.refresh_mhz > 0)
+			window = garnet_repaint_clock_window(&output->repaint_clock,
+							     1000000000000LL /
+								     output->mode.refresh_mhz);
+	}
+	garnet_test_send_repaint_window(resource, (uint32_t)(window / 1000),
+					p90 < 0 ? -1 : (int32_t)(p90 / 1000));
+}
+
 static void test_text_input_edit(struct wl_client *client, struct wl_resource *resource,
 				 const char *preedit, int32_t preedit_begin, int32_t preedit_end,
 				 const char *commit, uint32_t delete_before, uint32_t delete_after)
@@ -259,6 +289,8 @@ static const struct garnet_test_interface test_impl = {
 	.pointer_motion_relative = test_pointer_motion_relative,
 	.query_output = test_query_output,
 	.text_input_edit = test_text_input_edit,
+	.set_repaint = test_set_repaint,
+	.query_repaint = test_query_repaint,
 };
 
 static void test_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
@@ -272,7 +304,7 @@ static void test_bind(struct wl_client *client, void *data, uint32_t version, ui
 
 bool garnet_test_protocol_init(struct garnet_compositor *c)
 {
-	c->test_global = garnet_global_create(c, &garnet_test_interface, 3, c, test_bind, true);
+	c->test_global = garnet_global_create(c, &garnet_test_interface, 4, c, test_bind, true);
 	garnet_log(c, GARNET_LOG_INFO, "core", "test mode: garnet_test global exposed");
 	return c->test_global != NULL;
 }

@@ -413,7 +413,17 @@ static void test_output_stats(void *data, struct garnet_test *test, uint32_t fra
 	c->stats[5] = painted_surfaces;
 }
 
-static const struct garnet_test_listener test_listener = {test_output_stats};
+static void test_repaint_window(void *data, struct garnet_test *test, uint32_t window_us,
+				int32_t render_p90_us)
+{
+	struct client *c = data;
+
+	c->repaint_window_us = window_us;
+	c->render_p90_us = render_p90_us;
+}
+
+static const struct garnet_test_listener test_listener = {test_output_stats,
+							   test_repaint_window};
 
 static void presentation_clock(void *data, struct wp_presentation *p, uint32_t clock)
 {
@@ -516,7 +526,7 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
 		wl_output_add_listener(out->wl_output, &output_listener, out);
 		wl_list_insert(&c->outputs, &out->link);
 	} else if (strcmp(interface, "garnet_test") == 0) {
-		c->garnet_test = BIND(garnet_test_interface, 3);
+		c->garnet_test = BIND(garnet_test_interface, 4);
 		garnet_test_add_listener(c->garnet_test, &test_listener, c);
 	} else if (strcmp(interface, "xdg_wm_base") == 0) {
 		c->wm_base = BIND(xdg_wm_base_interface, 4);
@@ -970,6 +980,12 @@ pixman_image_t *capture_output(struct client *c, struct client_output *output)
 void query_output_stats(struct client *c, struct client_output *output)
 {
 	garnet_test_query_output(c->garnet_test, output->wl_output);
+	client_roundtrip(c);
+}
+
+void query_repaint(struct client *c, struct client_output *output)
+{
+	garnet_test_query_repaint(c->garnet_test, output->wl_output);
 	client_roundtrip(c);
 }
 

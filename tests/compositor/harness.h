@@ -161,6 +161,9 @@ struct client {
 	/* last garnet_test.output_stats: frames, renders, painted area, width, height, painted
 	 * surfaces */
 	uint32_t stats[6];
+	/* last garnet_test.repaint_window, in microseconds (p90 -1: nothing measured yet) */
+	uint32_t repaint_window_us;
+	int32_t render_p90_us;
 	uint32_t pings;
 	/* selection */
 	struct wl_data_offer *selection_offer;
@@ -233,6 +236,8 @@ pixman_image_t *capture_output(struct client *c, struct client_output *output);
 /* A hardware key pressed and released, through garnet_test (not flushed). */
 void client_tap_key(struct client *c, uint32_t key);
 void query_output_stats(struct client *c, struct client_output *output);
+/* Fills c->repaint_window_us and c->render_p90_us for output. */
+void query_repaint(struct client *c, struct client_output *output);
 uint32_t image_pixel(pixman_image_t *image, int32_t x, int32_t y);
 /* The first pixel (row by row) of colour rgb (0xRRGGBB), outside rows skip_y1..skip_y2-1;
  * false when there is none. */

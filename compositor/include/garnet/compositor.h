@@ -46,6 +46,8 @@ struct garnet_limits {
 	uint64_t copy_bytes_per_frame;
 };
 
+#define GARNET_REPAINT_WINDOW_AUTO (-1)
+
 struct garnet_options {
 	/* Listening socket name in XDG_RUNTIME_DIR; NULL picks the first free wayland-N. A
 	 * compositor that only serves clients it creates itself may set no_socket. */
@@ -55,7 +57,10 @@ struct garnet_options {
 	bool test_mode;
 	struct garnet_keyboard_options keyboard;
 	uint32_t background_argb;
-	/* How long before the next vblank a repaint starts, in milliseconds (Weston: 7). */
+	/* How long before the next vblank a repaint starts, in milliseconds (Weston: a fixed 7).
+	 * GARNET_REPAINT_WINDOW_AUTO (the default): per output, what its recent frames took to
+	 * render (a high percentile) and a margin, so that a heavy scene starts early and a light
+	 * one late (doc/performance.md, "Repaint clock"). */
 	int32_t repaint_window_ms;
 	/* A client that sends more requests than this within one second is disconnected with a
 	 * protocol error (a flood); 0 disables the limit. */
