@@ -42,6 +42,8 @@ void garnet_shell_usable_area_changed(struct garnet_shell *shell, struct garnet_
 /* Sends the toplevel its pending state, once its initial configure went out. */
 void garnet_shell_configure(struct garnet_toplevel *tl);
 
+/* bindings.c: frees the bindings read from garnet.ini. */
+void garnet_shell_bindings_finish(struct garnet_shell *shell);
 bool garnet_shell_handle_key(struct garnet_shell *shell, uint32_t key, bool pressed);
 /* The key that triggers a shortcut action (its keysym name in out), or NULL when none does. */
 const char *garnet_shell_shortcut_trigger(struct garnet_shell *shell, const char *action, char *out,
