@@ -39,6 +39,7 @@ struct config {
 	} launchers[MAX_LIST];
 	int launcher_count, launcher_restarts;
 	int lock_after_idle; /* seconds, 0: never */
+	int dpms_after_idle; /* seconds until the outputs are powered off, 0: never */
 	const char *background_image; /* [shell] background-image: a PNG, or NULL */
 	const char *pam_service; /* garnet's own lock screen checks passwords with it */
 	const char *pam_confdir; /* where that service is, when not /etc/pam.d */

@@ -240,7 +240,8 @@ int main(int argc, char **argv)
 		wl_event_source_timer_update(s.screenshot_timeout, 5000);
 	}
 	launcher_start(security, s.compositor, &cfg);
-	if (!garnet_compositor_lock_after_idle(s.compositor, cfg.lock_after_idle))
+	if (!garnet_compositor_lock_after_idle(s.compositor, cfg.lock_after_idle) ||
+	    !garnet_compositor_power_off_after_idle(s.compositor, cfg.dpms_after_idle))
 		goto err_compositor;
 	launcher_autostart(s.compositor, &cfg, &cli);
 

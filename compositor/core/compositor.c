@@ -192,6 +192,7 @@ void garnet_compositor_set_security_hooks(struct garnet_compositor *c,
 	h->layer = h->layer ? h->layer : deny_named;
 	h->exclusive_keyboard = h->exclusive_keyboard ? h->exclusive_keyboard : deny_client;
 	h->foreign_toplevel = h->foreign_toplevel ? h->foreign_toplevel : deny_client;
+	h->output_power = h->output_power ? h->output_power : deny_named;
 	h->client_sandboxed = h->client_sandboxed ? h->client_sandboxed : deny_sandbox;
 }
 
@@ -260,6 +261,8 @@ struct garnet_compositor *garnet_compositor_alloc(const struct garnet_options *o
 		wl_list_init(&c->layers[i]);
 	wl_signal_init(&c->events.destroy);
 	wl_signal_init(&c->events.new_surface);
+	wl_signal_init(&c->session_lock.changed);
+	wl_signal_init(&c->session_lock.shown_signal);
 
 	c->display = wl_display_create();
 	if (!c->display)

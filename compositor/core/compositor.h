@@ -127,6 +127,8 @@ struct garnet_compositor {
 		/* Outputs yet to show a frame painted since the lock; `locked` waits for them. */
 		struct wl_list waits; /* lock_wait.link */
 		bool locked_sent;
+		bool shown; /* locked, and every powered output has shown a frame since */
+		struct wl_signal changed, shown_signal; /* garnet_compositor_get_lock_*_signal */
 	} session_lock;
 	struct rlimit nofile; /* RLIMIT_NOFILE as found at creation, restored in children */
 

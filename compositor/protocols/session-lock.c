@@ -183,8 +183,14 @@ static void waits_clear(struct garnet_compositor *c)
 
 static void send_locked_when_shown(struct garnet_compositor *c)
 {
-	if (!wl_list_empty(&c->session_lock.waits) || !c->session_lock.lock ||
-	    c->session_lock.locked_sent)
+	if (!wl_list_empty(&c->session_lock.waits) || !c->locked)
+		return;
+	if (!c->session_lock.shown) {
+		c->session_lock.shown = true;
+		garnet_log(c, GARNET_LOG_DEBUG, "lock", "every output shows the lock");
+		wl_signal_emit_mutable(&c->session_lock.shown_signal, c);
+	}
+	if (!c->session_lock.lock || c->session_lock.locked_sent)
 		return;
 	c->session_lock.locked_sent = true;
 	garnet_log(c, GARNET_LOG_DEBUG, "lock", "every output shows the lock: locked");
@@ -221,7 +227,11 @@ static void wait_for_outputs(struct garnet_compositor *c)
 
 	waits_clear(c);
 	c->session_lock.locked_sent = false;
+	c->session_lock.shown = false;
 	wl_list_for_each(output, &c->outputs, link) {
+		/* A dark output shows nothing; lit again, its first frame is the lock's. */
+		if (output->power_off)
+			continue;
 		w = calloc(1, sizeof(*w));
 		if (!w)
 			continue; /* that output is then not waited for; it repaints anyway */
@@ -326,21 +336,30 @@ void garnet_session_lock_release(struct garnet_compositor *c)
 {
 	c->session_lock.lock = NULL;
 	c->session_lock.locked_sent = false;
+	c->session_lock.shown = false;
 	waits_clear(c);
 	c->locked = false;
 	c->shell_hooks->return_keyboard(c->shell);
 	garnet_seat_repick(c->seat);
 	damage_everything(c);
+	wl_signal_emit_mutable(&c->session_lock.changed, c);
 }
 
 /* The lock is above everything: no client's grab, drag, cursor or drag icon outlives it
  * (they are drawn no more once locked), and the pointer goes to what the lock shows. */
 static void lock_take_input(struct garnet_compositor *c)
 {
+	bool was_locked = c->locked;
+
 	garnet_seat_take_input(c->seat);
 	c->locked = true;
+	/* The lock screen shows on every output a client darkened (garnet's own idle darkening
+	 * stays: the user's input lights it, with the lock on it). */
+	garnet_compositor_power_on_for_prompt(c);
 	garnet_consent_refuse_all(c);
 	garnet_seat_repick(c->seat);
+	if (!was_locked)
+		wl_signal_emit_mutable(&c->session_lock.changed, c);
 }
 
 /* Locked by garnet itself: an abandoned lock from the start, so garnet's own lock screen
@@ -352,7 +371,7 @@ static bool lock_with_own_screen(struct garnet_compositor *c)
 	c->session_lock.lock = NULL;
 	c->session_lock.locked_sent = false;
 	lock_take_input(c);
-	damage_everything(c);
+	wait_for_outputs(c);
 	return true;
 }
 
@@ -370,6 +389,39 @@ bool garnet_compositor_lock_session(struct garnet_compositor *c, const char *rea
 	}
 	garnet_log(c, GARNET_LOG_ERROR, "lock", "%s, but nothing can lock the session", reason);
 	return false;
+}
+
+bool garnet_compositor_lock_session_now(struct garnet_compositor *c, const char *reason)
+{
+	if (c->locked)
+		return true;
+	if (!lock_with_own_screen(c))
+		return garnet_compositor_lock_session(c, reason);
+	garnet_log(c, GARNET_LOG_INFO, "lock", "%s: locked with garnet's own lock screen", reason);
+	/* The locker takes the lock over as it would a dead locker's. */
+	if (c->launch)
+		c->launch(c->launch_data, "lock-screen");
+	return true;
+}
+
+bool garnet_compositor_is_locked(struct garnet_compositor *c)
+{
+	return c->locked;
+}
+
+struct wl_signal *garnet_compositor_get_lock_signal(struct garnet_compositor *c)
+{
+	return &c->session_lock.changed;
+}
+
+bool garnet_compositor_lock_shown(struct garnet_compositor *c)
+{
+	return c->locked && c->session_lock.shown;
+}
+
+struct wl_signal *garnet_compositor_get_lock_shown_signal(struct garnet_compositor *c)
+{
+	return &c->session_lock.shown_signal;
 }
 
 /* The protocol makes destroy an error only once `locked` was sent. Before that the locker
@@ -406,8 +458,8 @@ static void lock_resource_destroy(struct wl_resource *lock)
 	}
 	c->session_lock.lock = NULL;
 	c->session_lock.locked_sent = false;
-	waits_clear(c);
-	damage_everything(c);
+	/* garnet's own lock screen replaces the lock surfaces. */
+	wait_for_outputs(c);
 	garnet_log(c, GARNET_LOG_WARNING, "lock",
 		   "the locker went away without unlocking: the session stays locked");
 }
