@@ -113,6 +113,15 @@ static void raise_nofile_limit(void)
 	}
 }
 
+/* The user counts as idle for logind once garnet itself acts on it: the shorter of the idle
+ * times garnet.ini sets (0: none). */
+static int idle_hint_seconds(const struct config *cfg)
+{
+	int a = cfg->lock_after_idle, b = cfg->dpms_after_idle;
+
+	return a > 0 && (b <= 0 || a < b) ? a : b;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli cli = {0};
@@ -247,7 +256,7 @@ int main(int argc, char **argv)
 
 	unlock = garnet_unlock_pam_create(
 		s.compositor, cfg.pam_service ? cfg.pam_service : "garnet", cfg.pam_confdir);
-	logind = garnet_logind_lock_create(s.compositor);
+	logind = garnet_logind_lock_create(s.compositor, idle_hint_seconds(&cfg));
 	garnet_compositor_run(s.compositor);
 	garnet_logind_lock_destroy(logind);
 	garnet_unlock_pam_destroy(unlock);
