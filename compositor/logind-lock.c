@@ -234,6 +234,20 @@ static int on_prepare_for_sleep(sd_bus_message *m, void *data, sd_bus_error *err
 	return 0;
 }
 
+/* The bus answers in order: once it has the Unlock match, it has the Lock match before it. */
+static int on_matches_installed(sd_bus_message *reply, void *data, sd_bus_error *error)
+{
+	struct garnet_logind_lock *l = data;
+
+	if (sd_bus_message_is_method_error(reply, NULL)) {
+		garnet_log(l->compositor, GARNET_LOG_WARNING, "logind", "cannot listen to logind: %s",
+			   sd_bus_message_get_error(reply)->message);
+		return 0;
+	}
+	garnet_log(l->compositor, GARNET_LOG_INFO, "logind", "locking on Lock of %s", l->session);
+	return 0;
+}
+
 static int on_session(sd_bus_message *reply, void *data, sd_bus_error *error)
 {
 	struct garnet_logind_lock *l = data;
@@ -252,17 +266,17 @@ static int on_session(sd_bus_message *reply, void *data, sd_bus_error *error)
 		say(l, GARNET_LOG_WARNING, "logind's session reply", -ret);
 		return 0;
 	}
+	l->session = strdup(path);
 	ret = sd_bus_match_signal_async(l->bus, &l->lock_match, LOGIND, path,
 					LOGIND ".Session", "Lock", on_lock, NULL, l);
 	if (ret >= 0)
 		ret = sd_bus_match_signal_async(l->bus, &l->unlock_match, LOGIND, path,
-						LOGIND ".Session", "Unlock", on_unlock, NULL, l);
+						LOGIND ".Session", "Unlock", on_unlock,
+						on_matches_installed, l);
 	if (ret < 0) {
 		say(l, GARNET_LOG_WARNING, "cannot listen to logind", -ret);
 		return 0;
 	}
-	garnet_log(l->compositor, GARNET_LOG_INFO, "logind", "locking on Lock of %s", path);
-	l->session = strdup(path);
 	if (garnet_compositor_is_locked(l->compositor))
 		set_hint(l, &l->locked_hint_call, "SetLockedHint", true);
 	return 0;
