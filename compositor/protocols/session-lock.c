@@ -161,7 +161,7 @@ struct lock_wait {
 	struct garnet_compositor *compositor;
 	struct garnet_output *output;
 	uint32_t renders_at_lock;
-	struct wl_listener frame, destroy;
+	struct wl_listener frame, destroy, power;
 	struct wl_list link; /* compositor->session_lock.waits */
 };
 
@@ -169,6 +169,7 @@ static void wait_free(struct lock_wait *w)
 {
 	wl_list_remove(&w->frame.link);
 	wl_list_remove(&w->destroy.link);
+	wl_list_remove(&w->power.link);
 	wl_list_remove(&w->link);
 	free(w);
 }
@@ -209,6 +210,18 @@ static void wait_frame(struct wl_listener *listener, void *data)
 	send_locked_when_shown(c);
 }
 
+/* Darkened while the lock was on its way: it shows nothing, and lit again the lock first. */
+static void wait_output_power(struct wl_listener *listener, void *data)
+{
+	struct lock_wait *w = wl_container_of(listener, w, power);
+	struct garnet_compositor *c = w->compositor;
+
+	if (!w->output->power_off)
+		return;
+	wait_free(w);
+	send_locked_when_shown(c);
+}
+
 static void wait_output_destroyed(struct wl_listener *listener, void *data)
 {
 	struct lock_wait *w = wl_container_of(listener, w, destroy);
@@ -242,6 +255,8 @@ static void wait_for_outputs(struct garnet_compositor *c)
 		wl_signal_add(&output->events.frame, &w->frame);
 		w->destroy.notify = wait_output_destroyed;
 		wl_signal_add(&output->events.destroy, &w->destroy);
+		w->power.notify = wait_output_power;
+		wl_signal_add(&output->events.power, &w->power);
 		wl_list_insert(&c->session_lock.waits, &w->link);
 	}
 	damage_everything(c);
