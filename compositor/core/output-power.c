@@ -43,7 +43,7 @@ void garnet_compositor_power_on_for_prompt(struct garnet_compositor *c)
 {
 	struct garnet_output *output;
 
-	wl_list_for_each(output, &c->outputs, link) {
+	wl_list_for_each (output, &c->outputs, link) {
 		if (output->power_off && output->power_off_by_client)
 			garnet_output_power(output, true, false);
 	}

@@ -32,8 +32,7 @@ static void control_fail(struct power_control *pc)
 	zwlr_output_power_v1_send_failed(pc->resource);
 }
 
-static void control_set_mode(struct wl_client *client, struct wl_resource *resource,
-			     uint32_t mode)
+static void control_set_mode(struct wl_client *client, struct wl_resource *resource, uint32_t mode)
 {
 	struct power_control *pc = wl_resource_get_user_data(resource);
 	struct garnet_compositor *c = pc->compositor;
@@ -96,8 +95,8 @@ static bool may_control(struct garnet_compositor *c, struct wl_client *client,
 	if (!c->hooks.output_power || c->hooks.output_power(c->hooks.data, client, output->name))
 		return true;
 	wl_client_get_credentials(client, &pid, NULL, NULL);
-	garnet_log(c, GARNET_LOG_WARNING, "security",
-		   "denied: pid %d may not power %s off or on", (int)pid, output->name);
+	garnet_log(c, GARNET_LOG_WARNING, "security", "denied: pid %d may not power %s off or on",
+		   (int)pid, output->name);
 	return false;
 }
 
@@ -148,8 +147,8 @@ static void manager_bind(struct wl_client *client, void *data, uint32_t version,
 
 	if (!garnet_global_check_bind(c, client, &zwlr_output_power_manager_v1_interface))
 		return;
-	resource = wl_resource_create(client, &zwlr_output_power_manager_v1_interface,
-				      (int)version, id);
+	resource = wl_resource_create(client, &zwlr_output_power_manager_v1_interface, (int)version,
+				      id);
 	if (!resource) {
 		wl_client_post_no_memory(client);
 		return;
@@ -159,6 +158,6 @@ static void manager_bind(struct wl_client *client, void *data, uint32_t version,
 
 bool garnet_output_power_init(struct garnet_compositor *c)
 {
-	return garnet_global_create(c, &zwlr_output_power_manager_v1_interface, 1, c,
-				    manager_bind, true) != NULL;
+	return garnet_global_create(c, &zwlr_output_power_manager_v1_interface, 1, c, manager_bind,
+				    true) != NULL;
 }

@@ -22,7 +22,7 @@ static int idle_expired(void *data)
 
 	garnet_log(ip->compositor, GARNET_LOG_INFO, "output", "no input for %d s: powering off",
 		   ip->timeout_ms / 1000);
-	wl_list_for_each(output, &ip->compositor->outputs, link)
+	wl_list_for_each (output, &ip->compositor->outputs, link)
 		garnet_output_power(output, false, false);
 	return 0;
 }
@@ -32,7 +32,7 @@ static void user_active(struct wl_listener *listener, void *data)
 	struct idle_power *ip = wl_container_of(listener, ip, activity);
 	struct garnet_output *output;
 
-	wl_list_for_each(output, &ip->compositor->outputs, link) {
+	wl_list_for_each (output, &ip->compositor->outputs, link) {
 		if (output->power_off)
 			garnet_output_power(output, true, false);
 	}
