@@ -140,5 +140,7 @@ TEST_WITH(an_unknown_power_mode_is_a_protocol_error, NULL, {320, 240, 1, 0, 0})
 	wl_display_roundtrip(c->display);
 	check_int(t, wl_display_get_error(c->display), ==, EPROTO);
 	check_compositor_serves(t);
+	zwlr_output_power_v1_destroy(power);
+	zwlr_output_power_manager_v1_destroy(m);
 	client_destroy(c);
 }
