@@ -224,6 +224,7 @@ static void usage(void)
 			"       garnet-rogue toplevels FILE [SECONDS]\n"
 			"       garnet-rogue panel-launch FILE NAME\n"
 			"       garnet-rogue vpointer FILE X Y WIDTH HEIGHT\n"
+			"       garnet-rogue power FILE off,on\n"
 			"       garnet-rogue idle FILE TIMEOUT_MS SECONDS\n"
 			"       garnet-rogue registries COUNT\n"
 			"       garnet-rogue popup FILE none|window|unmapped forged|click|stale\n"
@@ -253,6 +254,8 @@ int main(int argc, char **argv)
 				      (uint32_t)atoi(argv[5]), (uint32_t)atoi(argv[6]));
 	if (argc == 4 && strcmp(argv[1], "panel-launch") == 0)
 		return rogue_panel_launch(argv[2], argv[3]);
+	if (argc == 4 && strcmp(argv[1], "power") == 0)
+		return rogue_power(argv[2], argv[3]);
 	if ((argc == 3 || argc == 4) && strcmp(argv[1], "toplevels") == 0)
 		return rogue_toplevels(argv[2], argc == 4 ? atoi(argv[3]) : 3600);
 	if (argc == 3 && strcmp(argv[1], "globals") == 0)

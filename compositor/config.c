@@ -500,6 +500,15 @@ static int config_handler(void *user, const char *section, const char *name, con
 			}
 			return 1;
 		}
+		if (strcmp(name, "dpms-after-idle") == 0) {
+			if (!config_parse_int(value, 0, 86400, &cfg->dpms_after_idle)) {
+				snprintf(cfg->error, sizeof(cfg->error),
+					 "dpms-after-idle '%s' is not seconds from 0 to 86400",
+					 value);
+				return 0;
+			}
+			return 1;
+		}
 		if (strcmp(name, "builtin-cursor") == 0) {
 			int on;
 

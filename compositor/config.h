@@ -42,6 +42,7 @@ struct config {
 	char *panel_launchers[MAX_LIST];
 	int panel_launcher_count;
 	int lock_after_idle; /* seconds, 0: never */
+	int dpms_after_idle; /* seconds until the outputs are powered off, 0: never */
 	const char *background_image; /* [shell] background-image: a PNG, or NULL */
 	const char *pam_service; /* garnet's own lock screen checks passwords with it */
 	const char *pam_confdir; /* where that service is, when not /etc/pam.d */

@@ -113,6 +113,15 @@ static void raise_nofile_limit(void)
 	}
 }
 
+/* The user counts as idle for logind once garnet itself acts on it: the shorter of the idle
+ * times garnet.ini sets (0: none). */
+static int idle_hint_seconds(const struct config *cfg)
+{
+	int a = cfg->lock_after_idle, b = cfg->dpms_after_idle;
+
+	return a > 0 && (b <= 0 || a < b) ? a : b;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli cli = {0};
@@ -250,13 +259,14 @@ int main(int argc, char **argv)
 		wl_event_source_timer_update(s.screenshot_timeout, 5000);
 	}
 	launcher_start(security, s.compositor, &cfg);
-	if (!garnet_compositor_lock_after_idle(s.compositor, cfg.lock_after_idle))
+	if (!garnet_compositor_lock_after_idle(s.compositor, cfg.lock_after_idle) ||
+	    !garnet_compositor_power_off_after_idle(s.compositor, cfg.dpms_after_idle))
 		goto err_compositor;
 	launcher_autostart(s.compositor, &cfg, &cli);
 
 	unlock = garnet_unlock_pam_create(
 		s.compositor, cfg.pam_service ? cfg.pam_service : "garnet", cfg.pam_confdir);
-	logind = garnet_logind_lock_create(s.compositor);
+	logind = garnet_logind_lock_create(s.compositor, idle_hint_seconds(&cfg));
 	garnet_compositor_run(s.compositor);
 	garnet_logind_lock_destroy(logind);
 	garnet_unlock_pam_destroy(unlock);

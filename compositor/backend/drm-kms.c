@@ -145,14 +145,26 @@ static int atomic_show(struct drm_output *output, uint32_t fb_id)
 	return ret == 0 ? 0 : -1;
 }
 
+/* The connector's legacy DPMS property; 0 when it has none. */
+static uint32_t dpms_prop(struct drm_output *output)
+{
+	return find_prop(output->backend->fd, output->connector_id, DRM_MODE_OBJECT_CONNECTOR,
+			 "DPMS", NULL);
+}
+
 static int legacy_show(struct drm_output *output, uint32_t fb_id)
 {
 	int fd = output->backend->fd;
+	uint32_t dpms;
 
 	if (output->needs_modeset) {
 		if (drmModeSetCrtc(fd, output->crtc_id, fb_id, 0, 0, &output->connector_id, 1,
 				   &output->mode) != 0)
 			return -1;
+		/* Lit with the new frame already on the CRTC: the old one is never seen. */
+		if (output->crtc_dark && (dpms = dpms_prop(output)))
+			drmModeConnectorSetProperty(fd, output->connector_id, dpms,
+						    DRM_MODE_DPMS_ON);
 		/* SetCrtc sends no event: the frame is up when it returns. */
 		return 1;
 	}
@@ -166,9 +178,38 @@ int drm_kms_show(struct drm_output *output, int index)
 	int ret = output->backend->atomic ? atomic_show(output, fb_id)
 					  : legacy_show(output, fb_id);
 
-	if (ret >= 0)
+	if (ret >= 0) {
 		output->needs_modeset = false;
+		output->crtc_dark = false;
+	}
 	return ret;
+}
+
+bool drm_kms_darken(struct drm_output *output)
+{
+	struct drm_backend *b = output->backend;
+	drmModeAtomicReq *req;
+	uint32_t dpms;
+	int ret;
+
+	if (!b->atomic) {
+		dpms = dpms_prop(output);
+		ret = dpms ? drmModeConnectorSetProperty(b->fd, output->connector_id, dpms,
+							 DRM_MODE_DPMS_OFF)
+			   : -1;
+	} else {
+		req = drmModeAtomicAlloc();
+		if (!req)
+			return false;
+		drmModeAtomicAddProperty(req, output->crtc_id, output->props.crtc_active, 0);
+		ret = drmModeAtomicCommit(b->fd, req, DRM_MODE_ATOMIC_ALLOW_MODESET, NULL);
+		drmModeAtomicFree(req);
+	}
+	if (ret != 0)
+		return false;
+	output->crtc_dark = true;
+	output->needs_modeset = true;
+	return true;
 }
 
 void drm_kms_disable(struct drm_output *output)

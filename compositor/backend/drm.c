@@ -32,6 +32,17 @@ static pixman_image_t *drm_begin_frame(struct garnet_output *base, int *age)
 	return output->fbs[back].image;
 }
 
+/* Powered off while a flip was on its way: the CRTC goes dark once it is done. */
+static void darken_if_asked(struct drm_output *output)
+{
+	if (!output->dark || output->crtc_dark || output->flip_pending ||
+	    !garnet_session_is_active(output->backend->session))
+		return;
+	if (!drm_kms_darken(output))
+		garnet_log(output->base.compositor, GARNET_LOG_ERROR, "drm",
+			   "%s: cannot power off: %s", output->base.name, strerror(errno));
+}
+
 static void frame_shown(struct drm_output *output, const struct timespec *when)
 {
 	/* A frame shown again leaves the buffers as they were. */
@@ -43,6 +54,7 @@ static void frame_shown(struct drm_output *output, const struct timespec *when)
 	}
 	output->reshowing = false;
 	garnet_output_finish_frame(&output->base, when);
+	darken_if_asked(output);
 }
 
 static void now(struct drm_output *output, struct timespec *ts)
@@ -103,6 +115,18 @@ static void drm_present(struct garnet_output *base, bool painted)
 		frame_shown(output, &ts);
 	else
 		schedule_idle_frame(output);
+}
+
+/* Off: KMS darkens the CRTC (now, or after the flip pending). On: the core repaints the whole
+ * output, and that frame's commit lights the CRTC with it (needs_modeset). */
+static bool drm_set_power(struct garnet_output *base, bool on)
+{
+	struct drm_output *output = drm_output(base);
+
+	output->dark = !on;
+	if (!on)
+		darken_if_asked(output);
+	return true;
 }
 
 static pixman_image_t *drm_front_image(struct garnet_output *base)
@@ -168,6 +192,7 @@ static const struct garnet_output_impl drm_output_impl = {
 	.present = drm_present,
 	.front_image = drm_front_image,
 	.show_cursor = drm_cursor_show,
+	.set_power = drm_set_power,
 	.destroy = drm_output_destroy,
 };
 
@@ -402,6 +427,9 @@ static void session_active_changed(struct wl_listener *listener, void *data)
 	scan_connectors(b);
 	wl_list_for_each(output, &b->outputs, link) {
 		output->needs_modeset = true;
+		/* Dark before the switch: it stays dark (the other session may have lit it). */
+		output->crtc_dark = false;
+		darken_if_asked(output);
 		if (output->stalled) {
 			output->stalled = false;
 			clock_gettime(b->compositor->clock, &ts);

@@ -72,6 +72,9 @@ struct drm_output {
 	int front;
 	bool flip_pending, needs_modeset, stalled;
 	bool reshowing; /* the flip pending shows the front buffer again, nothing new */
+	/* Powered off (DPMS): dark is what garnet asked, crtc_dark what KMS was told (after the
+	 * flip pending, if any); lit again, the next frame comes with a modeset. */
+	bool dark, crtc_dark;
 	struct wl_event_source *idle_frame; /* frames that showed nothing new */
 	struct drm_cursor cursor;
 	struct {
@@ -86,6 +89,9 @@ bool drm_kms_init_atomic(struct drm_output *output);
 /* Puts framebuffer fbs[index] on screen, with a modeset when needs_modeset. Returns 0 when a
  * page-flip event will follow, 1 when the frame is on screen already (legacy modeset), or -1. */
 int drm_kms_show(struct drm_output *output, int index);
+/* Darkens the screen keeping the mode and connector (atomic: CRTC ACTIVE=0; legacy: the
+ * connector's DPMS property). The next drm_kms_show with needs_modeset lights it. */
+bool drm_kms_darken(struct drm_output *output);
 /* Turns the CRTC off (the output went away). */
 void drm_kms_disable(struct drm_output *output);
 /* The plane of that DRM_PLANE_TYPE_* usable on the CRTC, 0 when there is none. */

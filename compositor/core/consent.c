@@ -83,6 +83,8 @@ static void take_input(struct garnet_consent *cs)
 {
 	garnet_seat_take_input(cs->compositor->seat);
 	cs->visible = true;
+	/* The question is not asked on a screen a client darkened. */
+	garnet_compositor_power_on_for_prompt(cs->compositor);
 }
 
 /* What is on screen follows the queue: the first question, armed after ARM_MS, unless copies

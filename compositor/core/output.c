@@ -140,6 +140,7 @@ bool garnet_output_init(struct garnet_output *output, struct garnet_compositor *
 	wl_list_init(&output->feedbacks);
 	wl_signal_init(&output->events.destroy);
 	wl_signal_init(&output->events.frame);
+	wl_signal_init(&output->events.power);
 	pixman_region32_init(&output->damage);
 	pixman_region32_init(&output->shown_damage);
 	garnet_damage_ring_init(&output->ring);
@@ -402,6 +403,11 @@ static void output_repaint(struct garnet_output *output)
 	struct timespec start, end;
 	int64_t start_ns;
 
+	if (output->power_off) {
+		/* Dark: nothing is painted; powering on repaints the whole output. */
+		output->repaint_state = GARNET_REPAINT_IDLE;
+		return;
+	}
 	clock_gettime(c->clock, &start);
 	output->repaint_needed = false;
 	output->repaint_state = GARNET_REPAINT_PENDING;

@@ -22,6 +22,9 @@ struct garnet_output_impl {
 	 * with the next frame; false when it cannot, and the renderer draws the cursor. */
 	bool (*show_cursor)(struct garnet_output *output, pixman_image_t *image, int32_t x,
 			    int32_t y);
+	/* Optional: darkens the screen or lights it again (DPMS); false when it cannot. Powered
+	 * on, the next frame (a whole repaint) is what the screen shows first. */
+	bool (*set_power)(struct garnet_output *output, bool on);
 	void (*destroy)(struct garnet_output *output);
 };
 
@@ -70,6 +73,9 @@ struct garnet_output {
 	uint64_t msc;
 
 	uint32_t frames, renders, painted_area, painted_surfaces; /* counters for tests */
+	/* Powered off (output-power.c): nothing is painted or shown until it is on again.
+	 * off_by_client: a client turned it off, and garnet's lock screen or dialog turns it on. */
+	bool power_off, power_off_by_client;
 	/* Frame callbacks and presentation feedback of the frame being shown. */
 	struct wl_list frame_callbacks, feedbacks;
 	struct wl_list pending_captures; /* garnet_capture.link */
@@ -77,6 +83,7 @@ struct garnet_output {
 	struct {
 		struct wl_signal destroy;
 		struct wl_signal frame;
+		struct wl_signal power; /* powered off or on */
 	} events;
 };
 
@@ -108,6 +115,12 @@ void garnet_output_take_frame_events(struct garnet_output *output);
 /* The part of the output (global space) that windows are placed and maximized in. */
 void garnet_output_usable_box(struct garnet_output *output, pixman_box32_t *box);
 void garnet_output_send_frame_events(struct garnet_output *output, const struct timespec *when);
+
+/* Powers output off or on; by_client: at a client's request (zwlr_output_power_v1), which
+ * garnet undoes when it asks the user something. false when the backend cannot. */
+bool garnet_output_power(struct garnet_output *output, bool on, bool by_client);
+/* Lights the outputs a client darkened: garnet is about to ask the user something. */
+void garnet_compositor_power_on_for_prompt(struct garnet_compositor *c);
 
 /* Capture requests of the test protocol, answered after the next repaint. */
 struct garnet_capture {

@@ -27,6 +27,8 @@ struct session_lock {
 	/* Outputs yet to show a frame painted since the lock; `locked` waits for them. */
 	struct wl_list waits; /* lock_wait.link */
 	bool locked_sent;
+	bool shown; /* locked, and every powered output has shown a frame since */
+	struct wl_signal changed, shown_signal; /* garnet_compositor_get_lock_*_signal */
 	struct wl_listener compositor_destroy;
 };
 
@@ -175,7 +177,7 @@ struct lock_wait {
 	struct garnet_compositor *compositor;
 	struct garnet_output *output;
 	uint32_t renders_at_lock;
-	struct wl_listener frame, destroy;
+	struct wl_listener frame, destroy, power;
 	struct wl_list link; /* session_lock.waits */
 };
 
@@ -183,6 +185,7 @@ static void wait_free(struct lock_wait *w)
 {
 	wl_list_remove(&w->frame.link);
 	wl_list_remove(&w->destroy.link);
+	wl_list_remove(&w->power.link);
 	wl_list_remove(&w->link);
 	free(w);
 }
@@ -197,8 +200,14 @@ static void waits_clear(struct garnet_compositor *c)
 
 static void send_locked_when_shown(struct garnet_compositor *c)
 {
-	if (!wl_list_empty(&c->session_lock->waits) || !c->session_lock->lock ||
-	    c->session_lock->locked_sent)
+	if (!wl_list_empty(&c->session_lock->waits) || !c->locked)
+		return;
+	if (!c->session_lock->shown) {
+		c->session_lock->shown = true;
+		garnet_log(c, GARNET_LOG_DEBUG, "lock", "every output shows the lock");
+		wl_signal_emit_mutable(&c->session_lock->shown_signal, c);
+	}
+	if (!c->session_lock->lock || c->session_lock->locked_sent)
 		return;
 	c->session_lock->locked_sent = true;
 	garnet_log(c, GARNET_LOG_DEBUG, "lock", "every output shows the lock: locked");
@@ -212,6 +221,18 @@ static void wait_frame(struct wl_listener *listener, void *data)
 	struct garnet_compositor *c = w->compositor;
 
 	if (w->output->renders == w->renders_at_lock)
+		return;
+	wait_free(w);
+	send_locked_when_shown(c);
+}
+
+/* Darkened while the lock was on its way: it shows nothing, and lit again the lock first. */
+static void wait_output_power(struct wl_listener *listener, void *data)
+{
+	struct lock_wait *w = wl_container_of(listener, w, power);
+	struct garnet_compositor *c = w->compositor;
+
+	if (!w->output->power_off)
 		return;
 	wait_free(w);
 	send_locked_when_shown(c);
@@ -235,7 +256,11 @@ static void wait_for_outputs(struct garnet_compositor *c)
 
 	waits_clear(c);
 	c->session_lock->locked_sent = false;
+	c->session_lock->shown = false;
 	wl_list_for_each(output, &c->outputs, link) {
+		/* A dark output shows nothing; lit again, its first frame is the lock's. */
+		if (output->power_off)
+			continue;
 		w = calloc(1, sizeof(*w));
 		if (!w)
 			continue; /* that output is then not waited for; it repaints anyway */
@@ -246,6 +271,8 @@ static void wait_for_outputs(struct garnet_compositor *c)
 		wl_signal_add(&output->events.frame, &w->frame);
 		w->destroy.notify = wait_output_destroyed;
 		wl_signal_add(&output->events.destroy, &w->destroy);
+		w->power.notify = wait_output_power;
+		wl_signal_add(&output->events.power, &w->power);
 		wl_list_insert(&c->session_lock->waits, &w->link);
 	}
 	garnet_compositor_damage_box(c, &garnet_region_everywhere);
@@ -340,21 +367,30 @@ void garnet_session_lock_release(struct garnet_compositor *c)
 {
 	set_locker(c, NULL);
 	c->session_lock->locked_sent = false;
+	c->session_lock->shown = false;
 	waits_clear(c);
 	c->locked = false;
 	c->shell_hooks->return_keyboard(c->shell);
 	garnet_seat_repick(c->seat);
 	garnet_compositor_damage_box(c, &garnet_region_everywhere);
+	wl_signal_emit_mutable(&c->session_lock->changed, c);
 }
 
 /* The lock is above everything: no client's grab, drag, cursor or drag icon outlives it
  * (they are drawn no more once locked), and the pointer goes to what the lock shows. */
 static void lock_take_input(struct garnet_compositor *c)
 {
+	bool was_locked = c->locked;
+
 	garnet_seat_take_input(c->seat);
 	c->locked = true;
+	/* The lock screen shows on every output a client darkened (garnet's own idle darkening
+	 * stays: the user's input lights it, with the lock on it). */
+	garnet_compositor_power_on_for_prompt(c);
 	garnet_consent_refuse_all(c);
 	garnet_seat_repick(c->seat);
+	if (!was_locked)
+		wl_signal_emit_mutable(&c->session_lock->changed, c);
 }
 
 /* Locked by garnet itself: an abandoned lock from the start, so garnet's own lock screen
@@ -366,7 +402,7 @@ static bool lock_with_own_screen(struct garnet_compositor *c)
 	set_locker(c, NULL);
 	c->session_lock->locked_sent = false;
 	lock_take_input(c);
-	garnet_compositor_damage_box(c, &garnet_region_everywhere);
+	wait_for_outputs(c);
 	return true;
 }
 
@@ -384,6 +420,39 @@ bool garnet_compositor_lock_session(struct garnet_compositor *c, const char *rea
 	}
 	garnet_log(c, GARNET_LOG_ERROR, "lock", "%s, but nothing can lock the session", reason);
 	return false;
+}
+
+bool garnet_compositor_lock_session_now(struct garnet_compositor *c, const char *reason)
+{
+	if (c->locked)
+		return true;
+	if (!lock_with_own_screen(c))
+		return garnet_compositor_lock_session(c, reason);
+	garnet_log(c, GARNET_LOG_INFO, "lock", "%s: locked with garnet's own lock screen", reason);
+	/* The locker takes the lock over as it would a dead locker's. */
+	if (c->launch)
+		c->launch(c->launch_data, "lock-screen");
+	return true;
+}
+
+bool garnet_compositor_is_locked(struct garnet_compositor *c)
+{
+	return c->locked;
+}
+
+struct wl_signal *garnet_compositor_get_lock_signal(struct garnet_compositor *c)
+{
+	return &c->session_lock->changed;
+}
+
+bool garnet_compositor_lock_shown(struct garnet_compositor *c)
+{
+	return c->locked && c->session_lock->shown;
+}
+
+struct wl_signal *garnet_compositor_get_lock_shown_signal(struct garnet_compositor *c)
+{
+	return &c->session_lock->shown_signal;
 }
 
 /* The protocol makes destroy an error only once `locked` was sent. Before that the locker
@@ -420,8 +489,8 @@ static void lock_resource_destroy(struct wl_resource *lock)
 	}
 	set_locker(c, NULL);
 	c->session_lock->locked_sent = false;
-	waits_clear(c);
-	garnet_compositor_damage_box(c, &garnet_region_everywhere);
+	/* garnet's own lock screen replaces the lock surfaces. */
+	wait_for_outputs(c);
 	garnet_log(c, GARNET_LOG_WARNING, "lock",
 		   "the locker went away without unlocking: the session stays locked");
 }
@@ -487,6 +556,8 @@ bool garnet_session_lock_init(struct garnet_compositor *c)
 		return false;
 	wl_list_init(&sl->surfaces);
 	wl_list_init(&sl->waits);
+	wl_signal_init(&sl->changed);
+	wl_signal_init(&sl->shown_signal);
 	sl->compositor_destroy.notify = compositor_destroyed;
 	wl_signal_add(&c->events.destroy, &sl->compositor_destroy);
 	c->session_lock = sl;

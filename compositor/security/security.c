@@ -25,7 +25,7 @@
 
 static const char *const launcher_names[] = {
 	"lock-screen", "screenshooter", "input-method", "on-screen-keyboard", "panel",
-	"notifications", "launcher",
+	"notifications", "launcher", "idle",
 };
 
 bool garnet_security_is_launcher_name(const char *name)
@@ -384,6 +384,15 @@ static bool foreign_toplevel(void *data, struct wl_client *client)
 	return check(data, client, PERMISSION_FOREIGN_TOPLEVEL, SEAT_NAME);
 }
 
+/* Declared by garnet's system policy: darkening the screens (the object is the output's
+ * name), for the idle daemon. */
+#define PERMISSION_OUTPUT_POWER "garnet.output-power"
+
+static bool output_power(void *data, struct wl_client *client, const char *output)
+{
+	return check(data, client, PERMISSION_OUTPUT_POWER, output);
+}
+
 /* The subject made from the socket (the sandboxed process's uid, pid and label) gains the
  * engine's identity; without a subject the client would be refused everything anyway, but
  * dropping it says so plainly. */
@@ -463,6 +472,7 @@ struct garnet_security *garnet_security_create_owned(struct garnet_compositor *c
 		.layer = layer,
 		.exclusive_keyboard = exclusive_keyboard,
 		.foreign_toplevel = foreign_toplevel,
+		.output_power = output_power,
 		.deliver_input = deliver_input,
 		.data = s,
 		/* A hook added to libgarnet later denies until it is listed here. */

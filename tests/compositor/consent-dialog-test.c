@@ -12,6 +12,7 @@
 #include "garnet/security.h"
 #include "screencopy-client.h"
 #include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
+#include "wlr-output-power-management-unstable-v1-client-protocol.h"
 
 /* The panel on an 800x600 output, and its "Allow once" button's middle. */
 #define PANEL_X 120
@@ -604,6 +605,63 @@ TEST_WITH(clicking_on_and_on_does_not_answer, ask_hooks, {800, 600, 1, 0, 0})
 	client_dispatch_for(a.client, ARMED_MS);
 	click(a.client, ALLOW_ONCE_X, ALLOW_ONCE_Y);
 	check(t, client_dispatch_until(a.client, &a.st.ready));
+	asker_finish(&a);
+}
+
+static void note_power_mode(void *data, struct zwlr_output_power_v1 *control, uint32_t mode)
+{
+	*(int *)data = (int)mode;
+}
+
+static void note_power_failed(void *data, struct zwlr_output_power_v1 *control)
+{
+	*(int *)data = -1;
+}
+
+static const struct zwlr_output_power_v1_listener power_listener = {note_power_mode,
+								     note_power_failed};
+
+TEST_WITH(a_client_cannot_keep_the_screen_dark_while_the_dialog_asks, ask_hooks,
+	  {800, 600, 1, 0, 0})
+{
+	struct asker a = {0};
+	struct client *daemon;
+	struct zwlr_output_power_manager_v1 *m;
+	struct zwlr_output_power_v1 *power;
+	int mode = -2;
+
+	a.client = client_create(t);
+	a.window = surface_create_placed(a.client, 0, 0, 800, 600, 0xffff0000, &a.shown);
+	check(t, surface_commit_and_wait_frame(a.window));
+	/* An idle daemon darkens the screen. */
+	daemon = client_create(t);
+	m = wl_registry_bind(daemon->registry,
+			     client_find_global(daemon, "zwlr_output_power_manager_v1"),
+			     &zwlr_output_power_manager_v1_interface, 1);
+	power = zwlr_output_power_manager_v1_get_output_power(
+		m, client_first_output(daemon)->wl_output);
+	zwlr_output_power_v1_add_listener(power, &power_listener, &mode);
+	client_roundtrip(daemon);
+	check_int(t, mode, ==, ZWLR_OUTPUT_POWER_V1_MODE_ON);
+	zwlr_output_power_v1_set_mode(power, ZWLR_OUTPUT_POWER_V1_MODE_OFF);
+	client_roundtrip(daemon);
+	check_int(t, mode, ==, ZWLR_OUTPUT_POWER_V1_MODE_OFF);
+
+	/* The dialog appears lit, and stays lit while it asks. */
+	a.manager = screencopy_bind(a.client);
+	a.frame = screencopy_start(t, a.client, a.manager, &a.st, &a.target);
+	zwlr_screencopy_frame_v1_copy(a.frame, a.target->wl_buffer);
+	client_roundtrip(a.client);
+	client_roundtrip(daemon);
+	check_int(t, mode, ==, ZWLR_OUTPUT_POWER_V1_MODE_ON);
+	zwlr_output_power_v1_set_mode(power, ZWLR_OUTPUT_POWER_V1_MODE_OFF);
+	client_roundtrip(daemon);
+	check_int(t, mode, ==, ZWLR_OUTPUT_POWER_V1_MODE_ON);
+	check(t, dialog_shown(a.client));
+
+	zwlr_output_power_v1_destroy(power);
+	zwlr_output_power_manager_v1_destroy(m);
+	client_destroy(daemon);
 	asker_finish(&a);
 }
 

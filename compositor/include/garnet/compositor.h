@@ -166,6 +166,28 @@ GARNET_EXPORT void garnet_compositor_unlock_result(struct garnet_compositor *c,
 GARNET_EXPORT bool garnet_compositor_lock_session(struct garnet_compositor *c,
 						  const char *reason);
 
+/* Locks the session at once with garnet's own lock screen and starts the trusted
+ * "lock-screen", which takes the lock over: for the system going to sleep, which cannot wait
+ * for a locker to start. Without an authenticator, as garnet_compositor_lock_session. */
+GARNET_EXPORT bool garnet_compositor_lock_session_now(struct garnet_compositor *c,
+						      const char *reason);
+GARNET_EXPORT bool garnet_compositor_is_locked(struct garnet_compositor *c);
+/* Emitted when the session locks or unlocks (data: the compositor). */
+GARNET_EXPORT struct wl_signal *garnet_compositor_get_lock_signal(struct garnet_compositor *c);
+/* True once the session is locked and every powered output has shown a frame painted since:
+ * nothing of the clients is on any screen. The signal is emitted when it becomes true. */
+GARNET_EXPORT bool garnet_compositor_lock_shown(struct garnet_compositor *c);
+GARNET_EXPORT struct wl_signal *garnet_compositor_get_lock_shown_signal(
+	struct garnet_compositor *c);
+
+/* Every input event the user makes (data: the seat), for idle timers. */
+GARNET_EXPORT struct wl_signal *garnet_compositor_get_activity_signal(
+	struct garnet_compositor *c);
+/* After seconds without any input (0: never) every output is powered off; the next input
+ * powers them on again. false: out of memory. */
+GARNET_EXPORT bool garnet_compositor_power_off_after_idle(struct garnet_compositor *c,
+							  int seconds);
+
 /* What a `launch` binding calls: the embedder starts its trusted program of that name. */
 GARNET_EXPORT void garnet_compositor_set_launch_handler(struct garnet_compositor *c,
 							bool (*launch)(void *data,

@@ -26,6 +26,11 @@ GARNET_EXPORT bool garnet_output_write_png(struct garnet_output *output, const c
 GARNET_EXPORT void garnet_output_damage_whole(struct garnet_output *output);
 /* Whether something changed since the frame now on screen was painted (a repaint will follow). */
 GARNET_EXPORT bool garnet_output_repaint_pending(struct garnet_output *output);
+/* Powers the output off (the screen goes dark, nothing is painted, clients' frame callbacks
+ * wait) or on (the whole output is repainted before the screen shows anything). false when
+ * the backend cannot. */
+GARNET_EXPORT bool garnet_output_set_power(struct garnet_output *output, bool on);
+GARNET_EXPORT bool garnet_output_is_powered(struct garnet_output *output);
 /* Emitted after each finished repaint cycle (data: the output). */
 GARNET_EXPORT struct wl_signal *garnet_output_get_frame_signal(struct garnet_output *output);
 

@@ -143,6 +143,9 @@ struct garnet_security_hooks {
 	 * zwlr_foreign_toplevel_manager_v1)? Asked at each bind of the manager; a denial is its
 	 * finished event, before any window. */
 	bool (*foreign_toplevel)(void *data, struct wl_client *client);
+	/* May client power the output named output off and on (an idle daemon, through
+	 * zwlr_output_power_v1)? Asked for each control; a denial is the control's failed event. */
+	bool (*output_power)(void *data, struct wl_client *client, const char *output);
 	void *data;
 	/* true: every decision hook left NULL denies (global_visible hides privileged globals
 	 * only), so a hook forgotten by a security layer fails closed. A security layer sets
