@@ -75,10 +75,19 @@ static const char *fence_timeline_name(struct dma_fence *fence)
 	return "render";
 }
 
+/*
+ * Once dma_fence_remove_callback() returns, the callback is not running: fences call them
+ * under their lock, which it takes.
+ */
 static void put_deps(struct garnet_request *req)
 {
-	while (req->ndeps)
-		dma_fence_put(req->deps[--req->ndeps]);
+	while (req->ndeps) {
+		struct garnet_dep *dep = &req->deps[--req->ndeps];
+
+		if (req->deps_armed)
+			dma_fence_remove_callback(dep->fence, &dep->cb);
+		dma_fence_put(dep->fence);
+	}
 	kfree(req->deps);
 	req->deps = NULL;
 }
@@ -410,51 +419,73 @@ int garnet_request_add_deps(struct garnet_request *req, struct dma_resv *resv, b
 
 	dma_resv_for_each_fence(&cursor, resv, write ? DMA_RESV_USAGE_READ : DMA_RESV_USAGE_WRITE,
 				fence) {
-		struct dma_fence **deps;
+		struct garnet_dep *deps;
 
 		if (fence->context == req->client->fence_context || dma_fence_is_signaled(fence))
 			continue;
-		deps = krealloc_array(req->deps, req->ndeps + 1, sizeof(*deps),
-				      GFP_KERNEL_ACCOUNT);
+		deps = krealloc_array(req->deps, req->ndeps + 1, sizeof(*deps), GFP_KERNEL_ACCOUNT);
 		if (!deps)
 			return -ENOMEM;
 		req->deps = deps;
-		req->deps[req->ndeps++] = dma_fence_get(fence);
+		req->deps[req->ndeps++].fence = dma_fence_get(fence);
 	}
 	return 0;
 }
 
-/* Other drivers get as long as vgem gives its own fences; then the batch does not run. */
-#define GARNET_DEP_TIMEOUT	(10 * HZ)
-/* How often heads that wait for fences are looked at again. */
-#define GARNET_DEP_POLL		max(1, HZ / 200)
+/* Runs wherever the fence signals (possibly in an interrupt): only kicks the engine. */
+static void dep_signalled(struct dma_fence *fence, struct dma_fence_cb *cb)
+{
+	struct garnet_dep *dep = container_of(cb, struct garnet_dep, cb);
 
-/* Ready to run: every dependency signalled, or given up on. Caller holds sched_lock. */
-static bool request_ready(struct garnet_request *req, bool *waiting)
+	mod_delayed_work(dep->gpu->engine_wq, &dep->gpu->engine_work, 0);
+}
+
+/*
+ * Each dependency wakes the engine when it signals, so a head runs as soon as it is ready,
+ * with no polling. Done once the array stops moving: a callback is linked on its fence.
+ */
+static void arm_deps(struct garnet_request *req)
 {
 	unsigned int i;
 
-	for (i = 0; i < req->ndeps; i++)
-		if (!dma_fence_is_signaled(req->deps[i]))
-			break;
-	if (i == req->ndeps)
-		return true;
-	if (!req->dep_deadline)
-		req->dep_deadline = jiffies + GARNET_DEP_TIMEOUT ?: 1;
-	if (time_after_eq(jiffies, req->dep_deadline))
-		return true;
-	*waiting = true;
-	return false;
+	for (i = 0; i < req->ndeps; i++) {
+		struct garnet_dep *dep = &req->deps[i];
+
+		dep->gpu = req->gpu;
+		/* -ENOENT: signalled already; the callback's node is left empty. */
+		dma_fence_add_callback(dep->fence, &dep->cb, dep_signalled);
+	}
+	req->deps_armed = true;
 }
+
+/* Other drivers get as long as vgem gives its own fences; then the batch does not run. */
+#define GARNET_DEP_TIMEOUT	(10 * HZ)
 
 static bool deps_signalled(struct garnet_request *req)
 {
 	unsigned int i;
 
 	for (i = 0; i < req->ndeps; i++)
-		if (!dma_fence_is_signaled(req->deps[i]))
+		if (!dma_fence_is_signaled(req->deps[i].fence))
 			return false;
 	return true;
+}
+
+/*
+ * Ready to run: every dependency signalled, or given up on. A head still waiting counts in
+ * *wake, the earliest time one gives up (0 while none waits). Caller holds sched_lock.
+ */
+static bool request_ready(struct garnet_request *req, unsigned long *wake)
+{
+	if (deps_signalled(req))
+		return true;
+	if (!req->dep_deadline)
+		req->dep_deadline = jiffies + GARNET_DEP_TIMEOUT ?: 1;
+	if (time_after_eq(jiffies, req->dep_deadline))
+		return true;
+	if (!*wake || time_before(req->dep_deadline, *wake))
+		*wake = req->dep_deadline;
+	return false;
 }
 
 /* Takes the head of client's queue; the file goes to the back of its process's line. */
@@ -476,13 +507,13 @@ static struct garnet_request *take_head(struct garnet_gpu *gpu, struct garnet_pr
 }
 
 /* The first file of proc in turn whose head is ready, or NULL. */
-static struct garnet_client *ready_client(struct garnet_proc *proc, bool *waiting)
+static struct garnet_client *ready_client(struct garnet_proc *proc, unsigned long *wake)
 {
 	struct garnet_client *client;
 
 	list_for_each_entry(client, &proc->clients, active_link)
 		if (request_ready(list_first_entry(&client->queue, struct garnet_request,
-						   queue_link), waiting))
+						   queue_link), wake))
 			return client;
 	return NULL;
 }
@@ -492,7 +523,7 @@ static struct garnet_client *ready_client(struct garnet_proc *proc, bool *waitin
  * served longest ago (one that just arrived, too, goes before one that keeps submitting), and
  * of its files the next in turn.
  */
-static struct garnet_request *pick_request(struct garnet_gpu *gpu, bool *waiting)
+static struct garnet_request *pick_request(struct garnet_gpu *gpu, unsigned long *wake)
 {
 	struct garnet_proc *proc, *best = NULL;
 	struct garnet_client *client, *best_client = NULL;
@@ -502,7 +533,7 @@ static struct garnet_request *pick_request(struct garnet_gpu *gpu, bool *waiting
 	list_for_each_entry(proc, &gpu->active, active_link) {
 		if (best && proc->last_turn >= best->last_turn)
 			continue;
-		client = ready_client(proc, waiting);
+		client = ready_client(proc, wake);
 		if (client) {
 			best = proc;
 			best_client = client;
@@ -553,15 +584,21 @@ static void engine_work(struct work_struct *work)
 	struct garnet_gpu *gpu = container_of(to_delayed_work(work), struct garnet_gpu,
 					      engine_work);
 	struct garnet_request *req;
-	bool waiting = false;
+	unsigned long wake = 0;
 
-	while ((req = pick_request(gpu, &waiting))) {
+	atomic64_inc(&gpu->counters.engine_runs);
+	while ((req = pick_request(gpu, &wake))) {
 		request_run(req);
-		waiting = false;
+		wake = 0;
 	}
-	/* Heads wait for fences that do not wake the engine: look again soon. */
-	if (waiting)
-		queue_delayed_work(gpu->engine_wq, &gpu->engine_work, GARNET_DEP_POLL);
+	/*
+	 * Heads wait for fences, whose callbacks kick the engine; look again by itself only when
+	 * the first of them gives up. A kick meanwhile has queued the work already, and this
+	 * leaves it be.
+	 */
+	if (wake)
+		queue_delayed_work(gpu->engine_wq, &gpu->engine_work,
+				   time_after(wake, jiffies) ? wake - jiffies : 0);
 }
 
 /*
@@ -576,6 +613,7 @@ void garnet_request_submit(struct garnet_request *req)
 	lockdep_assert_held(&gpu->lock);
 	dma_fence_get(&req->fence);	/* the engine's, dropped at retire */
 	atomic64_inc(&gpu->counters.submitted);
+	arm_deps(req);
 	spin_lock(&gpu->sched_lock);
 	list_add_tail(&req->queue_link, &client->queue);
 	if (list_empty(&client->active_link))

@@ -50,6 +50,7 @@ struct garnet_exec_counters {
 	atomic64_t bans;
 	atomic64_t user_interrupts;
 	atomic64_t shrinker_unbinds;
+	atomic64_t engine_runs;		/* times the engine woke up to look at the queues */
 };
 
 /* One address space: the global GTT, or a file's own in isolation mode. */
@@ -87,7 +88,8 @@ struct garnet_gpu {
 	 * first, and within a process to its files in turn; only ready heads count. So no
 	 * process's queues (endless batches, a fence that never comes, many files) hold up
 	 * another's beyond the one request running. engine_work runs on the ordered engine_wq;
-	 * it is kicked at every submission and polls while heads wait for other drivers' fences.
+	 * it is kicked at every submission and by the callback of every fence a queued request
+	 * waits for, and wakes by itself only when a head's dependencies time out.
 	 */
 	struct workqueue_struct *engine_wq;
 	struct workqueue_struct *retire_wq;
@@ -156,6 +158,16 @@ struct garnet_client {
 	wait_queue_head_t retired;	/* a request of this file retired */
 };
 
+/*
+ * A fence of another timeline (another file's, another driver's) a request waits for; its
+ * callback kicks the engine when it signals.
+ */
+struct garnet_dep {
+	struct dma_fence *fence;	/* reference */
+	struct dma_fence_cb cb;		/* on fence until it signals or the request retires */
+	struct garnet_gpu *gpu;
+};
+
 /* What a request may touch: its objects, where they are bound and mapped. */
 struct garnet_req_obj {
 	u64 start, size;
@@ -178,8 +190,9 @@ struct garnet_request {
 	u32 *cmds;			/* kernel copy of the batch: what runs; freed at retire */
 	u32 cmd_dwords;
 	u64 batch_addr;			/* address of cmds[0] in the client's space */
-	struct dma_fence **deps;	/* other drivers' fences to wait for first */
+	struct garnet_dep *deps;	/* fences of other timelines to wait for first */
 	unsigned int ndeps;
+	bool deps_armed;		/* their callbacks are on the fences (from submission) */
 	unsigned int nobj;
 	struct garnet_req_obj objs[];	/* sorted by start */
 };
