@@ -81,8 +81,9 @@ void garnet_object_move_domains_locked(struct garnet_object *gobj, u32 read_doma
 	count_domains(gdev->counters.flush, flush);
 	count_domains(gdev->counters.invalidate, invalidate);
 
-	gobj->read_domains = read_domains;
-	gobj->write_domain = write_domain;
+	/* debugfs reads both without the reservation lock. */
+	WRITE_ONCE(gobj->read_domains, read_domains);
+	WRITE_ONCE(gobj->write_domain, write_domain);
 }
 
 /* Moves one object for a CPU-side caller: waits for the GPU, locks, applies the rules. */
@@ -147,7 +148,7 @@ int garnet_gem_sw_finish_ioctl(struct drm_device *drm, void *data, struct drm_fi
 		goto out;
 	if (READ_ONCE(gobj->pin_count) && gobj->write_domain == I915_GEM_DOMAIN_CPU) {
 		count_domains(gdev->counters.flush, I915_GEM_DOMAIN_CPU);
-		gobj->write_domain = 0;
+		WRITE_ONCE(gobj->write_domain, 0);
 	}
 	dma_resv_unlock(gobj->shmem.base.resv);
 out:

@@ -295,9 +295,10 @@ static bool try_charge(struct garnet_client *client, u64 bytes)
 	ok = !client->inflight ||
 	     (client->inflight < GARNET_MAX_INFLIGHT &&
 	      client->inflight_bytes + bytes <= GARNET_MAX_INFLIGHT_BYTES);
+	/* debugfs reads both without the lock. */
 	if (ok) {
-		client->inflight++;
-		client->inflight_bytes += bytes;
+		WRITE_ONCE(client->inflight, client->inflight + 1);
+		WRITE_ONCE(client->inflight_bytes, client->inflight_bytes + bytes);
 	}
 	spin_unlock(&gpu->sched_lock);
 	return ok;
@@ -321,8 +322,8 @@ void garnet_client_uncharge(struct garnet_client *client, u64 bytes)
 	struct garnet_gpu *gpu = client->gpu;
 
 	spin_lock(&gpu->sched_lock);
-	client->inflight--;
-	client->inflight_bytes -= bytes;
+	WRITE_ONCE(client->inflight, client->inflight - 1);
+	WRITE_ONCE(client->inflight_bytes, client->inflight_bytes - bytes);
 	spin_unlock(&gpu->sched_lock);
 	wake_up_all(&client->retired);
 }
