@@ -35,6 +35,7 @@
 #include "garnet_drv.h"
 #include "garnet_exec.h"
 #include "garnet_gem.h"
+#include "garnet_proc.h"
 
 /*
  * Read-only after load: each decides what a client may do to the engine or to others (address
@@ -112,56 +113,6 @@ const struct dma_fence_ops garnet_request_fence_ops = {
 	.release = fence_release,
 };
 
-/*
- * The record of a process (created when it first opens a file or submits). Records of
- * processes that are gone and that no file or request holds any more are dropped on the way.
- * Caller holds procs_lock.
- */
-static struct garnet_proc *proc_find(struct garnet_gpu *gpu, struct pid *tgid, bool create)
-{
-	struct garnet_proc *proc, *next;
-
-	list_for_each_entry_safe(proc, next, &gpu->procs, link) {
-		if (proc->tgid == tgid)
-			return proc;
-		if (create && !proc->users && !pid_has_task(proc->tgid, PIDTYPE_TGID)) {
-			list_del(&proc->link);
-			put_pid(proc->tgid);
-			kfree(proc);
-		}
-	}
-	if (!create)
-		return NULL;
-	proc = kzalloc(sizeof(*proc), GFP_KERNEL_ACCOUNT);
-	if (!proc)
-		return NULL;
-	proc->tgid = get_pid(tgid);
-	INIT_LIST_HEAD(&proc->active_link);
-	INIT_LIST_HEAD(&proc->clients);
-	list_add(&proc->link, &gpu->procs);
-	return proc;
-}
-
-/* A use of the calling process's record, or NULL without memory. */
-static struct garnet_proc *proc_get(struct garnet_gpu *gpu)
-{
-	struct garnet_proc *proc;
-
-	mutex_lock(&gpu->procs_lock);
-	proc = proc_find(gpu, task_tgid(current), true);
-	if (proc)
-		proc->users++;
-	mutex_unlock(&gpu->procs_lock);
-	return proc;
-}
-
-static void proc_put(struct garnet_gpu *gpu, struct garnet_proc *proc)
-{
-	mutex_lock(&gpu->procs_lock);
-	proc->users--;
-	mutex_unlock(&gpu->procs_lock);
-}
-
 int garnet_client_open(struct garnet_file *gfile)
 {
 	struct garnet_gpu *gpu = gfile->gdev->gpu;
@@ -173,11 +124,7 @@ int garnet_client_open(struct garnet_file *gfile)
 	kref_init(&client->ref);
 	client->gpu = gpu;
 	client->id = gfile->client_id;
-	client->proc = proc_get(gpu);
-	if (!client->proc) {
-		kfree(client);
-		return -ENOMEM;
-	}
+	client->proc = garnet_proc_get(gfile->proc);
 	client->fence_context = dma_fence_context_alloc(1);
 	INIT_LIST_HEAD(&client->queue);
 	INIT_LIST_HEAD(&client->active_link);
@@ -187,7 +134,7 @@ int garnet_client_open(struct garnet_file *gfile)
 	if (READ_ONCE(garnet_isolation)) {
 		client->own_vm = kzalloc(sizeof(*client->own_vm), GFP_KERNEL);
 		if (!client->own_vm) {
-			proc_put(gpu, client->proc);
+			garnet_proc_put(client->proc);
 			kfree(client);
 			return -ENOMEM;
 		}
@@ -209,7 +156,7 @@ static void client_release(struct kref *ref)
 		garnet_vm_fini(client->gpu, client->own_vm);
 		kfree(client->own_vm);
 	}
-	proc_put(client->gpu, client->proc);
+	garnet_proc_put(client->proc);
 	kfree(client);
 }
 
@@ -229,18 +176,6 @@ void garnet_client_close(struct garnet_file *gfile)
 	garnet_client_put(client);
 }
 
-static bool current_banned(struct garnet_gpu *gpu)
-{
-	struct garnet_proc *proc;
-	bool banned;
-
-	mutex_lock(&gpu->procs_lock);
-	proc = proc_find(gpu, task_tgid(current), false);
-	banned = proc && proc->banned;
-	mutex_unlock(&gpu->procs_lock);
-	return banned;
-}
-
 /*
  * -EIO once for every fault or hang not yet reported, and for good once banned: the file, the
  * process that opened it, or the process submitting. So a banned process's files stay banned
@@ -251,7 +186,7 @@ int garnet_client_check(struct garnet_client *client)
 	if (atomic_add_unless(&client->unreported, -1, 0))
 		return -EIO;
 	if (READ_ONCE(client->banned) || READ_ONCE(client->proc->banned) ||
-	    current_banned(client->gpu))
+	    garnet_proc_current_banned())
 		return -EIO;
 	return 0;
 }
@@ -263,19 +198,12 @@ static void client_error(struct garnet_request *req, int error)
 	struct drm_device *drm = &gpu->gdev->drm;
 	struct garnet_proc *proc = req->proc;
 	unsigned int threshold = READ_ONCE(garnet_ban_threshold);
-	bool banned_now = false;
 
 	atomic_inc(&client->unreported);
 	/* Requests run one at a time on the engine, so nothing races this. */
 	if (atomic_inc_return(&client->errors) >= threshold)
 		WRITE_ONCE(client->banned, true);
-	mutex_lock(&gpu->procs_lock);
-	if (++proc->errors >= threshold && !proc->banned) {
-		WRITE_ONCE(proc->banned, true);
-		banned_now = true;
-	}
-	mutex_unlock(&gpu->procs_lock);
-	if (banned_now) {
+	if (garnet_proc_error(proc, threshold)) {
 		WRITE_ONCE(client->banned, true);
 		atomic64_inc(&gpu->counters.bans);
 		drm_notice(drm, "client %llu banned after %u faults and hangs of process %d\n",
@@ -337,7 +265,7 @@ struct garnet_request *garnet_request_alloc(struct garnet_gpu *gpu, struct garne
 	req = kzalloc(struct_size(req, objs, nobj), GFP_KERNEL_ACCOUNT);
 	if (!req)
 		return NULL;
-	req->proc = proc_get(gpu);
+	req->proc = garnet_proc_get_current();
 	if (!req->proc) {
 		kfree(req);
 		return NULL;
@@ -352,7 +280,7 @@ struct garnet_request *garnet_request_alloc(struct garnet_gpu *gpu, struct garne
 
 static void put_proc(struct garnet_request *req)
 {
-	proc_put(req->gpu, req->proc);
+	garnet_proc_put(req->proc);
 	req->proc = NULL;
 }
 
@@ -630,15 +558,11 @@ void garnet_engine_init(struct garnet_gpu *gpu)
 	INIT_DELAYED_WORK(&gpu->engine_work, engine_work);
 	spin_lock_init(&gpu->sched_lock);
 	INIT_LIST_HEAD(&gpu->active);
-	mutex_init(&gpu->procs_lock);
-	INIT_LIST_HEAD(&gpu->procs);
 }
 
 /* Every file is closed: run what is queued (other drivers' fences may still hold some). */
 void garnet_engine_fini(struct garnet_gpu *gpu)
 {
-	struct garnet_proc *proc, *next;
-
 	for (;;) {
 		bool idle;
 
@@ -652,12 +576,6 @@ void garnet_engine_fini(struct garnet_gpu *gpu)
 	}
 	cancel_delayed_work_sync(&gpu->engine_work);
 	drain_workqueue(gpu->retire_wq);
-	list_for_each_entry_safe(proc, next, &gpu->procs, link) {
-		WARN_ON(proc->users);
-		put_pid(proc->tgid);
-		kfree(proc);
-	}
-	mutex_destroy(&gpu->procs_lock);
 }
 
 /* i915's WAIT: flags must be 0; a negative timeout waits forever; -ETIME when still busy. */

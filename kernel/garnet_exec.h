@@ -27,6 +27,8 @@
 
 #include <drm/drm_mm.h>
 
+#include "garnet_proc.h"
+
 struct drm_file;
 struct drm_minor;
 struct garnet_device;
@@ -100,10 +102,6 @@ struct garnet_gpu {
 	spinlock_t fence_lock;
 	atomic64_t completed_seqno;	/* of the last request that ran, on its file's timeline */
 
-	/* Faults and hangs per process, so bans follow the process and not the file. */
-	struct mutex procs_lock;
-	struct list_head procs;
-
 	/*
 	 * Bindings the shrinker took out of their space in reclaim, each holding a reference
 	 * on its object; released_work unmaps them in process context (garnet_vm.c).
@@ -114,19 +112,6 @@ struct garnet_gpu {
 	bool shrinker_registered;
 
 	struct garnet_exec_counters counters;
-};
-
-/* A process that submitted: how its batches behaved, over all the files it used. */
-struct garnet_proc {
-	struct list_head link;		/* gpu->procs, under procs_lock */
-	struct pid *tgid;		/* reference */
-	unsigned int users;		/* files and requests holding it, under procs_lock */
-	unsigned int errors;		/* under procs_lock */
-	bool banned;
-	/* Under gpu->sched_lock. */
-	struct list_head active_link;	/* in gpu->active while a file of it has queued requests */
-	struct list_head clients;	/* those files, next turn first */
-	u64 last_turn;			/* gpu->turns when it last had one */
 };
 
 /* Per file: at most this much submitted and not yet retired (batch copies and requests). */
@@ -142,7 +127,7 @@ struct garnet_client {
 	struct garnet_vm *own_vm;
 	/* Per file, so one noisy client cannot hide another's refused batches from the log. */
 	struct ratelimit_state log_rs;
-	struct garnet_proc *proc;	/* the process that opened it: whose turns it takes */
+	struct garnet_proc *proc;	/* the process that opened it: whose turns it takes; ref */
 	atomic_t errors;		/* faults and hangs so far */
 	atomic_t unreported;		/* errors not yet returned as -EIO */
 	bool banned;
@@ -182,7 +167,7 @@ struct garnet_request {
 	struct dma_fence fence;		/* first: dma_fence_free() frees the request */
 	struct garnet_gpu *gpu;
 	struct garnet_client *client;	/* holds a reference */
-	struct garnet_proc *proc;	/* the submitting process; holds a use */
+	struct garnet_proc *proc;	/* the submitting process; reference */
 	struct list_head queue_link;	/* client->queue */
 	struct work_struct retire_work;
 	u64 charged;			/* bytes counted in client->inflight_bytes */

@@ -72,7 +72,7 @@ static void garnet_gem_free(struct drm_gem_object *obj)
 	 * The pool may keep the shmem file (and its pages) for the next object of this size;
 	 * not that of an object refused at creation, which never held anything.
 	 */
-	if (gobj->budget)
+	if (gobj->proc)
 		garnet_pool_put(gobj);
 	garnet_mem_uncharge(gobj);
 	drm_gem_shmem_free(&gobj->shmem);
@@ -221,7 +221,7 @@ static int garnet_gem_create_handle(struct drm_file *file, u64 size, u32 *handle
 	shmem = drm_gem_shmem_create(drm, size);
 	if (IS_ERR(shmem))
 		return PTR_ERR(shmem);
-	ret = garnet_mem_charge(to_garnet_object(&shmem->base), to_garnet_file(file)->mem);
+	ret = garnet_mem_charge(to_garnet_object(&shmem->base), to_garnet_file(file)->proc);
 	if (ret)
 		goto out;
 	/* Reused memory, already zeroed, instead of the fresh file; nobody has seen either. */
