@@ -188,15 +188,14 @@ static void garnet_object_put(struct garnet_object *gobj)
 	drm_gem_object_put(&gobj->shmem.base);
 }
 
-/* Purged by the shrinker after MADVISE(DONTNEED): the contents are gone for good. */
+/*
+ * Purged by the shrinker after MADVISE(DONTNEED): the contents are gone for good. madv goes
+ * negative once and never comes back, and the answer may be stale the moment a lock would be
+ * dropped anyway, so it is read without pages_lock.
+ */
 static bool garnet_object_purged(struct garnet_object *gobj)
 {
-	bool purged;
-
-	mutex_lock(&gobj->shmem.pages_lock);
-	purged = gobj->shmem.madv < 0;
-	mutex_unlock(&gobj->shmem.pages_lock);
-	return purged;
+	return READ_ONCE(gobj->shmem.madv) < 0;
 }
 
 static bool range_outside(u64 offset, u64 len, u64 size)
