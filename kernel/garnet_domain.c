@@ -81,11 +81,29 @@ void garnet_object_move_domains_locked(struct garnet_object *gobj, u32 read_doma
 	count_domains(gdev->counters.flush, flush);
 	count_domains(gdev->counters.invalidate, invalidate);
 
-	gobj->read_domains = read_domains;
-	gobj->write_domain = write_domain;
+	/* debugfs reads both without the reservation lock. */
+	WRITE_ONCE(gobj->read_domains, read_domains);
+	WRITE_ONCE(gobj->write_domain, write_domain);
 }
 
-/* Moves one object for a CPU-side caller: waits for the GPU, locks, applies the rules. */
+/*
+ * The move would change nothing: no flush, no invalidate, the same domains after. Read without
+ * the lock, as the object may change the moment it is dropped anyway.
+ */
+static bool move_is_noop(struct garnet_object *gobj, u32 read_domains, u32 write_domain)
+{
+	u32 cur_read = READ_ONCE(gobj->read_domains), cur_write = READ_ONCE(gobj->write_domain);
+
+	if (!write_domain)
+		read_domains |= cur_read;
+	return read_domains == cur_read && write_domain == cur_write &&
+	       (!cur_write || cur_write == read_domains);
+}
+
+/*
+ * Moves one object for a CPU-side caller: waits for the GPU, locks, applies the rules. A move
+ * that changes nothing (every PREAD or PWRITE after the first) takes no lock.
+ */
 int garnet_object_set_domain(struct garnet_object *gobj, u32 read_domains, u32 write_domain)
 {
 	struct dma_resv *resv = gobj->shmem.base.resv;
@@ -94,6 +112,8 @@ int garnet_object_set_domain(struct garnet_object *gobj, u32 read_domains, u32 w
 	ret = wait_for_gpu(gobj, read_domains, write_domain);
 	if (ret)
 		return ret;
+	if (move_is_noop(gobj, read_domains, write_domain))
+		return 0;
 
 	ret = dma_resv_lock_interruptible(resv, NULL);
 	if (ret)
@@ -147,7 +167,7 @@ int garnet_gem_sw_finish_ioctl(struct drm_device *drm, void *data, struct drm_fi
 		goto out;
 	if (READ_ONCE(gobj->pin_count) && gobj->write_domain == I915_GEM_DOMAIN_CPU) {
 		count_domains(gdev->counters.flush, I915_GEM_DOMAIN_CPU);
-		gobj->write_domain = 0;
+		WRITE_ONCE(gobj->write_domain, 0);
 	}
 	dma_resv_unlock(gobj->shmem.base.resv);
 out:

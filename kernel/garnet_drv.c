@@ -21,6 +21,7 @@
 #include "garnet_gtt.h"
 #include "garnet_kms.h"
 #include "garnet_mem.h"
+#include "garnet_proc.h"
 #include "garnet_share.h"
 
 #define DRIVER_DESC	"garnet virtual GPU"
@@ -39,8 +40,8 @@ static int garnet_open(struct drm_device *drm, struct drm_file *file)
 	gfile = kzalloc(sizeof(*gfile), GFP_KERNEL_ACCOUNT);
 	if (!gfile)
 		return -ENOMEM;
-	gfile->mem = garnet_mem_budget_get();
-	if (!gfile->mem) {
+	gfile->proc = garnet_proc_get_current();
+	if (!gfile->proc) {
 		kfree(gfile);
 		return -ENOMEM;
 	}
@@ -53,7 +54,7 @@ static int garnet_open(struct drm_device *drm, struct drm_file *file)
 	gfile->client_id = atomic64_inc_return(&gdev->next_client_id);
 	ret = xa_insert(&gdev->clients, gfile->client_id, gfile, GFP_KERNEL);
 	if (ret) {
-		garnet_mem_budget_put(gfile->mem);
+		garnet_proc_put(gfile->proc);
 		kfree(gfile);
 		return ret;
 	}
@@ -63,7 +64,7 @@ static int garnet_open(struct drm_device *drm, struct drm_file *file)
 		mutex_lock(&gdev->names_lock);
 		xa_erase(&gdev->clients, gfile->client_id);
 		mutex_unlock(&gdev->names_lock);
-		garnet_mem_budget_put(gfile->mem);
+		garnet_proc_put(gfile->proc);
 		kfree(gfile);
 		return ret;
 	}
@@ -79,7 +80,7 @@ static void garnet_postclose(struct drm_device *drm, struct drm_file *file)
 	garnet_share_file_close(gfile);
 	garnet_client_close(gfile);
 	/* Objects this file created and others still hold keep the budget until they go. */
-	garnet_mem_budget_put(gfile->mem);
+	garnet_proc_put(gfile->proc);
 	kfree(gfile);
 }
 
@@ -232,6 +233,7 @@ err_shrinker:
 	garnet_gpu_fini(gdev);
 	garnet_pool_fini(gdev);
 	garnet_gtt_fini(gdev);
+	garnet_proc_fini();
 err_release_group:
 	devres_release_group(&pdev->dev, NULL);
 err_unregister_pdev:
@@ -253,6 +255,7 @@ static void __exit garnet_exit(void)
 	WARN_ON(atomic_read(&gdev->object_count) != 0);
 	garnet_pool_fini(gdev);
 	garnet_gtt_fini(gdev);
+	garnet_proc_fini();
 	xa_destroy(&gdev->clients);
 	devres_release_group(&pdev->dev, NULL);
 	platform_device_unregister(pdev);

@@ -89,8 +89,8 @@ struct garnet_file {
 	atomic_t failed_lookups;
 	/* Per file, so one noisy client cannot hide another's attempts from the log. */
 	struct ratelimit_state lookup_log_rs;
-	/* What this file's objects may hold (garnet_mem.h). */
-	struct garnet_mem_budget *mem;
+	/* The process that opened it: its memory budget and bans (garnet_proc.h). */
+	struct garnet_proc *proc;
 	/* Address space, pins, faults and bans of this file (garnet_exec.h). */
 	struct garnet_client *client;
 };

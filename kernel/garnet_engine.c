@@ -35,6 +35,7 @@
 #include "garnet_drv.h"
 #include "garnet_exec.h"
 #include "garnet_gem.h"
+#include "garnet_proc.h"
 
 /*
  * Read-only after load: each decides what a client may do to the engine or to others (address
@@ -75,10 +76,19 @@ static const char *fence_timeline_name(struct dma_fence *fence)
 	return "render";
 }
 
+/*
+ * Once dma_fence_remove_callback() returns, the callback is not running: fences call them
+ * under their lock, which it takes.
+ */
 static void put_deps(struct garnet_request *req)
 {
-	while (req->ndeps)
-		dma_fence_put(req->deps[--req->ndeps]);
+	while (req->ndeps) {
+		struct garnet_dep *dep = &req->deps[--req->ndeps];
+
+		if (req->deps_armed)
+			dma_fence_remove_callback(dep->fence, &dep->cb);
+		dma_fence_put(dep->fence);
+	}
 	kfree(req->deps);
 	req->deps = NULL;
 }
@@ -103,56 +113,6 @@ const struct dma_fence_ops garnet_request_fence_ops = {
 	.release = fence_release,
 };
 
-/*
- * The record of a process (created when it first opens a file or submits). Records of
- * processes that are gone and that no file or request holds any more are dropped on the way.
- * Caller holds procs_lock.
- */
-static struct garnet_proc *proc_find(struct garnet_gpu *gpu, struct pid *tgid, bool create)
-{
-	struct garnet_proc *proc, *next;
-
-	list_for_each_entry_safe(proc, next, &gpu->procs, link) {
-		if (proc->tgid == tgid)
-			return proc;
-		if (create && !proc->users && !pid_has_task(proc->tgid, PIDTYPE_TGID)) {
-			list_del(&proc->link);
-			put_pid(proc->tgid);
-			kfree(proc);
-		}
-	}
-	if (!create)
-		return NULL;
-	proc = kzalloc(sizeof(*proc), GFP_KERNEL_ACCOUNT);
-	if (!proc)
-		return NULL;
-	proc->tgid = get_pid(tgid);
-	INIT_LIST_HEAD(&proc->active_link);
-	INIT_LIST_HEAD(&proc->clients);
-	list_add(&proc->link, &gpu->procs);
-	return proc;
-}
-
-/* A use of the calling process's record, or NULL without memory. */
-static struct garnet_proc *proc_get(struct garnet_gpu *gpu)
-{
-	struct garnet_proc *proc;
-
-	mutex_lock(&gpu->procs_lock);
-	proc = proc_find(gpu, task_tgid(current), true);
-	if (proc)
-		proc->users++;
-	mutex_unlock(&gpu->procs_lock);
-	return proc;
-}
-
-static void proc_put(struct garnet_gpu *gpu, struct garnet_proc *proc)
-{
-	mutex_lock(&gpu->procs_lock);
-	proc->users--;
-	mutex_unlock(&gpu->procs_lock);
-}
-
 int garnet_client_open(struct garnet_file *gfile)
 {
 	struct garnet_gpu *gpu = gfile->gdev->gpu;
@@ -164,11 +124,7 @@ int garnet_client_open(struct garnet_file *gfile)
 	kref_init(&client->ref);
 	client->gpu = gpu;
 	client->id = gfile->client_id;
-	client->proc = proc_get(gpu);
-	if (!client->proc) {
-		kfree(client);
-		return -ENOMEM;
-	}
+	client->proc = garnet_proc_get(gfile->proc);
 	client->fence_context = dma_fence_context_alloc(1);
 	INIT_LIST_HEAD(&client->queue);
 	INIT_LIST_HEAD(&client->active_link);
@@ -178,7 +134,7 @@ int garnet_client_open(struct garnet_file *gfile)
 	if (READ_ONCE(garnet_isolation)) {
 		client->own_vm = kzalloc(sizeof(*client->own_vm), GFP_KERNEL);
 		if (!client->own_vm) {
-			proc_put(gpu, client->proc);
+			garnet_proc_put(client->proc);
 			kfree(client);
 			return -ENOMEM;
 		}
@@ -200,7 +156,7 @@ static void client_release(struct kref *ref)
 		garnet_vm_fini(client->gpu, client->own_vm);
 		kfree(client->own_vm);
 	}
-	proc_put(client->gpu, client->proc);
+	garnet_proc_put(client->proc);
 	kfree(client);
 }
 
@@ -220,18 +176,6 @@ void garnet_client_close(struct garnet_file *gfile)
 	garnet_client_put(client);
 }
 
-static bool current_banned(struct garnet_gpu *gpu)
-{
-	struct garnet_proc *proc;
-	bool banned;
-
-	mutex_lock(&gpu->procs_lock);
-	proc = proc_find(gpu, task_tgid(current), false);
-	banned = proc && proc->banned;
-	mutex_unlock(&gpu->procs_lock);
-	return banned;
-}
-
 /*
  * -EIO once for every fault or hang not yet reported, and for good once banned: the file, the
  * process that opened it, or the process submitting. So a banned process's files stay banned
@@ -242,7 +186,7 @@ int garnet_client_check(struct garnet_client *client)
 	if (atomic_add_unless(&client->unreported, -1, 0))
 		return -EIO;
 	if (READ_ONCE(client->banned) || READ_ONCE(client->proc->banned) ||
-	    current_banned(client->gpu))
+	    garnet_proc_current_banned())
 		return -EIO;
 	return 0;
 }
@@ -254,19 +198,12 @@ static void client_error(struct garnet_request *req, int error)
 	struct drm_device *drm = &gpu->gdev->drm;
 	struct garnet_proc *proc = req->proc;
 	unsigned int threshold = READ_ONCE(garnet_ban_threshold);
-	bool banned_now = false;
 
 	atomic_inc(&client->unreported);
 	/* Requests run one at a time on the engine, so nothing races this. */
 	if (atomic_inc_return(&client->errors) >= threshold)
 		WRITE_ONCE(client->banned, true);
-	mutex_lock(&gpu->procs_lock);
-	if (++proc->errors >= threshold && !proc->banned) {
-		WRITE_ONCE(proc->banned, true);
-		banned_now = true;
-	}
-	mutex_unlock(&gpu->procs_lock);
-	if (banned_now) {
+	if (garnet_proc_error(proc, threshold)) {
 		WRITE_ONCE(client->banned, true);
 		atomic64_inc(&gpu->counters.bans);
 		drm_notice(drm, "client %llu banned after %u faults and hangs of process %d\n",
@@ -286,9 +223,10 @@ static bool try_charge(struct garnet_client *client, u64 bytes)
 	ok = !client->inflight ||
 	     (client->inflight < GARNET_MAX_INFLIGHT &&
 	      client->inflight_bytes + bytes <= GARNET_MAX_INFLIGHT_BYTES);
+	/* debugfs reads both without the lock. */
 	if (ok) {
-		client->inflight++;
-		client->inflight_bytes += bytes;
+		WRITE_ONCE(client->inflight, client->inflight + 1);
+		WRITE_ONCE(client->inflight_bytes, client->inflight_bytes + bytes);
 	}
 	spin_unlock(&gpu->sched_lock);
 	return ok;
@@ -312,8 +250,8 @@ void garnet_client_uncharge(struct garnet_client *client, u64 bytes)
 	struct garnet_gpu *gpu = client->gpu;
 
 	spin_lock(&gpu->sched_lock);
-	client->inflight--;
-	client->inflight_bytes -= bytes;
+	WRITE_ONCE(client->inflight, client->inflight - 1);
+	WRITE_ONCE(client->inflight_bytes, client->inflight_bytes - bytes);
 	spin_unlock(&gpu->sched_lock);
 	wake_up_all(&client->retired);
 }
@@ -327,7 +265,7 @@ struct garnet_request *garnet_request_alloc(struct garnet_gpu *gpu, struct garne
 	req = kzalloc(struct_size(req, objs, nobj), GFP_KERNEL_ACCOUNT);
 	if (!req)
 		return NULL;
-	req->proc = proc_get(gpu);
+	req->proc = garnet_proc_get_current();
 	if (!req->proc) {
 		kfree(req);
 		return NULL;
@@ -342,7 +280,7 @@ struct garnet_request *garnet_request_alloc(struct garnet_gpu *gpu, struct garne
 
 static void put_proc(struct garnet_request *req)
 {
-	proc_put(req->gpu, req->proc);
+	garnet_proc_put(req->proc);
 	req->proc = NULL;
 }
 
@@ -410,51 +348,73 @@ int garnet_request_add_deps(struct garnet_request *req, struct dma_resv *resv, b
 
 	dma_resv_for_each_fence(&cursor, resv, write ? DMA_RESV_USAGE_READ : DMA_RESV_USAGE_WRITE,
 				fence) {
-		struct dma_fence **deps;
+		struct garnet_dep *deps;
 
 		if (fence->context == req->client->fence_context || dma_fence_is_signaled(fence))
 			continue;
-		deps = krealloc_array(req->deps, req->ndeps + 1, sizeof(*deps),
-				      GFP_KERNEL_ACCOUNT);
+		deps = krealloc_array(req->deps, req->ndeps + 1, sizeof(*deps), GFP_KERNEL_ACCOUNT);
 		if (!deps)
 			return -ENOMEM;
 		req->deps = deps;
-		req->deps[req->ndeps++] = dma_fence_get(fence);
+		req->deps[req->ndeps++].fence = dma_fence_get(fence);
 	}
 	return 0;
 }
 
-/* Other drivers get as long as vgem gives its own fences; then the batch does not run. */
-#define GARNET_DEP_TIMEOUT	(10 * HZ)
-/* How often heads that wait for fences are looked at again. */
-#define GARNET_DEP_POLL		max(1, HZ / 200)
+/* Runs wherever the fence signals (possibly in an interrupt): only kicks the engine. */
+static void dep_signalled(struct dma_fence *fence, struct dma_fence_cb *cb)
+{
+	struct garnet_dep *dep = container_of(cb, struct garnet_dep, cb);
 
-/* Ready to run: every dependency signalled, or given up on. Caller holds sched_lock. */
-static bool request_ready(struct garnet_request *req, bool *waiting)
+	mod_delayed_work(dep->gpu->engine_wq, &dep->gpu->engine_work, 0);
+}
+
+/*
+ * Each dependency wakes the engine when it signals, so a head runs as soon as it is ready,
+ * with no polling. Done once the array stops moving: a callback is linked on its fence.
+ */
+static void arm_deps(struct garnet_request *req)
 {
 	unsigned int i;
 
-	for (i = 0; i < req->ndeps; i++)
-		if (!dma_fence_is_signaled(req->deps[i]))
-			break;
-	if (i == req->ndeps)
-		return true;
-	if (!req->dep_deadline)
-		req->dep_deadline = jiffies + GARNET_DEP_TIMEOUT ?: 1;
-	if (time_after_eq(jiffies, req->dep_deadline))
-		return true;
-	*waiting = true;
-	return false;
+	for (i = 0; i < req->ndeps; i++) {
+		struct garnet_dep *dep = &req->deps[i];
+
+		dep->gpu = req->gpu;
+		/* -ENOENT: signalled already; the callback's node is left empty. */
+		dma_fence_add_callback(dep->fence, &dep->cb, dep_signalled);
+	}
+	req->deps_armed = true;
 }
+
+/* Other drivers get as long as vgem gives its own fences; then the batch does not run. */
+#define GARNET_DEP_TIMEOUT	(10 * HZ)
 
 static bool deps_signalled(struct garnet_request *req)
 {
 	unsigned int i;
 
 	for (i = 0; i < req->ndeps; i++)
-		if (!dma_fence_is_signaled(req->deps[i]))
+		if (!dma_fence_is_signaled(req->deps[i].fence))
 			return false;
 	return true;
+}
+
+/*
+ * Ready to run: every dependency signalled, or given up on. A head still waiting counts in
+ * *wake, the earliest time one gives up (0 while none waits). Caller holds sched_lock.
+ */
+static bool request_ready(struct garnet_request *req, unsigned long *wake)
+{
+	if (deps_signalled(req))
+		return true;
+	if (!req->dep_deadline)
+		req->dep_deadline = jiffies + GARNET_DEP_TIMEOUT ?: 1;
+	if (time_after_eq(jiffies, req->dep_deadline))
+		return true;
+	if (!*wake || time_before(req->dep_deadline, *wake))
+		*wake = req->dep_deadline;
+	return false;
 }
 
 /* Takes the head of client's queue; the file goes to the back of its process's line. */
@@ -476,13 +436,13 @@ static struct garnet_request *take_head(struct garnet_gpu *gpu, struct garnet_pr
 }
 
 /* The first file of proc in turn whose head is ready, or NULL. */
-static struct garnet_client *ready_client(struct garnet_proc *proc, bool *waiting)
+static struct garnet_client *ready_client(struct garnet_proc *proc, unsigned long *wake)
 {
 	struct garnet_client *client;
 
 	list_for_each_entry(client, &proc->clients, active_link)
 		if (request_ready(list_first_entry(&client->queue, struct garnet_request,
-						   queue_link), waiting))
+						   queue_link), wake))
 			return client;
 	return NULL;
 }
@@ -492,7 +452,7 @@ static struct garnet_client *ready_client(struct garnet_proc *proc, bool *waitin
  * served longest ago (one that just arrived, too, goes before one that keeps submitting), and
  * of its files the next in turn.
  */
-static struct garnet_request *pick_request(struct garnet_gpu *gpu, bool *waiting)
+static struct garnet_request *pick_request(struct garnet_gpu *gpu, unsigned long *wake)
 {
 	struct garnet_proc *proc, *best = NULL;
 	struct garnet_client *client, *best_client = NULL;
@@ -502,7 +462,7 @@ static struct garnet_request *pick_request(struct garnet_gpu *gpu, bool *waiting
 	list_for_each_entry(proc, &gpu->active, active_link) {
 		if (best && proc->last_turn >= best->last_turn)
 			continue;
-		client = ready_client(proc, waiting);
+		client = ready_client(proc, wake);
 		if (client) {
 			best = proc;
 			best_client = client;
@@ -553,15 +513,21 @@ static void engine_work(struct work_struct *work)
 	struct garnet_gpu *gpu = container_of(to_delayed_work(work), struct garnet_gpu,
 					      engine_work);
 	struct garnet_request *req;
-	bool waiting = false;
+	unsigned long wake = 0;
 
-	while ((req = pick_request(gpu, &waiting))) {
+	atomic64_inc(&gpu->counters.engine_runs);
+	while ((req = pick_request(gpu, &wake))) {
 		request_run(req);
-		waiting = false;
+		wake = 0;
 	}
-	/* Heads wait for fences that do not wake the engine: look again soon. */
-	if (waiting)
-		queue_delayed_work(gpu->engine_wq, &gpu->engine_work, GARNET_DEP_POLL);
+	/*
+	 * Heads wait for fences, whose callbacks kick the engine; look again by itself only when
+	 * the first of them gives up. A kick meanwhile has queued the work already, and this
+	 * leaves it be.
+	 */
+	if (wake)
+		queue_delayed_work(gpu->engine_wq, &gpu->engine_work,
+				   time_after(wake, jiffies) ? wake - jiffies : 0);
 }
 
 /*
@@ -576,6 +542,7 @@ void garnet_request_submit(struct garnet_request *req)
 	lockdep_assert_held(&gpu->lock);
 	dma_fence_get(&req->fence);	/* the engine's, dropped at retire */
 	atomic64_inc(&gpu->counters.submitted);
+	arm_deps(req);
 	spin_lock(&gpu->sched_lock);
 	list_add_tail(&req->queue_link, &client->queue);
 	if (list_empty(&client->active_link))
@@ -591,15 +558,11 @@ void garnet_engine_init(struct garnet_gpu *gpu)
 	INIT_DELAYED_WORK(&gpu->engine_work, engine_work);
 	spin_lock_init(&gpu->sched_lock);
 	INIT_LIST_HEAD(&gpu->active);
-	mutex_init(&gpu->procs_lock);
-	INIT_LIST_HEAD(&gpu->procs);
 }
 
 /* Every file is closed: run what is queued (other drivers' fences may still hold some). */
 void garnet_engine_fini(struct garnet_gpu *gpu)
 {
-	struct garnet_proc *proc, *next;
-
 	for (;;) {
 		bool idle;
 
@@ -613,12 +576,6 @@ void garnet_engine_fini(struct garnet_gpu *gpu)
 	}
 	cancel_delayed_work_sync(&gpu->engine_work);
 	drain_workqueue(gpu->retire_wq);
-	list_for_each_entry_safe(proc, next, &gpu->procs, link) {
-		WARN_ON(proc->users);
-		put_pid(proc->tgid);
-		kfree(proc);
-	}
-	mutex_destroy(&gpu->procs_lock);
 }
 
 /* i915's WAIT: flags must be 0; a negative timeout waits forever; -ETIME when still busy. */

@@ -27,6 +27,8 @@
 
 #include <drm/drm_mm.h>
 
+#include "garnet_proc.h"
+
 struct drm_file;
 struct drm_minor;
 struct garnet_device;
@@ -50,6 +52,7 @@ struct garnet_exec_counters {
 	atomic64_t bans;
 	atomic64_t user_interrupts;
 	atomic64_t shrinker_unbinds;
+	atomic64_t engine_runs;		/* times the engine woke up to look at the queues */
 };
 
 /* One address space: the global GTT, or a file's own in isolation mode. */
@@ -87,7 +90,8 @@ struct garnet_gpu {
 	 * first, and within a process to its files in turn; only ready heads count. So no
 	 * process's queues (endless batches, a fence that never comes, many files) hold up
 	 * another's beyond the one request running. engine_work runs on the ordered engine_wq;
-	 * it is kicked at every submission and polls while heads wait for other drivers' fences.
+	 * it is kicked at every submission and by the callback of every fence a queued request
+	 * waits for, and wakes by itself only when a head's dependencies time out.
 	 */
 	struct workqueue_struct *engine_wq;
 	struct workqueue_struct *retire_wq;
@@ -97,10 +101,6 @@ struct garnet_gpu {
 	u64 turns;			/* requests taken so far */
 	spinlock_t fence_lock;
 	atomic64_t completed_seqno;	/* of the last request that ran, on its file's timeline */
-
-	/* Faults and hangs per process, so bans follow the process and not the file. */
-	struct mutex procs_lock;
-	struct list_head procs;
 
 	/*
 	 * Bindings the shrinker took out of their space in reclaim, each holding a reference
@@ -112,19 +112,6 @@ struct garnet_gpu {
 	bool shrinker_registered;
 
 	struct garnet_exec_counters counters;
-};
-
-/* A process that submitted: how its batches behaved, over all the files it used. */
-struct garnet_proc {
-	struct list_head link;		/* gpu->procs, under procs_lock */
-	struct pid *tgid;		/* reference */
-	unsigned int users;		/* files and requests holding it, under procs_lock */
-	unsigned int errors;		/* under procs_lock */
-	bool banned;
-	/* Under gpu->sched_lock. */
-	struct list_head active_link;	/* in gpu->active while a file of it has queued requests */
-	struct list_head clients;	/* those files, next turn first */
-	u64 last_turn;			/* gpu->turns when it last had one */
 };
 
 /* Per file: at most this much submitted and not yet retired (batch copies and requests). */
@@ -140,7 +127,7 @@ struct garnet_client {
 	struct garnet_vm *own_vm;
 	/* Per file, so one noisy client cannot hide another's refused batches from the log. */
 	struct ratelimit_state log_rs;
-	struct garnet_proc *proc;	/* the process that opened it: whose turns it takes */
+	struct garnet_proc *proc;	/* the process that opened it: whose turns it takes; ref */
 	atomic_t errors;		/* faults and hangs so far */
 	atomic_t unreported;		/* errors not yet returned as -EIO */
 	bool banned;
@@ -154,6 +141,16 @@ struct garnet_client {
 	unsigned int inflight;		/* submitted, not yet retired */
 	u64 inflight_bytes;
 	wait_queue_head_t retired;	/* a request of this file retired */
+};
+
+/*
+ * A fence of another timeline (another file's, another driver's) a request waits for; its
+ * callback kicks the engine when it signals.
+ */
+struct garnet_dep {
+	struct dma_fence *fence;	/* reference */
+	struct dma_fence_cb cb;		/* on fence until it signals or the request retires */
+	struct garnet_gpu *gpu;
 };
 
 /* What a request may touch: its objects, where they are bound and mapped. */
@@ -170,7 +167,7 @@ struct garnet_request {
 	struct dma_fence fence;		/* first: dma_fence_free() frees the request */
 	struct garnet_gpu *gpu;
 	struct garnet_client *client;	/* holds a reference */
-	struct garnet_proc *proc;	/* the submitting process; holds a use */
+	struct garnet_proc *proc;	/* the submitting process; reference */
 	struct list_head queue_link;	/* client->queue */
 	struct work_struct retire_work;
 	u64 charged;			/* bytes counted in client->inflight_bytes */
@@ -178,8 +175,9 @@ struct garnet_request {
 	u32 *cmds;			/* kernel copy of the batch: what runs; freed at retire */
 	u32 cmd_dwords;
 	u64 batch_addr;			/* address of cmds[0] in the client's space */
-	struct dma_fence **deps;	/* other drivers' fences to wait for first */
+	struct garnet_dep *deps;	/* fences of other timelines to wait for first */
 	unsigned int ndeps;
+	bool deps_armed;		/* their callbacks are on the fences (from submission) */
 	unsigned int nobj;
 	struct garnet_req_obj objs[];	/* sorted by start */
 };

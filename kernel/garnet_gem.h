@@ -11,7 +11,7 @@
 
 struct drm_mode_create_dumb;
 struct garnet_device;
-struct garnet_mem_budget;
+struct garnet_proc;
 struct vm_area_struct;
 
 struct garnet_object {
@@ -47,8 +47,8 @@ struct garnet_object {
 	 */
 	atomic_t handles;
 
-	/* The budget (garnet_mem.h) that paid for this object; NULL for imports. */
-	struct garnet_mem_budget *budget;
+	/* The process (garnet_proc.h) whose budget paid for this object; NULL for imports. */
+	struct garnet_proc *proc;
 };
 
 static inline struct garnet_object *to_garnet_object(struct drm_gem_object *obj)

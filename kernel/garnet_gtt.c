@@ -69,9 +69,9 @@ static void release_pins(struct garnet_device *gdev, struct garnet_object *gobj)
 	vma = garnet_vm_find(&gdev->gpu->ggtt, gobj);
 	if (!WARN_ON(!vma))
 		garnet_vma_unpin(vma);
-	gobj->pin_count = 0;
+	WRITE_ONCE(gobj->pin_count, 0);
 	gobj->pin_file = NULL;
-	gdev->gtt.pinned_bytes -= gobj->shmem.base.size;
+	WRITE_ONCE(gdev->gtt.pinned_bytes, gdev->gtt.pinned_bytes - gobj->shmem.base.size);
 }
 
 void garnet_gtt_handle_closed(struct garnet_object *gobj, struct drm_file *file)
@@ -192,7 +192,8 @@ retry:
 			goto unlock;
 		}
 		gobj->pin_file = file;
-		gdev->gtt.pinned_bytes += gobj->shmem.base.size;
+		WRITE_ONCE(gdev->gtt.pinned_bytes,
+			   gdev->gtt.pinned_bytes + gobj->shmem.base.size);
 	} else {
 		vma = garnet_vm_find(&gpu->ggtt, gobj);
 		/* A pinned object cannot move to meet a new alignment. */
@@ -201,7 +202,7 @@ retry:
 			goto unlock;
 		}
 	}
-	gobj->pin_count++;
+	WRITE_ONCE(gobj->pin_count, gobj->pin_count + 1);
 	args->offset = vma->node.start;
 unlock:
 	mutex_unlock(&gpu->lock);
@@ -229,7 +230,7 @@ int garnet_gem_unpin_ioctl(struct drm_device *drm, void *data, struct drm_file *
 	else if (gobj->pin_count == 1)
 		release_pins(gdev, gobj);
 	else
-		gobj->pin_count--;
+		WRITE_ONCE(gobj->pin_count, gobj->pin_count - 1);
 	mutex_unlock(&gdev->gpu->lock);
 
 	drm_gem_object_put(&gobj->shmem.base);

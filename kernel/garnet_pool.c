@@ -124,7 +124,7 @@ static void drop_entry(struct garnet_pool *pool, struct pool_entry *entry)
 {
 	lockdep_assert_held(&pool->lock);
 	list_del(&entry->link);
-	pool->bytes -= entry->size;
+	WRITE_ONCE(pool->bytes, pool->bytes - entry->size);
 	fput(entry->filp);
 	kfree(entry);
 }
@@ -187,7 +187,7 @@ bool garnet_pool_put(struct garnet_object *gobj)
 	entry->filp = obj->filp;
 	entry->size = obj->size;
 	obj->filp = NULL;	/* drm_gem_object_release() must not drop it now */
-	pool->bytes += entry->size;
+	WRITE_ONCE(pool->bytes, pool->bytes + entry->size);
 	list_add_tail(&entry->link, &pool->dirty);
 	mutex_unlock(&pool->lock);
 
@@ -222,7 +222,7 @@ struct file *garnet_pool_take(struct garnet_device *gdev, size_t size)
 	}
 	if (entry) {
 		list_del(&entry->link);
-		pool->bytes -= entry->size;
+		WRITE_ONCE(pool->bytes, pool->bytes - entry->size);
 	}
 	mutex_unlock(&pool->lock);
 	if (!entry)

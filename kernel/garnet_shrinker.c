@@ -34,7 +34,7 @@ static unsigned long purge(struct garnet_device *gdev, struct garnet_object *gob
 	struct inode *inode = file_inode(obj->filp);
 	unsigned long pages = obj->filp->f_mapping->nrpages;
 
-	gobj->shmem.madv = -1;
+	WRITE_ONCE(gobj->shmem.madv, -1);	/* PREAD/PWRITE read it without pages_lock */
 	drm_vma_node_unmap(&obj->vma_node, obj->dev->anon_inode->i_mapping);
 	/* Truncation also unmaps the pages from every GEM_MMAP mapping of the shmem file. */
 	shmem_truncate_range(inode, 0, (loff_t)-1);

@@ -59,6 +59,7 @@ struct pid;
 struct workqueue_struct;
 struct ratelimit_state { int interval, burst; };
 struct dma_fence { u64 context, seqno; };
+struct dma_fence_cb { void *func; };
 struct dma_resv;
 struct drm_device { int unused; };
 struct drm_file { void *driver_priv; };

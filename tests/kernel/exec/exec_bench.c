@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: MIT
 /*
  * Figures for the execution path, printed one per line ("name: value unit"):
- * empty-batch round trips, XY_SRC_COPY_BLT against memcpy, the cost of validation and of
- * isolation mode, and relocation processing with and without the presumed_offset fast path.
+ * empty-batch round trips (beside the guest's own cross-CPU round trip), XY_SRC_COPY_BLT
+ * against memcpy, the cost of validation and of isolation mode, and relocation processing
+ * with and without the presumed_offset fast path.
  * Run inside the VM (meson benchmark kernel-exec-bench); absolute numbers are TCG's.
  */
 #include "gt_exec.h"
 
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -46,6 +49,64 @@ static double empty_round_trips(void)
 	gt_exec_finish(fd, &x);
 	close(fd);
 	return n / (now() - start);
+}
+
+/* This process on one CPU, or on all of them again (cpu < 0). */
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	for (int i = 0; i < CPU_SETSIZE; i++)
+		if (cpu < 0 || i == cpu)
+			CPU_SET(i, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
+
+/*
+ * The guest's own price of an empty round trip: a byte sent to a process on the other CPU
+ * and back (two cross-CPU wake-ups, as submit-then-WAIT costs when the engine runs on the
+ * other CPU). Under TCG on a loaded host it is what bounds the empty-batch figure: a sleeping
+ * vCPU is a host thread that waits for the host's scheduler.
+ */
+static double cross_cpu_round_trips(void)
+{
+	int ping[2], pong[2];
+	double start, end;
+	long n = 0;
+	char c = 0;
+	pid_t child;
+
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
+		return 0;
+	gt_assert_ok(pipe(ping));
+	gt_assert_ok(pipe(pong));
+	child = fork();
+	gt_assert(child >= 0);
+	if (!child) {
+		close(ping[1]);
+		close(pong[0]);
+		pin(1);
+		while (read(ping[0], &c, 1) == 1 && write(pong[1], &c, 1) == 1)
+			;
+		_exit(0);
+	}
+	close(ping[0]);
+	close(pong[1]);
+	pin(0);
+	start = now();
+	end = start + 2;
+	while (now() < end) {
+		gt_assert_eq(write(ping[1], &c, 1), 1);
+		gt_assert_eq(read(pong[0], &c, 1), 1);
+		n++;
+	}
+	end = now();
+	close(ping[1]);
+	waitpid(child, NULL, 0);
+	close(pong[0]);
+	pin(-1);
+	return n / (end - start);
 }
 
 /* MB/s of 4 MiB XY_SRC_COPY_BLTs, and of memcpy of the same size in this process. */
@@ -165,7 +226,10 @@ static void benchmarks(void)
 {
 	double blit, cpu, checked, fast, slow;
 
-	printf("empty-batch round trips: %.0f /s\n", empty_round_trips());
+	double empty = empty_round_trips(), cross = cross_cpu_round_trips();
+
+	printf("empty-batch round trips: %.0f /s\n", empty);
+	printf("cross-CPU pipe round trips (the guest's wake-up cost): %.0f /s\n", cross);
 	copy_throughput(&blit, &cpu);
 	printf("XY_SRC_COPY_BLT 4 MiB: %.0f MB/s\n", blit);
 	printf("memcpy 4 MiB: %.0f MB/s\n", cpu);

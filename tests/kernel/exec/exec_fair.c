@@ -471,6 +471,44 @@ static void bans_follow_the_process(void)
 	gt_assert_eq(in_child(fill_lands), 0);
 }
 
+/*
+ * The process hangs the engine three times over three files and closes each, then waits until
+ * its requests have retired and its objects are gone: nothing of it is left open, yet a new
+ * file it opens is still banned.
+ */
+static void banned_then_closes_everything(void)
+{
+	struct gt_batch b;
+	uint32_t own;
+	int fd;
+
+	for (int i = 0; i < 3; i++) {
+		struct gt_exec x;
+		int64_t t = -1;
+
+		fd = gt_open_render();
+		own = gt_create(fd, 4096);
+		submit_endless(fd, own, &x);
+		gt_assert_eq(gt_wait(fd, x.batch_handle, &t), 0);
+		gt_exec_finish(fd, &x);
+		close(fd);
+	}
+	usleep(500 * 1000);
+	fd = gt_open_render();
+	own = gt_create(fd, 4096);
+	gtb_init(&b);
+	gtb_end(&b);
+	gt_assert_eq(gt_try_run(fd, &b, &own, 1), -EIO);
+	close(fd);
+}
+
+static void ban_outlasts_closing_every_file(void)
+{
+	gt_require_param("ban_threshold", 3);
+	gt_assert_eq(in_child(banned_then_closes_everything), 0);
+	gt_assert_eq(in_child(fill_lands), 0);
+}
+
 #define FLOOD_FILES 8
 #define FLOOD_HANGS 3
 
@@ -591,6 +629,7 @@ GT_MAIN(
 	GT_SUBTEST(engine_writes_are_fenced_as_writes, "engine-writes-are-fenced-as-writes"),
 	GT_SUBTEST(batch_is_read_after_earlier_writers, "batch-is-read-after-earlier-writers"),
 	GT_SUBTEST(bans_follow_the_process, "bans-follow-the-process-not-the-file"),
+	GT_SUBTEST(ban_outlasts_closing_every_file, "ban-outlasts-closing-every-file"),
 	GT_SUBTEST(fill_within_one_watchdog_behind_a_flood,
 		   "fill-within-one-watchdog-behind-8-files-of-endless-batches"),
 	GT_SUBTEST(requests_in_flight_are_bounded_per_file,
