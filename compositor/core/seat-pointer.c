@@ -188,6 +188,15 @@ void garnet_seat_notify_button(struct garnet_seat *seat, uint32_t time_msec, uin
 	}
 }
 
+void garnet_seat_notify_virtual_button(struct garnet_seat *seat, uint32_t time_msec,
+				       uint32_t button, bool pressed)
+{
+	wl_signal_emit(&seat->events.activity, seat);
+	if (pressed && garnet_consent_press(seat->compositor, seat->x, seat->y))
+		return;
+	seat->grab->impl->button(seat->grab, time_msec, button, pressed);
+}
+
 void garnet_seat_notify_axis(struct garnet_seat *seat, uint32_t time_msec, uint32_t axis,
 			     double value)
 {
