@@ -46,6 +46,9 @@ void seat_restore_keymap(struct garnet_seat *seat);
 /* seat-pointer.c */
 /* wl_pointer.frame, to clients new enough to know it. */
 void seat_pointer_frame(struct wl_resource *pointer);
+/* wl_pointer.axis and frame, with what a wheel adds for the pointer's version. */
+void seat_pointer_send_axis(struct garnet_seat *seat, struct wl_resource *pointer, uint32_t time,
+			    uint32_t axis, double value);
 void seat_pointer_focus_destroyed(struct wl_listener *listener, void *data);
 void seat_get_pointer(struct wl_client *client, struct wl_resource *resource, uint32_t id);
 

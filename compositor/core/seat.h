@@ -80,6 +80,8 @@ struct garnet_seat {
 	struct garnet_pointer_grab default_grab;
 	struct garnet_pointer_grab *grab;
 	uint32_t pointer_enter_serial;
+	/* The wheel's 120ths of a click behind the axis event being sent; 0: not a wheel's. */
+	int32_t axis_value120;
 	/* The pointer's image, set by the focused client (not drawn by the headless backend, but
 	 * given frame callbacks so animated cursors keep going). */
 	struct garnet_surface *cursor;

@@ -5,6 +5,7 @@
 // (inject_pointer). Events go through the seat like a mouse's, kept within the outputs, but
 // never while garnet's consent dialog or lock screen is up: those answer the user's own hand.
 #include <linux/input-event-codes.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "../core/compositor.h"
@@ -193,10 +194,22 @@ static void vp_axis_stop(struct wl_client *client, struct wl_resource *resource,
 	valid_axis(resource, axis);
 }
 
+/* Steps are a wheel's clicks: clients hear them as a mouse wheel's (axis_value120 or
+ * axis_discrete), the count kept within what 120ths of a click can say. */
 static void vp_axis_discrete(struct wl_client *client, struct wl_resource *resource, uint32_t time,
 			     uint32_t axis, wl_fixed_t value, int32_t discrete)
 {
-	vp_axis(client, resource, time, axis, value);
+	struct virtual_pointer *vp = from_resource(resource);
+	int32_t steps = discrete;
+
+	if (!valid_axis(resource, axis) || !may_act(vp, &time))
+		return;
+	if (steps > INT32_MAX / 120)
+		steps = INT32_MAX / 120;
+	if (steps < -(INT32_MAX / 120))
+		steps = -(INT32_MAX / 120);
+	garnet_seat_notify_axis_wheel(vp->compositor->seat, time, axis, wl_fixed_to_double(value),
+				      steps * 120);
 }
 
 static const struct zwlr_virtual_pointer_v1_interface vp_impl = {
