@@ -483,15 +483,27 @@ static const struct wl_pointer_listener wheel_listener = {
 	wl_frame,	wl_axis_source, wl_axis_stop, wl_axis_discrete, wl_axis_value120,
 };
 
-static struct wl_pointer *pointer_of_version(struct client *c, uint32_t version,
-					     struct wheel_log *log)
-{
-	struct wl_seat *seat = wl_registry_bind(c->registry, client_find_global(c, "wl_seat"),
-						&wl_seat_interface, version);
-	struct wl_pointer *pointer = wl_seat_get_pointer(seat);
+struct versioned_pointer {
+	struct wl_seat *seat;
+	struct wl_pointer *pointer;
+};
 
-	wl_pointer_add_listener(pointer, &wheel_listener, log);
-	return pointer;
+static struct versioned_pointer pointer_of_version(struct client *c, uint32_t version,
+						   struct wheel_log *log)
+{
+	struct versioned_pointer vp;
+
+	vp.seat = wl_registry_bind(c->registry, client_find_global(c, "wl_seat"),
+				   &wl_seat_interface, version);
+	vp.pointer = wl_seat_get_pointer(vp.seat);
+	wl_pointer_add_listener(vp.pointer, &wheel_listener, log);
+	return vp;
+}
+
+static void versioned_pointer_destroy(struct versioned_pointer vp)
+{
+	wl_pointer_destroy(vp.pointer);
+	wl_seat_destroy(vp.seat);
 }
 
 TEST(a_wheel_click_is_value120_to_v8_discrete_to_v5_and_a_plain_axis_before)
@@ -499,10 +511,10 @@ TEST(a_wheel_click_is_value120_to_v8_discrete_to_v5_and_a_plain_axis_before)
 	struct client *a = client_create(t);
 	struct client_surface *sa = surface_create_placed(a, 0, 0, 320, 240, 0xff0000ff, NULL);
 	struct wheel_log v8 = {0}, v7 = {0}, v4 = {0};
+	struct versioned_pointer p8 = pointer_of_version(a, 8, &v8);
+	struct versioned_pointer p7 = pointer_of_version(a, 7, &v7);
+	struct versioned_pointer p4 = pointer_of_version(a, 4, &v4);
 
-	pointer_of_version(a, 8, &v8);
-	pointer_of_version(a, 7, &v7);
-	pointer_of_version(a, 4, &v4);
 	client_roundtrip(a);
 	garnet_test_pointer_motion(a->garnet_test, wl_fixed_from_int(10), wl_fixed_from_int(10));
 	client_roundtrip(a);
@@ -534,6 +546,9 @@ TEST(a_wheel_click_is_value120_to_v8_discrete_to_v5_and_a_plain_axis_before)
 	check_int(t, v8.value120s, ==, 2);
 	check_int(t, v8.axes, ==, 3);
 	check_int(t, v8.sources, ==, 2);
+	versioned_pointer_destroy(p8);
+	versioned_pointer_destroy(p7);
+	versioned_pointer_destroy(p4);
 	surface_destroy(sa);
 	client_destroy(a);
 }
