@@ -34,7 +34,8 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 	if (strcmp(interface, wl_compositor_interface.name) == 0)
 		w->compositor = wl_registry_bind(r, name, &wl_compositor_interface, 4);
 	else if (strcmp(interface, wp_single_pixel_buffer_manager_v1_interface.name) == 0)
-		w->pixels = wl_registry_bind(r, name, &wp_single_pixel_buffer_manager_v1_interface, 1);
+		w->pixels =
+			wl_registry_bind(r, name, &wp_single_pixel_buffer_manager_v1_interface, 1);
 	else if (strcmp(interface, wp_viewporter_interface.name) == 0)
 		w->viewporter = wl_registry_bind(r, name, &wp_viewporter_interface, 1);
 	else if (strcmp(interface, xdg_wm_base_interface.name) == 0)

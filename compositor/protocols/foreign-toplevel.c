@@ -600,7 +600,8 @@ void garnet_foreign_toplevel_output_bound(struct garnet_output *output,
 		return;
 	wl_list_for_each (w, &state->windows, link) {
 		wl_list_for_each (h, &w->handles, window_link) {
-			if (!(h->output_mask & bit) || wl_resource_get_client(h->resource) != client)
+			if (!(h->output_mask & bit) ||
+			    wl_resource_get_client(h->resource) != client)
 				continue;
 			zwlr_foreign_toplevel_handle_v1_send_output_enter(h->resource, resource);
 			zwlr_foreign_toplevel_handle_v1_send_done(h->resource);
