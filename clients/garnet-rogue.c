@@ -276,6 +276,8 @@ int main(int argc, char **argv)
 		return rogue_clipboard(argv[2], argv[3], true);
 	if (argc == 3 && strcmp(argv[1], "clip-sniff") == 0)
 		return rogue_clipboard(argv[2], NULL, false);
+	if (argc == 4 && strcmp(argv[1], "rename-flood") == 0)
+		return rogue_rename_flood(argv[2], atol(argv[3]));
 	if (argc == 3 && strcmp(argv[1], "flood") == 0)
 		return rogue_flood(atol(argv[2]));
 	if (argc == 4 && strcmp(argv[1], "frames") == 0)

@@ -50,6 +50,9 @@ int rogue_clipboard(const char *path, const char *refocus, bool victim);
  * connection first. frames FILE SECONDS: a surface that commits a new picture on every frame
  * callback, logging "frame MS" (CLOCK_REALTIME) for each, for SECONDS. */
 int rogue_flood(long count);
+/* rename-flood FILE COUNT: a window renamed COUNT times with 4 KB titles and app ids, then
+ * "flood-end..."; writes "renamed N" to FILE and stays until killed. */
+int rogue_rename_flood(const char *path, long count);
 int rogue_frames(const char *path, int seconds);
 
 /* shortcuts FILE SECONDS: asks garnet_shortcuts_v1 for every action garnet knows and for every

@@ -67,6 +67,8 @@ static void hook_protocols(struct garnet_compositor *c)
 		.mint_activation = garnet_activation_mint,
 		.unlock = garnet_session_lock_release,
 		.toplevel_changed = garnet_foreign_toplevel_changed,
+		.surface_outputs_changed = garnet_foreign_toplevel_surface_outputs_changed,
+		.output_bound = garnet_foreign_toplevel_output_bound,
 	};
 }
 

@@ -133,9 +133,15 @@ static void pointer_scroll(struct garnet_libinput *input, struct libinput_event_
 			continue;
 		value = libinput_event_pointer_get_scroll_value(ev, axes[i]);
 		/* A wheel click is 120 units of value120 and 15 of wl_pointer's axis scale. */
-		if (type == LIBINPUT_EVENT_POINTER_SCROLL_WHEEL)
-			value = libinput_event_pointer_get_scroll_value_v120(ev, axes[i]) * 15.0 /
-				120.0;
+		if (type == LIBINPUT_EVENT_POINTER_SCROLL_WHEEL) {
+			double v120 = libinput_event_pointer_get_scroll_value_v120(ev, axes[i]);
+
+			garnet_seat_notify_axis_wheel(input->compositor->seat,
+						      libinput_event_pointer_get_time(ev),
+						      wl_axes[i], v120 * 15.0 / 120.0,
+						      (int32_t)v120);
+			continue;
+		}
 		garnet_seat_notify_axis(input->compositor->seat,
 					libinput_event_pointer_get_time(ev), wl_axes[i], value);
 	}

@@ -29,6 +29,9 @@ struct nested_backend {
 	struct wl_event_source *source;
 	struct wl_list outputs; /* nested_output.link */
 	struct nested_output *pointer_output;
+	/* The wheel's 120ths of a click of the frame being received, per axis: they come before
+	 * that frame's axis event (axis_value120 from a v8 parent, axis_discrete from older). */
+	int32_t value120[2];
 };
 
 struct nested_buffer {
@@ -373,14 +376,26 @@ static void pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time, 
 {
 	struct nested_backend *b = data;
 
+	if (axis > WL_POINTER_AXIS_HORIZONTAL_SCROLL)
+		return;
+	/* A wheel's scroll goes on as a wheel's: garnet's clients hear its clicks too. */
+	if (b->value120[axis]) {
+		garnet_seat_notify_axis_wheel(b->compositor->seat, now_msec(b), axis,
+					      wl_fixed_to_double(value), b->value120[axis]);
+		b->value120[axis] = 0;
+		return;
+	}
 	garnet_seat_notify_axis(b->compositor->seat, now_msec(b), axis, wl_fixed_to_double(value));
 }
 
-/* wl_seat v5 pointers group events into frames and describe scrolling further; garnet's seat
- * takes each event as it comes, so these carry nothing it needs, but a bound version's events
- * must all have handlers (libwayland aborts on a NULL one). */
+/* Every event of the bound version has a handler (libwayland aborts on a NULL one). garnet's
+ * seat takes each event as it comes and sends its own frames: a frame ends what a wheel told
+ * of it, a source is implied by the wheel's clicks, a stop has no counterpart. */
 static void pointer_frame(void *data, struct wl_pointer *pointer)
 {
+	struct nested_backend *b = data;
+
+	b->value120[0] = b->value120[1] = 0;
 }
 
 static void pointer_axis_source(void *data, struct wl_pointer *pointer, uint32_t source)
@@ -395,6 +410,19 @@ static void pointer_axis_stop(void *data, struct wl_pointer *pointer, uint32_t t
 static void pointer_axis_discrete(void *data, struct wl_pointer *pointer, uint32_t axis,
 				  int32_t discrete)
 {
+	struct nested_backend *b = data;
+
+	if (axis <= WL_POINTER_AXIS_HORIZONTAL_SCROLL)
+		b->value120[axis] = discrete * 120;
+}
+
+static void pointer_axis_value120(void *data, struct wl_pointer *pointer, uint32_t axis,
+				  int32_t value120)
+{
+	struct nested_backend *b = data;
+
+	if (axis <= WL_POINTER_AXIS_HORIZONTAL_SCROLL)
+		b->value120[axis] = value120;
 }
 
 static const struct wl_pointer_listener pointer_listener = {
@@ -407,6 +435,7 @@ static const struct wl_pointer_listener pointer_listener = {
 	.axis_source = pointer_axis_source,
 	.axis_stop = pointer_axis_stop,
 	.axis_discrete = pointer_axis_discrete,
+	.axis_value120 = pointer_axis_value120,
 };
 
 static void keyboard_keymap(void *data, struct wl_keyboard *keyboard, uint32_t format, int32_t fd,
@@ -523,7 +552,7 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
 		xdg_wm_base_add_listener(b->wm_base, &wm_base_listener, b);
 	} else if (strcmp(interface, "wl_seat") == 0 && !b->seat) {
 		b->seat = wl_registry_bind(registry, name, &wl_seat_interface,
-					   version < 5 ? version : 5);
+					   version < 8 ? version : 8);
 		wl_seat_add_listener(b->seat, &seat_listener, b);
 	}
 }

@@ -52,6 +52,8 @@ static void output_bind(struct wl_client *client, void *data, uint32_t version, 
 	wl_resource_set_implementation(resource, &output_impl, output, garnet_resource_unlink);
 	wl_list_insert(&output->resources, wl_resource_get_link(resource));
 	output_send_info(output, resource);
+	if (output->compositor->protocol_hooks.output_bound)
+		output->compositor->protocol_hooks.output_bound(output, resource);
 }
 
 struct garnet_output *garnet_output_from_resource(struct wl_resource *resource)

@@ -62,10 +62,8 @@ static void default_grab_axis(struct garnet_pointer_grab *grab, uint32_t time, u
 
 	if (!focus || !garnet_seat_may_deliver(seat, focus, GARNET_INPUT_POINTER))
 		return;
-	seat_for_each_resource_of(pointer, &seat_priv(seat)->pointers, surface_client(focus)) {
-		wl_pointer_send_axis(pointer, time, axis, wl_fixed_from_double(value));
-		seat_pointer_frame(pointer);
-	}
+	seat_for_each_resource_of(pointer, &seat_priv(seat)->pointers, surface_client(focus))
+		seat_pointer_send_axis(seat, pointer, time, axis, value);
 }
 
 static void default_grab_cancel(struct garnet_pointer_grab *grab)

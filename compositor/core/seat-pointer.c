@@ -190,6 +190,15 @@ void garnet_seat_notify_button(struct garnet_seat *seat, uint32_t time_msec, uin
 	}
 }
 
+void garnet_seat_notify_virtual_button(struct garnet_seat *seat, uint32_t time_msec,
+				       uint32_t button, bool pressed)
+{
+	wl_signal_emit(&seat->events.activity, seat);
+	if (pressed && garnet_consent_press(seat->compositor, seat->x, seat->y))
+		return;
+	seat->grab->impl->button(seat->grab, time_msec, button, pressed);
+}
+
 void garnet_seat_notify_axis(struct garnet_seat *seat, uint32_t time_msec, uint32_t axis,
 			     double value)
 {
@@ -197,6 +206,36 @@ void garnet_seat_notify_axis(struct garnet_seat *seat, uint32_t time_msec, uint3
 	if (axis > WL_POINTER_AXIS_HORIZONTAL_SCROLL)
 		return;
 	seat->grab->impl->axis(seat->grab, time_msec, axis, value);
+}
+
+void garnet_seat_notify_axis_wheel(struct garnet_seat *seat, uint32_t time_msec, uint32_t axis,
+				   double value, int32_t value120)
+{
+	wl_signal_emit(&seat->events.activity, seat);
+	if (axis > WL_POINTER_AXIS_HORIZONTAL_SCROLL)
+		return;
+	seat_priv(seat)->axis_value120 = value120;
+	seat->grab->impl->axis(seat->grab, time_msec, axis, value);
+	seat_priv(seat)->axis_value120 = 0;
+}
+
+void seat_pointer_send_axis(struct garnet_seat *seat, struct wl_resource *pointer, uint32_t time,
+			    uint32_t axis, double value)
+{
+	int version = wl_resource_get_version(pointer);
+	int32_t v120 = seat_priv(seat)->axis_value120;
+
+	/* What a wheel adds comes before the axis event of its frame. A v5 to v7 client hears
+	 * whole clicks only: a high-resolution wheel's part of a click is just the axis value. */
+	if (v120 && version >= WL_POINTER_AXIS_SOURCE_SINCE_VERSION) {
+		wl_pointer_send_axis_source(pointer, WL_POINTER_AXIS_SOURCE_WHEEL);
+		if (version >= WL_POINTER_AXIS_VALUE120_SINCE_VERSION)
+			wl_pointer_send_axis_value120(pointer, axis, v120);
+		else if (v120 / 120 != 0)
+			wl_pointer_send_axis_discrete(pointer, axis, v120 / 120);
+	}
+	wl_pointer_send_axis(pointer, time, axis, wl_fixed_from_double(value));
+	seat_pointer_frame(pointer);
 }
 
 static const struct wl_pointer_interface pointer_impl = {

@@ -24,6 +24,8 @@ struct seat_private {
 	uint32_t grab_button, grab_time;
 	double grab_x, grab_y;
 	uint32_t pointer_enter_serial;
+	/* The wheel's 120ths of a click behind the axis event being sent; 0: not a wheel's. */
+	int32_t axis_value120;
 	struct wl_listener cursor_destroy;
 	int32_t hotspot_x, hotspot_y;
 	/* The client under the pointer asked for no cursor at all (set_cursor with NULL). */
@@ -91,6 +93,9 @@ void seat_restore_keymap(struct garnet_seat *seat);
 /* seat-pointer.c */
 /* wl_pointer.frame, to clients new enough to know it. */
 void seat_pointer_frame(struct wl_resource *pointer);
+/* wl_pointer.axis and frame, with what a wheel adds for the pointer's version. */
+void seat_pointer_send_axis(struct garnet_seat *seat, struct wl_resource *pointer, uint32_t time,
+			    uint32_t axis, double value);
 void seat_pointer_focus_destroyed(struct wl_listener *listener, void *data);
 extern const struct seat_device seat_pointer;
 

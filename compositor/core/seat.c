@@ -10,7 +10,7 @@
 #include "consent.h"
 #include "seat-private.h"
 
-#define SEAT_VERSION 7
+#define SEAT_VERSION 8
 
 static const char *const kind_names[] = {
 	[GARNET_INPUT_KEYBOARD] = "keyboard",

@@ -156,6 +156,11 @@ void garnet_seat_set_drag_icon(struct garnet_seat *seat, struct garnet_surface *
 void garnet_seat_set_pointer_focus(struct garnet_seat *seat, struct garnet_surface *surface,
 				   double sx, double sy);
 void garnet_seat_send_motion(struct garnet_seat *seat, uint32_t time);
+/* A button of a virtual pointer (protocols/virtual-pointer.c): through the grab like a
+ * mouse's, but outside button_count, so that a client holding it down cannot keep the user's
+ * pointer in an implicit grab; the virtual pointer pairs its own presses and releases. */
+void garnet_seat_notify_virtual_button(struct garnet_seat *seat, uint32_t time_msec,
+				       uint32_t button, bool pressed);
 void garnet_seat_send_button(struct garnet_seat *seat, uint32_t time, uint32_t button,
 			     bool pressed);
 /* Touch points on clients' surfaces end with wl_touch.cancel (garnet takes the touch screen:

@@ -29,6 +29,7 @@ void garnet_surface_update_outputs(struct garnet_surface *surface)
 	struct garnet_subsurface *sub;
 	struct wl_resource *resource;
 	uint32_t mask = 0, bit;
+	bool changed;
 	int32_t x, y;
 	bool placed = garnet_surface_is_mapped(surface) &&
 		      garnet_surface_position(surface, &x, &y);
@@ -53,7 +54,10 @@ void garnet_surface_update_outputs(struct garnet_surface *surface)
 			}
 		}
 	}
+	changed = mask != surface->output_mask;
 	surface->output_mask = mask;
+	if (changed && surface->compositor->protocol_hooks.surface_outputs_changed)
+		surface->compositor->protocol_hooks.surface_outputs_changed(surface);
 	/* Subsurfaces move with their parent. */
 	wl_list_for_each(sub, &surface->children, parent_link) {
 		if (sub->surface != surface)

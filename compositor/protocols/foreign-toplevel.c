@@ -17,6 +17,17 @@
 #include "xdg-shell.h"
 
 #define MANAGER_VERSION 3
+/* The longest title or app id a task bar is told, in bytes (cut before a UTF-8 character that
+ * would cross it): a task bar shows a few dozen characters, and a window that renames itself
+ * with 4 KB titles in a loop would otherwise make garnet send 4 KB per rename to every task
+ * bar. doc/security.md states it. */
+#define STRING_MAX 512
+/* A window's news reaches the task bars at once, up to SYNC_BURST times in a row; beyond that
+ * once every SYNC_INTERVAL_MS. Coalescing once per turn of the loop is not enough alone:
+ * libwayland hands garnet one 4 KB request of a flooding client per turn, and a panel that
+ * redraws on every done would spend its time drawing titles nobody can read. */
+#define SYNC_INTERVAL_MS 50
+#define SYNC_BURST 32
 
 struct foreign_toplevels {
 	struct garnet_compositor *compositor;
@@ -26,6 +37,15 @@ struct foreign_toplevels {
 	/* Changes are sent once per turn of the event loop: a window that renames itself in a
 	 * loop must not fill the task bar's socket until libwayland drops the task bar. */
 	struct wl_event_source *idle;
+	struct wl_event_source *timer; /* the next sync of throttled windows */
+	bool timer_armed;
+	/* The outputs some handle was told a window is on: a handle's bit is cleared (output_leave
+	 * sent) when its output goes, before a new output can take the same index. */
+	struct output_watch {
+		struct foreign_toplevels *state;
+		struct garnet_output *output;
+		struct wl_listener destroy;
+	} watches[32];
 	struct wl_listener compositor_destroy;
 };
 
@@ -42,6 +62,9 @@ struct window {
 	struct wl_list handles; /* handle.window_link */
 	struct wl_listener toplevel_destroy;
 	bool dirty; /* changed since the handles were last told */
+	/* Rate of syncs (a generic cell rate: a sync is due SYNC_INTERVAL_MS after the previous
+	 * one, and may come up to SYNC_BURST intervals early). */
+	uint32_t theoretical_msec;
 };
 
 /* What one manager's client was told of one window; inert (window NULL) once it closed. */
@@ -60,15 +83,32 @@ static const struct zwlr_foreign_toplevel_handle_v1_interface handle_impl;
 
 /* ---- what a handle's client is told ---- */
 
+/* How many bytes of s a task bar is told: at most STRING_MAX, never half a UTF-8 character. */
+static size_t told_length(const char *s)
+{
+	size_t len = strnlen(s, STRING_MAX + 1);
+
+	if (len <= STRING_MAX)
+		return len;
+	len = STRING_MAX;
+	/* s[len] is the first byte left out: when it continues a character, so does the rest of
+	 * that character's bytes before it. */
+	while (len > 0 && ((unsigned char)s[len] & 0xc0) == 0x80)
+		len--;
+	return len;
+}
+
 /* True when the string was sent (it differed from what the client knew). */
 static bool sync_string(char **sent, const char *now)
 {
+	size_t len;
 	char *copy;
 
 	now = now ? now : "";
-	if (*sent && strcmp(*sent, now) == 0)
+	len = told_length(now);
+	if (*sent && strlen(*sent) == len && memcmp(*sent, now, len) == 0)
 		return false;
-	copy = strdup(now);
+	copy = strndup(now, len);
 	if (!copy)
 		return false;
 	free(*sent);
@@ -114,30 +154,55 @@ static bool send_states(struct handle *h, uint32_t states)
 	return true;
 }
 
-static bool sync_outputs(struct handle *h, uint32_t mask)
+/* output_enter (or leave) of every wl_output of h's client for output. */
+static void send_output(struct handle *h, struct garnet_output *output, bool enter)
 {
 	struct wl_client *client = wl_resource_get_client(h->resource);
-	struct garnet_output *output;
 	struct wl_resource *resource;
+
+	wl_resource_for_each(resource, &output->resources)
+	{
+		if (wl_resource_get_client(resource) != client)
+			continue;
+		if (enter)
+			zwlr_foreign_toplevel_handle_v1_send_output_enter(h->resource, resource);
+		else
+			zwlr_foreign_toplevel_handle_v1_send_output_leave(h->resource, resource);
+	}
+}
+
+static void output_watch_destroyed(struct wl_listener *listener, void *data);
+static void window_mark_dirty(struct window *w);
+
+static void watch_output(struct foreign_toplevels *state, struct garnet_output *output)
+{
+	struct output_watch *watch = &state->watches[output->index];
+
+	if (watch->output == output)
+		return;
+	if (watch->output)
+		wl_list_remove(&watch->destroy.link);
+	watch->state = state;
+	watch->output = output;
+	watch->destroy.notify = output_watch_destroyed;
+	wl_signal_add(&output->events.destroy, &watch->destroy);
+}
+
+static bool sync_outputs(struct handle *h, uint32_t mask)
+{
+	struct foreign_toplevels *state = h->window->state;
+	struct garnet_output *output;
 	bool changed = false;
 
-	wl_list_for_each (output, &h->window->state->compositor->outputs, link) {
+	wl_list_for_each (output, &state->compositor->outputs, link) {
 		uint32_t bit = 1u << output->index;
 
 		if (!((mask ^ h->output_mask) & bit))
 			continue;
 		changed = true;
-		wl_resource_for_each(resource, &output->resources)
-		{
-			if (wl_resource_get_client(resource) != client)
-				continue;
-			if (mask & bit)
-				zwlr_foreign_toplevel_handle_v1_send_output_enter(h->resource,
-										  resource);
-			else
-				zwlr_foreign_toplevel_handle_v1_send_output_leave(h->resource,
-										  resource);
-		}
+		if (mask & bit)
+			watch_output(state, output);
+		send_output(h, output, mask & bit);
 	}
 	h->output_mask = mask;
 	return changed;
@@ -189,8 +254,8 @@ static bool sync_parent(struct handle *h)
 	return true;
 }
 
-/* Sends what changed since the last done, then done. */
-static void sync_handle(struct handle *h)
+/* Sends what changed since the last done, then done; true when anything was sent. */
+static bool sync_handle(struct handle *h)
 {
 	struct garnet_toplevel *tl = h->window->toplevel;
 	uint32_t states = states_of(tl, wl_resource_get_version(h->resource));
@@ -208,7 +273,7 @@ static void sync_handle(struct handle *h)
 		changed = true;
 	if (!h->sent_once || states != h->states) {
 		if (!send_states(h, states))
-			return;
+			return false;
 		h->states = states;
 		changed = true;
 	}
@@ -217,6 +282,7 @@ static void sync_handle(struct handle *h)
 	h->sent_once = true;
 	if (changed)
 		zwlr_foreign_toplevel_handle_v1_send_done(h->resource);
+	return changed;
 }
 
 /* ---- handles ---- */
@@ -394,6 +460,7 @@ static struct window *window_create(struct foreign_toplevels *state, struct garn
 {
 	struct window *w = calloc(1, sizeof(*w));
 	struct wl_resource *manager;
+	struct window *other;
 
 	if (!w) {
 		garnet_log(state->compositor, GARNET_LOG_ERROR, "foreign-toplevel",
@@ -407,22 +474,138 @@ static struct window *window_create(struct foreign_toplevels *state, struct garn
 	w->toplevel_destroy.notify = window_toplevel_destroyed;
 	wl_signal_add(&tl->events.destroy, &w->toplevel_destroy);
 	wl_resource_for_each(manager, &state->managers) handle_create(w, manager);
+	/* Its children mapped before it named no parent: now they can. */
+	wl_list_for_each (other, &state->windows, link) {
+		if (other->toplevel->parent == tl)
+			window_mark_dirty(other);
+	}
 	return w;
+}
+
+/* Milliseconds until w may be synced again; 0: now. */
+static uint32_t throttled_for(struct window *w, uint32_t now)
+{
+	int32_t ahead = (int32_t)(w->theoretical_msec - now);
+	int32_t allowed = SYNC_INTERVAL_MS * (SYNC_BURST - 1);
+
+	return ahead > allowed ? (uint32_t)(ahead - allowed) : 0;
 }
 
 static void sync_dirty_windows(void *data)
 {
 	struct foreign_toplevels *state = data;
+	uint32_t now = garnet_now_msec(state->compositor), wait = 0;
+	struct window *w;
+	struct handle *h;
+	bool sent;
+
+	state->idle = NULL;
+	state->timer_armed = false;
+	wl_list_for_each (w, &state->windows, link) {
+		uint32_t w_wait;
+
+		if (!w->dirty)
+			continue;
+		w_wait = throttled_for(w, now);
+		if (w_wait) {
+			if (!wait || w_wait < wait)
+				wait = w_wait;
+			continue;
+		}
+		w->dirty = false;
+		sent = false;
+		wl_list_for_each (h, &w->handles, window_link)
+			sent |= sync_handle(h);
+		/* Only what reached a task bar counts: a resize sends nothing. */
+		if (sent) {
+			if ((int32_t)(w->theoretical_msec - now) < 0)
+				w->theoretical_msec = now;
+			w->theoretical_msec += SYNC_INTERVAL_MS;
+		}
+	}
+	if (wait && state->timer) {
+		wl_event_source_timer_update(state->timer, (int)wait);
+		state->timer_armed = true;
+	}
+}
+
+static int sync_timer_fired(void *data)
+{
+	sync_dirty_windows(data);
+	return 0;
+}
+
+/* w's task bar entries are synced at the end of this turn of the loop, or when its rate allows. */
+static void window_mark_dirty(struct window *w)
+{
+	struct foreign_toplevels *state = w->state;
+
+	w->dirty = true;
+	if (state->idle)
+		return;
+	if (state->timer_armed && throttled_for(w, garnet_now_msec(state->compositor)))
+		return;
+	state->idle = wl_event_loop_add_idle(state->compositor->loop, sync_dirty_windows, state);
+}
+
+/* The output goes: every task bar told a window is on it hears it is not, while the client's
+ * wl_output objects are still live, and the index is free for the next output. */
+static void output_watch_destroyed(struct wl_listener *listener, void *data)
+{
+	struct output_watch *watch = wl_container_of(listener, watch, destroy);
+	struct foreign_toplevels *state = watch->state;
+	uint32_t bit = 1u << watch->output->index;
 	struct window *w;
 	struct handle *h;
 
-	state->idle = NULL;
 	wl_list_for_each (w, &state->windows, link) {
-		if (!w->dirty)
-			continue;
-		w->dirty = false;
-		wl_list_for_each (h, &w->handles, window_link)
-			sync_handle(h);
+		wl_list_for_each (h, &w->handles, window_link) {
+			if (!(h->output_mask & bit))
+				continue;
+			send_output(h, watch->output, false);
+			h->output_mask &= ~bit;
+			zwlr_foreign_toplevel_handle_v1_send_done(h->resource);
+		}
+	}
+	wl_list_remove(&watch->destroy.link);
+	watch->output = NULL;
+}
+
+void garnet_foreign_toplevel_surface_outputs_changed(struct garnet_surface *surface)
+{
+	struct foreign_toplevels *state = surface->compositor->foreign_toplevels;
+	struct window *w;
+
+	if (!state)
+		return;
+	wl_list_for_each (w, &state->windows, link) {
+		if (w->toplevel->surface == surface) {
+			window_mark_dirty(w);
+			return;
+		}
+	}
+}
+
+/* A wl_output bound after the task bar was told of the windows on it: output_enter for it. */
+void garnet_foreign_toplevel_output_bound(struct garnet_output *output,
+					  struct wl_resource *resource)
+{
+	struct foreign_toplevels *state = output->compositor->foreign_toplevels;
+	struct wl_client *client = wl_resource_get_client(resource);
+	uint32_t bit = 1u << output->index;
+	struct window *w;
+	struct handle *h;
+
+	if (!state)
+		return;
+	wl_list_for_each (w, &state->windows, link) {
+		wl_list_for_each (h, &w->handles, window_link) {
+			if (!(h->output_mask & bit) ||
+			    wl_resource_get_client(h->resource) != client)
+				continue;
+			zwlr_foreign_toplevel_handle_v1_send_output_enter(h->resource, resource);
+			zwlr_foreign_toplevel_handle_v1_send_done(h->resource);
+		}
 	}
 }
 
@@ -443,10 +626,7 @@ void garnet_foreign_toplevel_changed(struct garnet_toplevel *tl)
 		w = window_create(state, tl);
 	if (!w)
 		return;
-	w->dirty = true;
-	if (!state->idle)
-		state->idle =
-			wl_event_loop_add_idle(state->compositor->loop, sync_dirty_windows, state);
+	window_mark_dirty(w);
 }
 
 /* ---- the manager ---- */
@@ -534,6 +714,12 @@ static void compositor_destroyed(struct wl_listener *listener, void *data)
 		window_destroy(w);
 	if (state->idle)
 		wl_event_source_remove(state->idle);
+	if (state->timer)
+		wl_event_source_remove(state->timer);
+	for (size_t i = 0; i < GARNET_ARRAY_LENGTH(state->watches); i++) {
+		if (state->watches[i].output)
+			wl_list_remove(&state->watches[i].destroy.link);
+	}
 	state->compositor->foreign_toplevels = NULL;
 	wl_list_remove(&state->compositor_destroy.link);
 	free(state);
@@ -548,8 +734,14 @@ bool garnet_foreign_toplevel_init(struct garnet_compositor *c)
 	state->compositor = c;
 	wl_list_init(&state->managers);
 	wl_list_init(&state->windows);
+	state->timer = wl_event_loop_add_timer(c->loop, sync_timer_fired, state);
+	if (!state->timer) {
+		free(state);
+		return false;
+	}
 	if (!garnet_global_create(c, &zwlr_foreign_toplevel_manager_v1_interface, MANAGER_VERSION,
 				  state, manager_bind, true)) {
+		wl_event_source_remove(state->timer);
 		free(state);
 		return false;
 	}

@@ -11,5 +11,10 @@ bool garnet_foreign_toplevel_init(struct garnet_compositor *c);
 /* toplevel mapped, unmapped, or changed its title, app id, states, outputs or parent: every
  * task bar hears what changed (the protocol hook toplevel_changed). */
 void garnet_foreign_toplevel_changed(struct garnet_toplevel *toplevel);
+/* The protocol hooks surface_outputs_changed and output_bound: a task bar hears which outputs
+ * a window is on when it moves, and on a wl_output it binds after it heard of the window. */
+void garnet_foreign_toplevel_surface_outputs_changed(struct garnet_surface *surface);
+void garnet_foreign_toplevel_output_bound(struct garnet_output *output,
+					  struct wl_resource *resource);
 
 #endif

@@ -70,6 +70,15 @@ static void test_pointer_axis(struct wl_client *client, struct wl_resource *reso
 	garnet_seat_notify_axis(c->seat, garnet_now_msec(c), axis, wl_fixed_to_double(value));
 }
 
+static void test_pointer_axis_wheel(struct wl_client *client, struct wl_resource *resource,
+				    uint32_t axis, int32_t value120)
+{
+	struct garnet_compositor *c = wl_resource_get_user_data(resource);
+
+	garnet_seat_notify_axis_wheel(c->seat, garnet_now_msec(c), axis, value120 * 15.0 / 120.0,
+				      value120);
+}
+
 static void test_key(struct wl_client *client, struct wl_resource *resource, uint32_t key,
 		     uint32_t state)
 {
@@ -280,6 +289,7 @@ static const struct garnet_test_interface test_impl = {
 	.pointer_motion = test_pointer_motion,
 	.pointer_button = test_pointer_button,
 	.pointer_axis = test_pointer_axis,
+	.pointer_axis_wheel = test_pointer_axis_wheel,
 	.key = test_key,
 	.touch_down = test_touch_down,
 	.touch_motion = test_touch_motion,
@@ -304,7 +314,7 @@ static void test_bind(struct wl_client *client, void *data, uint32_t version, ui
 
 bool garnet_test_protocol_init(struct garnet_compositor *c)
 {
-	c->test_global = garnet_global_create(c, &garnet_test_interface, 4, c, test_bind, true);
+	c->test_global = garnet_global_create(c, &garnet_test_interface, 5, c, test_bind, true);
 	garnet_log(c, GARNET_LOG_INFO, "core", "test mode: garnet_test global exposed");
 	return c->test_global != NULL;
 }

@@ -4,6 +4,8 @@
 // is a privileged global and every pointer it makes is asked of the security layer
 // (inject_pointer). Events go through the seat like a mouse's, kept within the outputs, but
 // never while garnet's consent dialog or lock screen is up: those answer the user's own hand.
+#include <linux/input-event-codes.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "../core/compositor.h"
@@ -120,18 +122,26 @@ static bool is_held(struct virtual_pointer *vp, uint32_t button)
 	return false;
 }
 
+/* The buttons libinput reports of a mouse: BTN_0..BTN_9 and BTN_LEFT..BTN_TASK. A key code or
+ * a joystick's, tablet's or touch screen's button is no pointer button, and a client that
+ * sends one is told so (the protocol has no error of its own for it). */
+static bool is_pointer_button(uint32_t button)
+{
+	return button >= BTN_MISC && button <= BTN_TASK;
+}
+
 static void vp_button(struct wl_client *client, struct wl_resource *resource, uint32_t time,
 		      uint32_t button, uint32_t state)
 {
 	struct virtual_pointer *vp = from_resource(resource);
 	bool pressed = state == WL_POINTER_BUTTON_STATE_PRESSED;
 
-	if (state > WL_POINTER_BUTTON_STATE_PRESSED) {
+	if (state > WL_POINTER_BUTTON_STATE_PRESSED || !is_pointer_button(button)) {
 		wl_resource_post_error(
 			wl_client_get_object(client, 1), WL_DISPLAY_ERROR_INVALID_METHOD,
-			"zwlr_virtual_pointer_v1.button: state %u is neither released "
-			"nor pressed",
-			state);
+			"zwlr_virtual_pointer_v1.button: button 0x%x state %u: not a pointer "
+			"button (0x%x..0x%x) pressed or released",
+			button, state, BTN_MISC, BTN_TASK);
 		return;
 	}
 	/* Only its own presses are released: it cannot let go of the user's button. A press
@@ -139,11 +149,12 @@ static void vp_button(struct wl_client *client, struct wl_resource *resource, ui
 	if (pressed ? is_held(vp, button) || vp->held_count == MAX_HELD_BUTTONS
 		    : !is_held(vp, button))
 		return;
-	if (pressed && !may_act(vp, &time))
+	/* Releases as presses: not while garnet's dialog or lock screen is up. A release held
+	 * back stays the pointer's to send again, and is sent for it when it goes. */
+	if (!may_act(vp, &time))
 		return;
-	time = garnet_now_msec(vp->compositor);
 	note_held(vp, button, pressed);
-	garnet_seat_notify_button(vp->compositor->seat, time, button, pressed);
+	garnet_seat_notify_virtual_button(vp->compositor->seat, time, button, pressed);
 }
 
 static bool valid_axis(struct wl_resource *resource, uint32_t axis)
@@ -183,10 +194,22 @@ static void vp_axis_stop(struct wl_client *client, struct wl_resource *resource,
 	valid_axis(resource, axis);
 }
 
+/* Steps are a wheel's clicks: clients hear them as a mouse wheel's (axis_value120 or
+ * axis_discrete), the count kept within what 120ths of a click can say. */
 static void vp_axis_discrete(struct wl_client *client, struct wl_resource *resource, uint32_t time,
 			     uint32_t axis, wl_fixed_t value, int32_t discrete)
 {
-	vp_axis(client, resource, time, axis, value);
+	struct virtual_pointer *vp = from_resource(resource);
+	int32_t steps = discrete;
+
+	if (!valid_axis(resource, axis) || !may_act(vp, &time))
+		return;
+	if (steps > INT32_MAX / 120)
+		steps = INT32_MAX / 120;
+	if (steps < -(INT32_MAX / 120))
+		steps = -(INT32_MAX / 120);
+	garnet_seat_notify_axis_wheel(vp->compositor->seat, time, axis, wl_fixed_to_double(value),
+				      steps * 120);
 }
 
 static const struct zwlr_virtual_pointer_v1_interface vp_impl = {
@@ -215,8 +238,9 @@ static void vp_resource_destroy(struct wl_resource *resource)
 	struct virtual_pointer *vp = from_resource(resource);
 
 	while (vp->held_count > 0 && vp->compositor->seat)
-		garnet_seat_notify_button(vp->compositor->seat, garnet_now_msec(vp->compositor),
-					  vp->held[--vp->held_count], false);
+		garnet_seat_notify_virtual_button(vp->compositor->seat,
+						  garnet_now_msec(vp->compositor),
+						  vp->held[--vp->held_count], false);
 	garnet_list_unlink(&vp->output_destroy.link);
 	free(vp);
 }

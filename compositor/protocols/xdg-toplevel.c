@@ -145,8 +145,10 @@ static void toplevel_set_parent(struct wl_client *client, struct wl_resource *re
 	if (!xs)
 		return;
 	set_toplevel_parent(xs, NULL);
-	if (!parent_resource)
+	if (!parent_resource) {
+		xdg_toplevel_changed(&xs->toplevel);
 		return;
+	}
 	parent = toplevel_from(parent_resource);
 	for (struct xdg_surface_data *p = parent; p;
 	     p = p->toplevel.parent ? wl_container_of(p->toplevel.parent, p, toplevel) : NULL) {
@@ -157,6 +159,8 @@ static void toplevel_set_parent(struct wl_client *client, struct wl_resource *re
 		}
 	}
 	set_toplevel_parent(xs, parent);
+	/* A task bar names the parent (foreign-toplevel.c). */
+	xdg_toplevel_changed(&xs->toplevel);
 }
 
 static void replace_string(char **dst, const char *src)

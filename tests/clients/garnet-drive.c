@@ -34,7 +34,8 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
 	if (d->list_globals)
 		printf("%s %u\n", interface, version);
 	if (strcmp(interface, garnet_test_interface.name) == 0)
-		d->test = wl_registry_bind(registry, name, &garnet_test_interface, 1);
+		d->test = wl_registry_bind(registry, name, &garnet_test_interface,
+					   version < 5 ? version : 5);
 	else if (strcmp(interface, wl_shm_interface.name) == 0)
 		d->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
 	else if (strcmp(interface, wl_output_interface.name) == 0 && !d->output)
@@ -270,7 +271,8 @@ static int usage(void)
 			"       garnet-drive key CODE\n"
 			"       garnet-drive motion X Y\n"
 			"       garnet-drive click [BUTTON]\n"
-			"       garnet-drive scroll VALUE\n");
+			"       garnet-drive scroll VALUE\n"
+			"       garnet-drive wheel VALUE120   (120: one click down)\n");
 	return 2;
 }
 
@@ -301,6 +303,12 @@ static int run(struct drive *d, int argc, char **argv)
 	if (strcmp(argv[1], "scroll") == 0 && argc == 3) {
 		garnet_test_pointer_axis(d->test, WL_POINTER_AXIS_VERTICAL_SCROLL,
 					 wl_fixed_from_double(atof(argv[2])));
+		return 0;
+	}
+	if (strcmp(argv[1], "wheel") == 0 && argc == 3 &&
+	    wl_proxy_get_version((struct wl_proxy *)d->test) >= 4) {
+		garnet_test_pointer_axis_wheel(d->test, WL_POINTER_AXIS_VERTICAL_SCROLL,
+					       (int32_t)strtol(argv[2], NULL, 0));
 		return 0;
 	}
 	return usage();

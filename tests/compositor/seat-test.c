@@ -418,3 +418,137 @@ TEST_WITH_BUILTIN_CURSOR(builtin_arrow_shows_where_no_client_cursor_is_set)
 	surface_destroy(s);
 	client_destroy(c);
 }
+
+/* What one wl_pointer of a given version heard of a wheel. */
+struct wheel_log {
+	int axes, sources, discretes, value120s, frames;
+	uint32_t source;
+	int32_t discrete, value120;
+	wl_fixed_t value;
+};
+
+static void wl_enter(void *data, struct wl_pointer *p, uint32_t serial, struct wl_surface *s,
+		     wl_fixed_t x, wl_fixed_t y)
+{
+}
+static void wl_leave(void *data, struct wl_pointer *p, uint32_t serial, struct wl_surface *s)
+{
+}
+static void wl_motion(void *data, struct wl_pointer *p, uint32_t time, wl_fixed_t x, wl_fixed_t y)
+{
+}
+static void wl_button(void *data, struct wl_pointer *p, uint32_t serial, uint32_t time,
+		      uint32_t button, uint32_t state)
+{
+}
+static void wl_axis(void *data, struct wl_pointer *p, uint32_t time, uint32_t axis, wl_fixed_t v)
+{
+	struct wheel_log *log = data;
+
+	log->axes++;
+	log->value = v;
+}
+static void wl_frame(void *data, struct wl_pointer *p)
+{
+	struct wheel_log *log = data;
+
+	log->frames++;
+}
+static void wl_axis_source(void *data, struct wl_pointer *p, uint32_t source)
+{
+	struct wheel_log *log = data;
+
+	log->sources++;
+	log->source = source;
+}
+static void wl_axis_stop(void *data, struct wl_pointer *p, uint32_t time, uint32_t axis)
+{
+}
+static void wl_axis_discrete(void *data, struct wl_pointer *p, uint32_t axis, int32_t discrete)
+{
+	struct wheel_log *log = data;
+
+	log->discretes++;
+	log->discrete = discrete;
+}
+static void wl_axis_value120(void *data, struct wl_pointer *p, uint32_t axis, int32_t value120)
+{
+	struct wheel_log *log = data;
+
+	log->value120s++;
+	log->value120 = value120;
+}
+static const struct wl_pointer_listener wheel_listener = {
+	wl_enter,	wl_leave,	 wl_motion,	   wl_button,	     wl_axis,
+	wl_frame,	wl_axis_source, wl_axis_stop, wl_axis_discrete, wl_axis_value120,
+};
+
+struct versioned_pointer {
+	struct wl_seat *seat;
+	struct wl_pointer *pointer;
+};
+
+static struct versioned_pointer pointer_of_version(struct client *c, uint32_t version,
+						   struct wheel_log *log)
+{
+	struct versioned_pointer vp;
+
+	vp.seat = wl_registry_bind(c->registry, client_find_global(c, "wl_seat"),
+				   &wl_seat_interface, version);
+	vp.pointer = wl_seat_get_pointer(vp.seat);
+	wl_pointer_add_listener(vp.pointer, &wheel_listener, log);
+	return vp;
+}
+
+static void versioned_pointer_destroy(struct versioned_pointer vp)
+{
+	wl_pointer_destroy(vp.pointer);
+	wl_seat_destroy(vp.seat);
+}
+
+TEST(a_wheel_click_is_value120_to_v8_discrete_to_v5_and_a_plain_axis_before)
+{
+	struct client *a = client_create(t);
+	struct client_surface *sa = surface_create_placed(a, 0, 0, 320, 240, 0xff0000ff, NULL);
+	struct wheel_log v8 = {0}, v7 = {0}, v4 = {0};
+	struct versioned_pointer p8 = pointer_of_version(a, 8, &v8);
+	struct versioned_pointer p7 = pointer_of_version(a, 7, &v7);
+	struct versioned_pointer p4 = pointer_of_version(a, 4, &v4);
+
+	client_roundtrip(a);
+	garnet_test_pointer_motion(a->garnet_test, wl_fixed_from_int(10), wl_fixed_from_int(10));
+	client_roundtrip(a);
+	garnet_test_pointer_axis_wheel(a->garnet_test, WL_POINTER_AXIS_VERTICAL_SCROLL, 240);
+	client_roundtrip(a);
+	check_int(t, v8.value120s, ==, 1);
+	check_int(t, v8.value120, ==, 240);
+	check_int(t, v8.discretes, ==, 0);
+	check_int(t, v8.sources, ==, 1);
+	check_int(t, v8.source, ==, WL_POINTER_AXIS_SOURCE_WHEEL);
+	check_int(t, v8.axes, ==, 1);
+	check_int(t, v8.value, ==, wl_fixed_from_int(30));
+	check_int(t, v7.value120s, ==, 0);
+	check_int(t, v7.discretes, ==, 1);
+	check_int(t, v7.discrete, ==, 2);
+	check_int(t, v7.axes, ==, 1);
+	check_int(t, v4.axes, ==, 1);
+	check_int(t, v4.value, ==, wl_fixed_from_int(30));
+	/* Half a click of a high-resolution wheel: no whole click for v5 to v7. */
+	garnet_test_pointer_axis_wheel(a->garnet_test, WL_POINTER_AXIS_VERTICAL_SCROLL, -60);
+	client_roundtrip(a);
+	check_int(t, v8.value120, ==, -60);
+	check_int(t, v7.discretes, ==, 1);
+	check_int(t, v7.axes, ==, 2);
+	/* A scroll that is no wheel's (a touchpad): just the axis. */
+	garnet_test_pointer_axis(a->garnet_test, WL_POINTER_AXIS_VERTICAL_SCROLL,
+				 wl_fixed_from_int(5));
+	client_roundtrip(a);
+	check_int(t, v8.value120s, ==, 2);
+	check_int(t, v8.axes, ==, 3);
+	check_int(t, v8.sources, ==, 2);
+	versioned_pointer_destroy(p8);
+	versioned_pointer_destroy(p7);
+	versioned_pointer_destroy(p4);
+	surface_destroy(sa);
+	client_destroy(a);
+}

@@ -111,6 +111,71 @@ TEST(virtual_pointer_cannot_let_go_of_the_users_button)
 	client_destroy(a);
 }
 
+/* A permitted client that keeps a button down must not hold the user's pointer on its
+ * surface: the real mouse still moves between windows and clicks where it is. */
+TEST(a_virtual_button_held_down_does_not_pin_the_real_pointer)
+{
+	struct client *a = client_create(t), *maker = client_create(t);
+	struct client_surface *left = surface_create_placed(a, 0, 0, 160, 240, 0xff0000ff, NULL);
+	struct client_surface *right = surface_create_placed(a, 160, 0, 160, 240, 0xff00ff00, NULL);
+	struct zwlr_virtual_pointer_v1 *vp = virtual_pointer(maker);
+
+	client_roundtrip(a);
+	zwlr_virtual_pointer_v1_motion_absolute(vp, 0, 10, 10, 320, 240);
+	zwlr_virtual_pointer_v1_button(vp, 0, BTN_LEFT, WL_POINTER_BUTTON_STATE_PRESSED);
+	sync(maker, a);
+	check(t, a->input.pointer_focus == left->wl_surface);
+	check_int(t, a->input.buttons, ==, 1);
+	/* The user's mouse goes right, clicks there. */
+	garnet_test_pointer_motion(a->garnet_test, wl_fixed_from_int(200), wl_fixed_from_int(10));
+	client_roundtrip(a);
+	check(t, a->input.pointer_focus == right->wl_surface);
+	garnet_test_pointer_button(a->garnet_test, BTN_RIGHT, WL_POINTER_BUTTON_STATE_PRESSED);
+	garnet_test_pointer_button(a->garnet_test, BTN_RIGHT, WL_POINTER_BUTTON_STATE_RELEASED);
+	garnet_test_pointer_motion(a->garnet_test, wl_fixed_from_int(20), wl_fixed_from_int(10));
+	client_roundtrip(a);
+	check(t, a->input.pointer_focus == left->wl_surface);
+	check_int(t, a->input.buttons, ==, 3);
+	/* The virtual pointer's own release still comes, once. */
+	zwlr_virtual_pointer_v1_button(vp, 0, BTN_LEFT, WL_POINTER_BUTTON_STATE_RELEASED);
+	zwlr_virtual_pointer_v1_button(vp, 0, BTN_LEFT, WL_POINTER_BUTTON_STATE_RELEASED);
+	sync(maker, a);
+	check_int(t, a->input.buttons, ==, 4);
+	check_int(t, a->input.last_button, ==, BTN_LEFT);
+	check_int(t, a->input.last_button_state, ==, WL_POINTER_BUTTON_STATE_RELEASED);
+	zwlr_virtual_pointer_v1_destroy(vp);
+	surface_destroy(left);
+	surface_destroy(right);
+	client_destroy(maker);
+	client_destroy(a);
+}
+
+/* Pointer buttons are BTN_MISC..BTN_TASK (what libinput reports of a mouse); a key code or a
+ * made-up number is no button. */
+TEST(virtual_pointer_button_code_that_is_no_pointer_button_is_an_error)
+{
+	static const uint32_t bad[] = {0, KEY_A, BTN_TASK + 1, BTN_TOUCH, 0xffffffffu};
+
+	for (size_t i = 0; i < ARRAY_LENGTH(bad); i++) {
+		struct client *a = client_create(t), *c = client_create(t);
+		struct client_surface *sa =
+			surface_create_placed(a, 0, 0, 320, 240, 0xff0000ff, NULL);
+		struct zwlr_virtual_pointer_v1 *vp = virtual_pointer(c);
+
+		client_roundtrip(a);
+		zwlr_virtual_pointer_v1_motion_absolute(vp, 0, 1, 1, 2, 2);
+		zwlr_virtual_pointer_v1_button(vp, 0, bad[i], WL_POINTER_BUTTON_STATE_PRESSED);
+		client_expect_display_error(c);
+		client_roundtrip(a);
+		check_int(t, a->input.buttons, ==, 0);
+		zwlr_virtual_pointer_v1_destroy(vp);
+		client_destroy(c);
+		surface_destroy(sa);
+		client_destroy(a);
+	}
+	check_compositor_serves(t);
+}
+
 TEST(virtual_pointer_axis_that_is_none_is_an_error)
 {
 	struct client *c = client_create(t);

@@ -157,6 +157,7 @@ static void pointer_leave(void *data, struct wl_pointer *p, uint32_t serial,
 static void pointer_motion(void *data, struct wl_pointer *p, uint32_t time, wl_fixed_t x,
 			   wl_fixed_t y)
 {
+	say(data, "pointer-motion %.0f %.0f", wl_fixed_to_double(x), wl_fixed_to_double(y));
 }
 
 static void pointer_button(void *data, struct wl_pointer *p, uint32_t serial, uint32_t time,
@@ -171,12 +172,41 @@ static void pointer_axis(void *data, struct wl_pointer *p, uint32_t time, uint32
 	say(data, "axis %u %.0f", axis, wl_fixed_to_double(value));
 }
 
+/* wl_seat v8: every event of the bound version needs a handler. */
+static void pointer_frame(void *data, struct wl_pointer *p)
+{
+}
+
+static void pointer_axis_source(void *data, struct wl_pointer *p, uint32_t source)
+{
+	say(data, "axis-source %u", source);
+}
+
+static void pointer_axis_stop(void *data, struct wl_pointer *p, uint32_t time, uint32_t axis)
+{
+}
+
+static void pointer_axis_discrete(void *data, struct wl_pointer *p, uint32_t axis, int32_t d)
+{
+	say(data, "discrete %u %d", axis, d);
+}
+
+static void pointer_axis_value120(void *data, struct wl_pointer *p, uint32_t axis, int32_t v)
+{
+	say(data, "value120 %u %d", axis, v);
+}
+
 static const struct wl_pointer_listener pointer_listener = {
 	.enter = pointer_enter,
 	.leave = pointer_leave,
 	.motion = pointer_motion,
 	.button = pointer_button,
 	.axis = pointer_axis,
+	.frame = pointer_frame,
+	.axis_source = pointer_axis_source,
+	.axis_stop = pointer_axis_stop,
+	.axis_discrete = pointer_axis_discrete,
+	.axis_value120 = pointer_axis_value120,
 };
 
 static void keyboard_keymap(void *data, struct wl_keyboard *k, uint32_t format, int32_t fd,
@@ -209,12 +239,17 @@ static void keyboard_modifiers(void *data, struct wl_keyboard *k, uint32_t seria
 {
 }
 
+static void keyboard_repeat_info(void *data, struct wl_keyboard *k, int32_t rate, int32_t delay)
+{
+}
+
 static const struct wl_keyboard_listener keyboard_listener = {
 	.keymap = keyboard_keymap,
 	.enter = keyboard_enter,
 	.leave = keyboard_leave,
 	.key = keyboard_key,
 	.modifiers = keyboard_modifiers,
+	.repeat_info = keyboard_repeat_info,
 };
 
 static void touch_down(void *data, struct wl_touch *t, uint32_t serial, uint32_t time,
@@ -241,12 +276,23 @@ static void touch_cancel(void *data, struct wl_touch *t)
 {
 }
 
+static void touch_shape(void *data, struct wl_touch *t, int32_t id, wl_fixed_t major,
+			wl_fixed_t minor)
+{
+}
+
+static void touch_orientation(void *data, struct wl_touch *t, int32_t id, wl_fixed_t orientation)
+{
+}
+
 static const struct wl_touch_listener touch_listener = {
 	.down = touch_down,
 	.up = touch_up,
 	.motion = touch_motion,
 	.frame = touch_frame,
 	.cancel = touch_cancel,
+	.shape = touch_shape,
+	.orientation = touch_orientation,
 };
 
 static void wm_base_ping(void *data, struct xdg_wm_base *wm_base, uint32_t serial)
@@ -268,7 +314,8 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
 	} else if (strcmp(interface, "wp_presentation") == 0) {
 		app->presentation = wl_registry_bind(registry, name, &wp_presentation_interface, 1);
 	} else if (strcmp(interface, "wl_seat") == 0 && !app->seat) {
-		app->seat = wl_registry_bind(registry, name, &wl_seat_interface, 1);
+		app->seat = wl_registry_bind(registry, name, &wl_seat_interface,
+					     version < 8 ? version : 8);
 	} else if (strcmp(interface, "xdg_wm_base") == 0) {
 		app->wm_base = wl_registry_bind(registry, name, &xdg_wm_base_interface, 1);
 		xdg_wm_base_add_listener(app->wm_base, &wm_base_listener, app);

@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # garnet nested in garnet takes its parent's pointer: the parent (--test-mode) moves its pointer
-# over the nested garnet's window in a grid, clicks and scrolls there. The nested garnet binds
-# wl_seat v5, whose pointers send frame, axis_source and axis_stop events; it must handle them
-# all and hand the pointer on to its own client.
+# over the nested garnet's window in a grid, clicks, scrolls and turns the wheel there. The
+# nested garnet binds wl_seat v8, whose pointers send frame, axis_source, axis_stop and
+# axis_value120 events; it must handle them all and hand the pointer on to its own client, the
+# wheel's clicks as clicks (the client binds v8 too: axis_value120).
 # usage: test-nested-input.sh GARNET INPUT_CLIENT GARNET_DRIVE
 set -u
 garnet=$1 client=$2 drive=$3
@@ -42,9 +43,15 @@ done
 "$drive" motion 400 300 >/dev/null
 "$drive" click >/dev/null
 "$drive" scroll 10 >/dev/null
+"$drive" wheel 240 >/dev/null || fail "the parent garnet cannot turn a wheel"
+"$drive" motion 300 200 >/dev/null
 sleep 0.5
 kill -0 $nested 2>/dev/null || fail "the nested garnet died of its parent's pointer"
 grep -q "pointer-enter" "$dir/client.log" || fail "the nested client never got the pointer"
 grep -q "button 272 1" "$dir/client.log" || fail "the nested client did not get the click"
-grep -q "axis 0" "$dir/client.log" || fail "the nested client did not get the scroll"
+grep -q "axis 0 10" "$dir/client.log" || fail "the nested client did not get the scroll"
+grep -q "value120 0 240" "$dir/client.log" || fail "the nested client did not get the wheel's clicks"
+grep -q "axis 0 30" "$dir/client.log" || fail "the nested client did not get the wheel's scroll"
+[ "$(grep -c "^pointer-motion" "$dir/client.log")" -gt 1 ] ||
+	fail "the nested client did not get the pointer's motion"
 echo "PASS: garnet nested in garnet hands its parent's pointer to its client"

@@ -12,7 +12,7 @@ garnet=$1
 rogue=$2
 policy=$3
 . "$(dirname "$0")/lib.sh"
-echo "1..12"
+echo "1..14"
 
 cat >"$work/garnet.ini" <<INI
 [security]
@@ -86,6 +86,24 @@ kill -0 "$victim_a" && ! grep -q "^closed title=secret-a" "$work/panel.txt"
 result $? "panel_cannot_close_a_window_while_the_session_is_locked"
 touch "$work/locker.txt.unlock"
 wait_for "$work/log" "unlocked" 2>/dev/null || sleep 0.5
+
+# ---- a window that renames itself in a loop ----
+# 3000 renames of 4 KB titles and app ids: the panel is told the last one, far fewer than 3000
+# times, and keeps working.
+before=$(grep -c "^window title=" "$work/panel.txt")
+"$rogue" rename-flood "$work/flood.txt" 3000 >/dev/null 2>&1 &
+flooder=$!
+wait_for "$work/flood.txt" "^renamed 3000" 60 &&
+	wait_for "$work/panel.txt" "^window title=flood-endjjj" 10
+flood_ok=$?
+told=$(($(grep -c "^window title=" "$work/panel.txt") - before))
+echo "# the panel was told $told times"
+[ $flood_ok -eq 0 ] && [ "$told" -lt 750 ]
+result $? "a_window_renaming_itself_in_a_loop_reaches_the_panel_throttled"
+kill "$flooder" 2>/dev/null
+wait "$flooder" 2>/dev/null
+ask minimize secret-a && wait_for "$work/panel.txt" "^window title=secret-a app_id= states=minimized"
+result $? "the_panel_still_works_after_the_rename_flood"
 
 # ---- a window that goes is closed for the task bar ----
 kill "$victim_b" && wait "$victim_b" 2>/dev/null

@@ -25,6 +25,11 @@ GARNET_EXPORT void garnet_seat_notify_button(struct garnet_seat *seat, uint32_t 
  * ignored. */
 GARNET_EXPORT void garnet_seat_notify_axis(struct garnet_seat *seat, uint32_t time_msec,
 					   uint32_t axis, double value);
+/* A wheel turned: value as for garnet_seat_notify_axis, value120 in 120ths of a click (what
+ * libinput reports). Clients hear it as wl_pointer.axis_value120 (seat v8) or axis_discrete in
+ * whole clicks (v5 to v7), with axis_source wheel. */
+GARNET_EXPORT void garnet_seat_notify_axis_wheel(struct garnet_seat *seat, uint32_t time_msec,
+						 uint32_t axis, double value, int32_t value120);
 /* A keyboard key (evdev code, KEY_*) was pressed or released: a VT switch, garnet's lock
  * prompt and consent dialog, then the key bindings take it first; else the focused client. */
 GARNET_EXPORT void garnet_seat_notify_key(struct garnet_seat *seat, uint32_t time_msec,
