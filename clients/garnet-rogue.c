@@ -222,7 +222,7 @@ static void usage(void)
 			"       garnet-rogue layer FILE LAYER [keyboard=K] [anchor=tblr] [size=WxH] ...\n"
 			"       garnet-rogue layer-abuse ATTACK\n"
 			"       garnet-rogue toplevels FILE [SECONDS]\n"
-			"       garnet-rogue panel-launch FILE NAME\n"
+			"       garnet-rogue panel-launch FILE NAME [COUNT]\n"
 			"       garnet-rogue vpointer FILE X Y WIDTH HEIGHT\n"
 			"       garnet-rogue power FILE off,on\n"
 			"       garnet-rogue idle FILE TIMEOUT_MS SECONDS\n"
@@ -252,8 +252,8 @@ int main(int argc, char **argv)
 	if (argc == 7 && strcmp(argv[1], "vpointer") == 0)
 		return rogue_vpointer(argv[2], (uint32_t)atoi(argv[3]), (uint32_t)atoi(argv[4]),
 				      (uint32_t)atoi(argv[5]), (uint32_t)atoi(argv[6]));
-	if (argc == 4 && strcmp(argv[1], "panel-launch") == 0)
-		return rogue_panel_launch(argv[2], argv[3]);
+	if ((argc == 4 || argc == 5) && strcmp(argv[1], "panel-launch") == 0)
+		return rogue_panel_launch(argv[2], argv[3], argc == 5 ? atoi(argv[4]) : 1);
 	if (argc == 4 && strcmp(argv[1], "power") == 0)
 		return rogue_power(argv[2], argv[3]);
 	if ((argc == 3 || argc == 4) && strcmp(argv[1], "toplevels") == 0)

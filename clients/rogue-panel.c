@@ -33,11 +33,12 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 static const struct wl_registry_listener registry_listener = {on_global,
 							      rogue_ignore_global_remove};
 
-/* panel-launch FILE NAME: asks garnet to launch NAME (a command, where a launcher's name
- * belongs); writes "no-global", or the launchers garnet named and how the connection stands
- * after the request, to FILE. Stays until killed while connected (a launched client that
- * exits is restarted). 1 when the request was taken without an error. */
-int rogue_panel_launch(const char *path, const char *name)
+/* panel-launch FILE NAME [COUNT]: asks garnet to launch NAME (a command, where a launcher's
+ * name belongs; or a launcher's own name), COUNT times in a row (a flood; 1 unless told);
+ * writes "no-global", or the launchers garnet named and how the connection stands after the
+ * requests, to FILE. Stays until killed while connected (a launched client that exits is
+ * restarted). 1 when the requests were taken without an error. */
+int rogue_panel_launch(const char *path, const char *name, int count)
 {
 	struct wl_display *display = rogue_connect();
 	struct garnet_panel_manager_v1 *manager = NULL;
@@ -56,7 +57,12 @@ int rogue_panel_launch(const char *path, const char *name)
 	}
 	garnet_panel_manager_v1_add_listener(manager, &panel_listener, out);
 	wl_display_roundtrip(display);
-	garnet_panel_manager_v1_launch(manager, name);
+	/* Round trips now and then, so the requests never outgrow the socket's buffer. */
+	for (int i = 0; i < count; i++) {
+		garnet_panel_manager_v1_launch(manager, name);
+		if (i % 64 == 63)
+			wl_display_roundtrip(display);
+	}
 	wl_display_roundtrip(display);
 	err = wl_display_get_error(display);
 	fprintf(out, "asked\n%s\n", err ? "protocol-error" : "connected");

@@ -98,8 +98,9 @@ int rogue_layer_abuse(const char *attack);
 int rogue_toplevels(const char *path, int seconds);
 /* vpointer FILE X Y WIDTH HEIGHT: a click at X,Y through zwlr_virtual_pointer_v1, logged to
  * FILE (rogue-vpointer.c). 1 when the click went out on a connection that stood. */
-/* panel-launch FILE NAME: garnet_panel_v1's launch with NAME (rogue-panel.c). */
-int rogue_panel_launch(const char *path, const char *name);
+/* panel-launch FILE NAME [COUNT]: garnet_panel_v1's launch with NAME, COUNT times
+ * (rogue-panel.c). */
+int rogue_panel_launch(const char *path, const char *name, int count);
 
 int rogue_vpointer(const char *path, uint32_t x, uint32_t y, uint32_t width, uint32_t height);
 /* power FILE STEPS: zwlr_output_power_v1 (rogue-power.c). */

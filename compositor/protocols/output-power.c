@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "../core/compositor.h"
+#include "../core/lifetime.h"
 #include "../core/output.h"
 #include "../core/consent.h"
 #include "output-power.h"
@@ -147,13 +148,10 @@ static void manager_bind(struct wl_client *client, void *data, uint32_t version,
 
 	if (!garnet_global_check_bind(c, client, &zwlr_output_power_manager_v1_interface))
 		return;
-	resource = wl_resource_create(client, &zwlr_output_power_manager_v1_interface, (int)version,
-				      id);
-	if (!resource) {
-		wl_client_post_no_memory(client);
+	resource = garnet_resource_create(client, &zwlr_output_power_manager_v1_interface,
+					  (int)version, id, &manager_impl, c, NULL);
+	if (!resource)
 		return;
-	}
-	wl_resource_set_implementation(resource, &manager_impl, c, NULL);
 }
 
 bool garnet_output_power_init(struct garnet_compositor *c)

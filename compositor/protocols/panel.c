@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../core/compositor.h"
+#include "../core/lifetime.h"
 #include "client-protocols.h"
 #include "garnet-panel-v1-server-protocol.h"
 
@@ -15,10 +16,17 @@ struct panel_launcher {
 	struct wl_list link; /* panel_state.launchers */
 };
 
+/* A launch at most this often: each is a new process, and a panel gone wrong (or taken over)
+ * sending launch in a loop must not fork garnet's user into the ground. A person's clicks are
+ * slower than this. */
+#define LAUNCH_INTERVAL_MSEC 500
+
 struct panel_state {
 	struct garnet_compositor *compositor;
 	struct wl_list launchers; /* panel_launcher.link, in the configuration's order */
 	struct wl_listener compositor_destroy;
+	uint32_t last_launch_msec;
+	bool launched, dropping; /* dropping: a drop was logged since the last launch */
 };
 
 static void state_compositor_destroy(struct wl_listener *listener, void *data);
@@ -48,6 +56,7 @@ static void manager_launch(struct wl_client *client, struct wl_resource *resourc
 {
 	struct panel_state *p = wl_resource_get_user_data(resource);
 	struct panel_launcher *l = find_launcher(p, name);
+	uint32_t now;
 	pid_t pid = 0;
 
 	if (!l) {
@@ -62,6 +71,19 @@ static void manager_launch(struct wl_client *client, struct wl_resource *resourc
 			   (int)pid, l->name);
 		return;
 	}
+	now = garnet_now_msec(p->compositor);
+	if (p->launched && now - p->last_launch_msec < LAUNCH_INTERVAL_MSEC) {
+		if (!p->dropping)
+			garnet_log(p->compositor, GARNET_LOG_WARNING, "panel",
+				   "panel pid %d launches faster than one every %d ms: %s and "
+				   "what follows it within that time are not started",
+				   (int)pid, LAUNCH_INTERVAL_MSEC, l->name);
+		p->dropping = true;
+		return;
+	}
+	p->launched = true;
+	p->dropping = false;
+	p->last_launch_msec = now;
 	garnet_log(p->compositor, GARNET_LOG_INFO, "panel", "panel pid %d launches %s", (int)pid,
 		   l->name);
 	garnet_compositor_spawn(p->compositor, l->command);
@@ -89,12 +111,10 @@ static void manager_bind(struct wl_client *client, void *data, uint32_t version,
 
 	if (!garnet_global_check_bind(p->compositor, client, &garnet_panel_manager_v1_interface))
 		return;
-	resource = wl_resource_create(client, &garnet_panel_manager_v1_interface, (int)version, id);
-	if (!resource) {
-		wl_client_post_no_memory(client);
+	resource = garnet_resource_create(client, &garnet_panel_manager_v1_interface, (int)version,
+					  id, &manager_impl, p, NULL);
+	if (!resource)
 		return;
-	}
-	wl_resource_set_implementation(resource, &manager_impl, p, NULL);
 	wl_list_for_each (l, &p->launchers, link)
 		garnet_panel_manager_v1_send_launcher(resource, l->name);
 	garnet_panel_manager_v1_send_done(resource);

@@ -20,14 +20,14 @@ png_equal=$6
 reference=$7
 system_ini=$8
 . "$(dirname "$0")/lib.sh"
-echo "1..14"
+echo "1..15"
 
 # The bar's buttons left to right (5x7 font at scale 2, 8 px padding, 4 px gaps): Touch
 # 4-78, Term 82-144, Lock 148-210, then the windows from 222, 110 px for an 8-letter title.
 export GARNET_PANEL_TIME=12:34
-# panel_garnet CLICK_X [PANEL_COMMAND]: garnet with the panel (or PANEL_COMMAND as the panel
-# entry), the two [panel] launchers, a locker and the on-screen keyboard that clicks at
-# CLICK_X on the bar once $work/osk.txt.go exists.
+# panel_garnet CLICK_X [PANEL_COMMAND [LINE]]: garnet with the panel (or PANEL_COMMAND as the
+# panel entry), the two [panel] launchers (and LINE in that section), a locker and the
+# on-screen keyboard that clicks at CLICK_X on the bar once $work/osk.txt.go exists.
 panel_garnet() {
 	[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid"
 	pid=
@@ -50,6 +50,7 @@ screenshooter=$shooter --wait-for $work/go $work/shot.png
 [panel]
 launcher=Touch:touch $work/launched
 launcher=Term:true
+${3:-}
 INI
 	start_garnet
 	[ -n "${2:-}" ] || wait_for "$work/out" "garnet-panel: the bar is shown" ||
@@ -94,6 +95,17 @@ grep -qx "launcher Touch" "$work/rogue-panel.txt" && grep -qx "launcher Term" "$
 result $? "launched_panel_sees_only_launcher_names_and_cannot_launch_a_command_of_its_own"
 garnet_serves_a_new_client
 result $? "garnet_serves_clients_after_the_refusals"
+
+# The launched panel asks for one launcher 300 times at once: each would be a process.
+panel_garnet 0 "$rogue panel-launch $work/rogue-panel.txt Count 300" \
+	"launcher=Count:echo x >>$work/count"
+wait_for "$work/rogue-panel.txt" "^asked" 10
+sleep 1
+launches=$(wc -l <"$work/count" 2>/dev/null || echo 0)
+echo "# $launches of 300 launches started"
+grep -qx "connected" "$work/rogue-panel.txt" && [ "$launches" -ge 1 ] && [ "$launches" -le 2 ] &&
+	grep -q "launches faster than one every 500 ms" "$work/log"
+result $? "a_panel_flooding_launch_requests_starts_one_process_not_hundreds"
 
 # ---- the panel: what it shows ----
 panel_garnet 0
