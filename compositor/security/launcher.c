@@ -227,7 +227,8 @@ bool garnet_security_start_on_demand(struct garnet_security *s, const char *entr
 		return true;
 	}
 	garnet_log(s->compositor, GARNET_LOG_WARNING, "security",
-		   "a binding launches %s, but garnet.ini has no such [launcher] entry", entry);
+		   "%s was asked for (by a binding, or a lock on idle or sleep), but garnet.ini has "
+		   "no such [launcher] entry", entry);
 	return false;
 }
 
