@@ -4,12 +4,14 @@
 // buffers shared with the compositor alone through garnet_buffer_v1.
 //
 // usage: garnet-gem-demo [--size WxH] [--frames N] [--done-file NAME] [--shm | --dmabuf]
+//                        [--fullscreen]
 //   --frames N      stop animating after frame N-1 (the window stays)
 //   --done-file F   once the last frame was shown, write "frames N commit-to-frame-us T" (the
 //                   mean time from commit to frame callback) to $XDG_RUNTIME_DIR/F
 //   --shm           for comparison: wait for the GPU, copy each frame into wl_shm, send that
 //   --dmabuf        share the frames as dma-bufs through zwp_linux_dmabuf_v1 instead, on the
 //                   device its feedback names
+//   --fullscreen    ask to be fullscreen (at --size still: give the output's size to fill it)
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -69,7 +71,7 @@ struct demo {
 	int32_t width, height;
 	uint32_t frame_number, frame_limit; /* 0: no limit */
 	const char *done_file;
-	bool configured, closed, drawn_once, done, use_shm, use_dmabuf;
+	bool configured, closed, drawn_once, done, use_shm, use_dmabuf, fullscreen;
 	struct zwp_linux_dmabuf_v1 *dmabuf;
 	struct wl_shm *shm;
 	int64_t commit_ns, commit_to_frame_ns;
@@ -464,6 +466,7 @@ static void parse_args(struct demo *d, int argc, char **argv)
 		{"done-file", required_argument, NULL, 'd'},
 		{"shm", no_argument, NULL, 'm'},
 		{"dmabuf", no_argument, NULL, 'b'},
+		{"fullscreen", no_argument, NULL, 'f'},
 		{NULL, 0, NULL, 0},
 	};
 	int opt;
@@ -488,9 +491,12 @@ static void parse_args(struct demo *d, int argc, char **argv)
 		case 'b':
 			d->use_dmabuf = true;
 			break;
+		case 'f':
+			d->fullscreen = true;
+			break;
 		default:
 			fprintf(stderr, "usage: garnet-gem-demo [--size WxH] [--frames N] "
-					"[--done-file NAME] [--shm | --dmabuf]\n");
+					"[--done-file NAME] [--shm | --dmabuf] [--fullscreen]\n");
 			exit(2);
 		}
 	}
@@ -541,6 +547,8 @@ int main(int argc, char **argv)
 	xdg_toplevel_add_listener(d.toplevel, &toplevel_listener, &d);
 	xdg_toplevel_set_title(d.toplevel, "garnet GPU demo");
 	xdg_toplevel_set_app_id(d.toplevel, "garnet-gem-demo");
+	if (d.fullscreen)
+		xdg_toplevel_set_fullscreen(d.toplevel, NULL);
 	wl_surface_commit(d.surface);
 	while (!d.closed && wl_display_dispatch(d.display) >= 0)
 		;

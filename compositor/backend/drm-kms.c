@@ -110,11 +110,10 @@ bool drm_kms_init_atomic(struct drm_output *output)
 	       drm_kms_plane_props(fd, output->plane_id, &output->props.primary);
 }
 
-static int atomic_show(struct drm_output *output, uint32_t fb_id)
+static int atomic_show(struct drm_output *output, uint32_t fb_id, uint32_t flags)
 {
 	struct drm_backend *b = output->backend;
 	drmModeAtomicReq *req = drmModeAtomicAlloc();
-	uint32_t flags = DRM_MODE_PAGE_FLIP_EVENT | DRM_MODE_ATOMIC_NONBLOCK;
 	uint32_t w = output->mode.hdisplay, h = output->mode.vdisplay;
 	int ret;
 
@@ -174,9 +173,21 @@ static int legacy_show(struct drm_output *output, uint32_t fb_id)
 
 int drm_kms_show(struct drm_output *output, int index)
 {
-	uint32_t fb_id = output->fbs[index].fb_id;
-	int ret = output->backend->atomic ? atomic_show(output, fb_id)
-					  : legacy_show(output, fb_id);
+	return drm_kms_show_fb(output, output->fbs[index].fb_id);
+}
+
+bool drm_kms_can_show(struct drm_output *output, uint32_t fb_id)
+{
+	return output->backend->atomic &&
+	       atomic_show(output, fb_id, DRM_MODE_ATOMIC_TEST_ONLY) == 0;
+}
+
+int drm_kms_show_fb(struct drm_output *output, uint32_t fb_id)
+{
+	int ret = output->backend->atomic
+			  ? atomic_show(output, fb_id,
+					DRM_MODE_PAGE_FLIP_EVENT | DRM_MODE_ATOMIC_NONBLOCK)
+			  : legacy_show(output, fb_id);
 
 	if (ret >= 0) {
 		output->needs_modeset = false;

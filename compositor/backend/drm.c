@@ -11,6 +11,7 @@
 
 #include "../core/compositor.h"
 #include "../core/output.h"
+#include "../core/buffer.h"
 #include "../core/seat.h"
 #include "drm.h"
 #include "libinput.h"
@@ -28,6 +29,8 @@ static pixman_image_t *drm_begin_frame(struct garnet_output *base, int *age)
 	struct drm_output *output = drm_output(base);
 	int back = !output->front;
 
+	/* Painted after all: a scanout prepared for a frame that was never shown goes. */
+	drm_scanout_release(output, &output->scanout_next);
 	*age = output->ages[back];
 	return output->fbs[back].image;
 }
@@ -45,14 +48,22 @@ static void darken_if_asked(struct drm_output *output)
 
 static void frame_shown(struct drm_output *output, const struct timespec *when)
 {
-	/* A frame shown again leaves the buffers as they were. */
-	if (!output->reshowing) {
+	/* A frame shown again leaves the buffers as they were. A client's buffer on screen
+	 * leaves neither dumb buffer holding the last frame: the next one painted is whole. */
+	if (!output->reshowing && output->presenting_scanout) {
+		drm_scanout_release(output, &output->scanout_shown);
+		output->scanout_shown = output->scanout_next;
+		output->scanout_next = (struct drm_scanout){0};
+		output->ages[0] = output->ages[1] = 0;
+	} else if (!output->reshowing) {
+		drm_scanout_release(output, &output->scanout_shown);
 		output->front = !output->front;
 		output->ages[output->front] = 1;
 		if (output->ages[!output->front] > 0)
 			output->ages[!output->front]++;
 	}
 	output->reshowing = false;
+	output->presenting_scanout = false;
 	garnet_output_finish_frame(&output->base, when);
 	darken_if_asked(output);
 }
@@ -100,7 +111,13 @@ static void drm_present(struct garnet_output *base, bool painted)
 	/* Not painted: a modeset is due, or the cursor plane moved, but the scene did not change;
 	 * the frame on screen is shown again (and stays the front one for captures). */
 	output->reshowing = !painted;
-	ret = drm_kms_show(output, painted ? !output->front : output->front);
+	output->presenting_scanout = painted && output->scanout_next.fb_id;
+	if (output->presenting_scanout)
+		ret = drm_kms_show_fb(output, output->scanout_next.fb_id);
+	else if (!painted && output->scanout_shown.fb_id)
+		ret = drm_kms_show_fb(output, output->scanout_shown.fb_id);
+	else
+		ret = drm_kms_show(output, painted ? !output->front : output->front);
 	if (ret == 0) {
 		output->flip_pending = true;
 		return;
@@ -109,6 +126,12 @@ static void drm_present(struct garnet_output *base, bool painted)
 		garnet_log(base->compositor, GARNET_LOG_ERROR, "drm", "%s: cannot show a frame: %s",
 			   base->name, strerror(errno));
 		output->reshowing = false;
+		/* Painted at the next frame instead. */
+		if (output->presenting_scanout) {
+			drm_scanout_release(output, &output->scanout_next);
+			garnet_output_damage_whole(base);
+		}
+		output->presenting_scanout = false;
 	}
 	now(output, &ts);
 	if (ret > 0)
@@ -133,7 +156,12 @@ static pixman_image_t *drm_front_image(struct garnet_output *base)
 {
 	struct drm_output *output = drm_output(base);
 
-	return output->fbs[output->front].image;
+	pixman_image_t *shown = output->scanout_shown.hold
+					? garnet_content_held_image(output->scanout_shown.hold)
+					: NULL;
+
+	/* A client gone while its buffer is on screen leaves no image: its going repaints. */
+	return shown ? shown : output->fbs[output->front].image;
 }
 
 static void page_flip_done(int fd, unsigned int seq, unsigned int sec, unsigned int usec,
@@ -179,6 +207,8 @@ static void drm_output_destroy(struct garnet_output *base)
 	wl_list_remove(&output->link);
 	b->crtcs_in_use &= ~(1u << output->crtc_index);
 	wl_event_source_remove(output->idle_frame);
+	drm_scanout_release(output, &output->scanout_next);
+	drm_scanout_release(output, &output->scanout_shown);
 	for (int i = 0; i < 2; i++)
 		drm_fb_finish(&output->fbs[i], b->fd);
 	drm_cursor_finish(output);
@@ -193,6 +223,7 @@ static const struct garnet_output_impl drm_output_impl = {
 	.front_image = drm_front_image,
 	.show_cursor = drm_cursor_show,
 	.set_power = drm_set_power,
+	.scanout = drm_scanout,
 	.destroy = drm_output_destroy,
 };
 
@@ -340,6 +371,8 @@ static void add_output(struct drm_backend *b, const drmModeRes *res, drmModeConn
 	return;
 
 err_fbs:
+	drm_scanout_release(output, &output->scanout_next);
+	drm_scanout_release(output, &output->scanout_shown);
 	for (int i = 0; i < 2; i++)
 		drm_fb_finish(&output->fbs[i], b->fd);
 err_output:

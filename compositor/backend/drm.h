@@ -59,6 +59,13 @@ struct drm_cursor {
 	struct drm_plane_props props;
 };
 
+/* A client's buffer as a framebuffer of the backend's file, and the hold that keeps it the
+ * display's (backend/drm-scanout.c). */
+struct drm_scanout {
+	uint32_t fb_id; /* 0: none */
+	struct garnet_content *hold;
+};
+
 struct drm_output {
 	struct garnet_output base;
 	struct drm_backend *backend;
@@ -77,6 +84,10 @@ struct drm_output {
 	bool dark, crtc_dark;
 	struct wl_event_source *idle_frame; /* frames that showed nothing new */
 	struct drm_cursor cursor;
+	/* Direct scanout: next is the frame being presented (none when it is painted), shown
+	 * the one on screen (none when a dumb buffer is). */
+	struct drm_scanout scanout_next, scanout_shown;
+	bool presenting_scanout;
 	struct {
 		uint32_t connector_crtc_id;
 		uint32_t crtc_mode_id, crtc_active;
@@ -89,6 +100,9 @@ bool drm_kms_init_atomic(struct drm_output *output);
 /* Puts framebuffer fbs[index] on screen, with a modeset when needs_modeset. Returns 0 when a
  * page-flip event will follow, 1 when the frame is on screen already (legacy modeset), or -1. */
 int drm_kms_show(struct drm_output *output, int index);
+int drm_kms_show_fb(struct drm_output *output, uint32_t fb_id);
+/* Would the primary plane take fb_id as the next frame? (an atomic test commit) */
+bool drm_kms_can_show(struct drm_output *output, uint32_t fb_id);
 /* Darkens the screen keeping the mode and connector (atomic: CRTC ACTIVE=0; legacy: the
  * connector's DPMS property). The next drm_kms_show with needs_modeset lights it. */
 bool drm_kms_darken(struct drm_output *output);
@@ -109,5 +123,10 @@ void drm_cursor_init(struct drm_output *output);
 void drm_cursor_finish(struct drm_output *output);
 /* garnet_output_impl.show_cursor */
 bool drm_cursor_show(struct garnet_output *base, pixman_image_t *image, int32_t x, int32_t y);
+
+/* garnet_output_impl.scanout */
+bool drm_scanout(struct garnet_output *base, const struct garnet_scanout_buffer *buffer,
+		 struct garnet_content *hold);
+void drm_scanout_release(struct drm_output *output, struct drm_scanout *s);
 
 #endif

@@ -9,6 +9,15 @@
 /* Buffers: shm, single-pixel or garnet's GEM, read through the interface their protocols set
  * (protocols/shm.c). A committed buffer is shown in place (core/texture.c): the renderer reads
  * the client's memory at each repaint, and the buffer is released once no surface shows it. */
+/* A buffer as KMS can take it: an object on one of garnet's DRM files. */
+struct garnet_scanout_buffer {
+	int drm_fd; /* the compositor's file the handle is on (not the backend's) */
+	uint32_t handle;
+	uint32_t fourcc;
+	int32_t width, height, stride;
+	uint64_t offset;
+};
+
 struct garnet_buffer_impl {
 	/* Makes the surface show buffer (garnet_surface_show_buffer, or garnet_surface_show_own
 	 * for what is copied); *full_damage when its size or format changed. false: it cannot be
@@ -22,6 +31,9 @@ struct garnet_buffer_impl {
 	 * grew may have moved), NULL when it cannot be read. Never nested for two buffers. */
 	void *(*begin_read)(struct wl_resource *buffer);
 	void (*end_read)(struct wl_resource *buffer);
+	/* Optional: the GEM object behind buffer, for a backend to show it as it is (direct
+	 * scanout); false for buffers that are not GEM objects. */
+	bool (*scanout_info)(struct wl_resource *buffer, struct garnet_scanout_buffer *out);
 };
 void garnet_compositor_set_buffer_impl(struct garnet_compositor *c,
 				       const struct garnet_buffer_impl *impl);
@@ -55,5 +67,14 @@ void garnet_surface_drop_content(struct garnet_surface *surface);
  * NULL when it shows nothing or its buffer cannot be read. No two surfaces at once. */
 pixman_image_t *garnet_surface_begin_read(struct garnet_surface *surface);
 void garnet_surface_end_read(struct garnet_surface *surface);
+
+/* Direct scanout: the GEM object the surface shows (false: none, or not a GEM buffer), and a
+ * hold on what it shows, which keeps its wl_buffer from being released while a display reads
+ * it. The hold's image is what is shown (the client's pixels, or garnet's copy of them once
+ * the buffer is destroyed); it stays valid until the hold is dropped. */
+bool garnet_surface_scanout_info(struct garnet_surface *surface, struct garnet_scanout_buffer *out);
+struct garnet_content *garnet_surface_hold_content(struct garnet_surface *surface);
+pixman_image_t *garnet_content_held_image(struct garnet_content *content);
+void garnet_content_drop_hold(struct garnet_content *content);
 
 #endif

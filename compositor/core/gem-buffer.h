@@ -65,6 +65,7 @@ enum garnet_gem_buffer_result garnet_gem_buffer_create(struct garnet_gem_client 
 size_t garnet_gem_format_count(void);
 uint32_t garnet_gem_format(size_t index);
 bool garnet_gem_format_for(uint32_t fourcc, pixman_format_code_t *out);
+uint32_t garnet_gem_fourcc_of(pixman_format_code_t format); /* 0: none */
 
 /* zwp_linux_dmabuf_v1 on the same device: dma-bufs become garnet buffers by importing them
  * into the client's file of the compositor (protocols/linux-dmabuf.c). */

@@ -388,6 +388,32 @@ static void update_cursor_plane(struct garnet_output *output, pixman_region32_t 
 	output->cursor_on_plane = on_plane;
 }
 
+/* A frame that is one client buffer, unscaled and opaque, is shown as it is, by a backend
+ * that can (direct scanout): nothing is painted, and the buffer is the client's until the
+ * display has moved on from it. */
+static bool try_scanout(struct garnet_output *output)
+{
+	struct garnet_scanout_buffer buffer;
+	struct garnet_surface *surface;
+	struct garnet_content *hold;
+	bool shown;
+
+	surface = output->impl->scanout ? garnet_render_sole_surface(output) : NULL;
+	shown = surface && garnet_surface_scanout_info(surface, &buffer);
+	if (shown) {
+		hold = garnet_surface_hold_content(surface);
+		shown = output->impl->scanout(output, &buffer, hold);
+		if (!shown)
+			garnet_content_drop_hold(hold);
+	}
+	if (shown != output->scanning_out)
+		garnet_log(output->compositor, GARNET_LOG_INFO, "output", "%s: %s", output->name,
+			   shown ? "direct scanout of a client's buffer" : "composited again");
+	output->scanning_out = shown;
+	output->scanouts += shown;
+	return shown;
+}
+
 static int64_t timespec_to_nsec(const struct timespec *ts)
 {
 	return (int64_t)ts->tv_sec * 1000000000 + ts->tv_nsec;
@@ -400,7 +426,7 @@ static void output_repaint(struct garnet_output *output)
 	struct pixman_f_transform m;
 	pixman_box32_t whole = {0, 0, output->mode.width, output->mode.height};
 	pixman_image_t *image;
-	bool painted = false;
+	bool painted = false, scanned_out = false;
 	int age = 0;
 	struct timespec start, end;
 	int64_t start_ns;
@@ -429,7 +455,9 @@ static void output_repaint(struct garnet_output *output)
 	 * plane where the pointer is now. */
 	output->cursor_only = output->cursor_moved && !pixman_region32_not_empty(&frame_damage);
 	output->cursor_moved = false;
-	if (pixman_region32_not_empty(&frame_damage)) {
+	if (pixman_region32_not_empty(&frame_damage) && try_scanout(output)) {
+		scanned_out = true;
+	} else if (pixman_region32_not_empty(&frame_damage)) {
 		image = output->impl->begin_frame(output, &age);
 		garnet_damage_ring_get_buffer_damage(&output->ring, age, &frame_damage, &whole,
 						     &buffer_damage);
@@ -443,8 +471,11 @@ static void output_repaint(struct garnet_output *output)
 	pixman_region32_fini(&frame_damage);
 	pixman_region32_fini(&buffer_damage);
 	garnet_log(c, GARNET_LOG_DEBUG, "output", "%s: repaint (%s)", output->name,
-		   painted ? "painted" : output->cursor_only ? "cursor only" : "nothing damaged");
-	output->impl->present(output, painted);
+		   scanned_out	       ? "scanned out"
+		   : painted	       ? "painted"
+		   : output->cursor_only ? "cursor only"
+					 : "nothing damaged");
+	output->impl->present(output, painted || scanned_out);
 	/* Composite and submit, from when the timer was due: what the repaint window must leave
 	 * room for, the loop's lateness in answering the timer (a busy machine) included. Frames
 	 * that painted nothing (the cursor plane moved) cost next to nothing and are not what it

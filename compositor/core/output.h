@@ -10,6 +10,9 @@
 #include "repaint-clock.h"
 
 /* What an output's backend does for the repaint loop. */
+struct garnet_scanout_buffer;
+struct garnet_content;
+
 struct garnet_output_impl {
 	/* Hands the renderer the image to paint and its age (0: unknown contents). */
 	pixman_image_t *(*begin_frame)(struct garnet_output *output, int *age);
@@ -25,6 +28,12 @@ struct garnet_output_impl {
 	/* Optional: darkens the screen or lights it again (DPMS); false when it cannot. Powered
 	 * on, the next frame (a whole repaint) is what the screen shows first. */
 	bool (*set_power)(struct garnet_output *output, bool on);
+	/* Optional: the next frame is buffer, the sole surface's, shown as it is (direct
+	 * scanout) instead of a painted image; present() follows with painted true. The backend
+	 * keeps hold until a later frame is on screen (garnet_content_drop_hold). false when it
+	 * cannot (hold untouched): the frame is painted. */
+	bool (*scanout)(struct garnet_output *output, const struct garnet_scanout_buffer *buffer,
+			struct garnet_content *hold);
 	void (*destroy)(struct garnet_output *output);
 };
 
@@ -73,6 +82,8 @@ struct garnet_output {
 	uint64_t msc;
 
 	uint32_t frames, renders, painted_area, painted_surfaces; /* counters for tests */
+	uint32_t scanouts; /* frames shown straight from a client's buffer */
+	bool scanning_out; /* the last frame was one of those */
 	/* Powered off (output-power.c): nothing is painted or shown until it is on again.
 	 * off_by_client: a client turned it off, and garnet's lock screen or dialog turns it on. */
 	bool power_off, power_off_by_client;

@@ -262,3 +262,35 @@ void garnet_surface_drop_content(struct garnet_surface *surface)
 	if (content)
 		content_unref(content);
 }
+
+bool garnet_surface_scanout_info(struct garnet_surface *surface, struct garnet_scanout_buffer *out)
+{
+	const struct garnet_buffer_impl *impl = surface->compositor->buffer_impl;
+	struct garnet_content *content = surface->content;
+
+	return content && content->buffer && impl && impl->scanout_info &&
+	       impl->scanout_info(content->buffer, out);
+}
+
+/* A display that scans a buffer out reads it until the next frame is on screen: it counts as
+ * one more user, as a surface showing it does. */
+struct garnet_content *garnet_surface_hold_content(struct garnet_surface *surface)
+{
+	if (surface->content)
+		surface->content->users++;
+	return surface->content;
+}
+
+/* Only GEM contents are held: their reads need no begin/end bracket (an shm pool's do). */
+pixman_image_t *garnet_content_held_image(struct garnet_content *content)
+{
+	pixman_image_t *image = content_begin_read(content);
+
+	content_end_read(content);
+	return image;
+}
+
+void garnet_content_drop_hold(struct garnet_content *content)
+{
+	content_unref(content);
+}

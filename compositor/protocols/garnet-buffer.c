@@ -173,6 +173,15 @@ bool garnet_gem_format_for(uint32_t fourcc, pixman_format_code_t *out)
 	return false;
 }
 
+uint32_t garnet_gem_fourcc_of(pixman_format_code_t format)
+{
+	for (size_t i = 0; i < GARNET_ARRAY_LENGTH(formats); i++) {
+		if (formats[i].pixman == format)
+			return formats[i].fourcc;
+	}
+	return 0;
+}
+
 /* ACCEPT on the client's own file of the compositor; the kernel answers every kind of bad
  * name with the same -ENOENT, and so does this. */
 static bool accept_name(struct garnet_gem_client *gc, uint64_t name, uint32_t *handle,

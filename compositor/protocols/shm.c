@@ -93,6 +93,21 @@ static void end_read(struct wl_resource *buffer)
 		wl_shm_buffer_end_access(shm);
 }
 
+static bool scanout_info(struct wl_resource *buffer, struct garnet_scanout_buffer *out)
+{
+	struct garnet_gem_buffer *gem = garnet_gem_buffer_from_resource(buffer);
+
+	if (!gem || !(out->fourcc = garnet_gem_fourcc_of(gem->format)))
+		return false;
+	out->drm_fd = gem->drm_fd;
+	out->handle = gem->handle;
+	out->width = gem->width;
+	out->height = gem->height;
+	out->stride = gem->stride;
+	out->offset = (uint64_t)((char *)gem->pixels - (char *)gem->map);
+	return true;
+}
+
 /* shm and garnet buffers are shown in place, a single pixel as a pixel of garnet's. */
 static bool upload(struct garnet_surface *surface, struct wl_resource *buffer,
 		   const pixman_region32_t *damage, bool *full_damage)
@@ -154,6 +169,7 @@ static const struct garnet_buffer_impl buffer_impl = {
 	.is_held = is_held,
 	.begin_read = begin_read,
 	.end_read = end_read,
+	.scanout_info = scanout_info,
 };
 
 bool garnet_shm_init(struct garnet_compositor *c)

@@ -237,32 +237,47 @@ static uint32_t region_area(const pixman_region32_t *r)
 	return area;
 }
 
-uint32_t garnet_render_output(struct garnet_output *output, pixman_image_t *image,
-			      const pixman_region32_t *buffer_damage)
+/* What the renderer would paint on output, top first, as paint entries. */
+static void collect_scene(struct collect *col, struct garnet_output *output)
 {
-	struct collect col = {.output = output};
 	struct garnet_surface *images[GARNET_POINTER_IMAGES];
 	size_t image_count;
 	int32_t cx, cy;
-	pixman_region32_t background;
-	uint32_t area = region_area(buffer_damage);
 
-	garnet_output_matrix(output, &col.output_matrix);
-	pixman_region32_init(&col.covered);
+	col->output = output;
+	garnet_output_matrix(output, &col->output_matrix);
+	pixman_region32_init(&col->covered);
 	if (output->cursor_on_plane) {
 		image_count = 0;
 	} else {
-		collect_builtin_cursor(&col, output->compositor->seat);
+		collect_builtin_cursor(col, output->compositor->seat);
 		image_count = garnet_seat_pointer_images(output->compositor->seat, images);
 	}
-	collect_consent(&col, output->compositor);
-	collect_lock_prompt(&col, output->compositor);
+	collect_consent(col, output->compositor);
+	collect_lock_prompt(col, output->compositor);
 	for (size_t i = 0; i < image_count; i++) {
 		if (garnet_surface_position(images[i], &cx, &cy))
-			garnet_surface_for_each_in_tree(images[i], cx, cy, collect_surface, &col);
+			garnet_surface_for_each_in_tree(images[i], cx, cy, collect_surface, col);
 	}
-	garnet_scene_for_each_surface(output->compositor, collect_surface, &col);
+	garnet_scene_for_each_surface(output->compositor, collect_surface, col);
+}
 
+static void collect_finish(struct collect *col)
+{
+	for (size_t i = 0; i < col->count; i++)
+		pixman_region32_fini(&col->entries[i].visible);
+	free(col->entries);
+	pixman_region32_fini(&col->covered);
+}
+
+uint32_t garnet_render_output(struct garnet_output *output, pixman_image_t *image,
+			      const pixman_region32_t *buffer_damage)
+{
+	struct collect col = {0};
+	pixman_region32_t background;
+	uint32_t area = region_area(buffer_damage);
+
+	collect_scene(&col, output);
 	pixman_region32_init(&background);
 	pixman_region32_subtract(&background, (pixman_region32_t *)buffer_damage, &col.covered);
 	if (pixman_region32_not_empty(&background))
@@ -270,11 +285,34 @@ uint32_t garnet_render_output(struct garnet_output *output, pixman_image_t *imag
 	pixman_region32_fini(&background);
 
 	output->painted_surfaces = 0;
-	for (size_t i = col.count; i-- > 0;) {
+	for (size_t i = col.count; i-- > 0;)
 		output->painted_surfaces += paint_entry(&col.entries[i], image, buffer_damage);
-		pixman_region32_fini(&col.entries[i].visible);
-	}
-	free(col.entries);
-	pixman_region32_fini(&col.covered);
+	collect_finish(&col);
 	return area;
+}
+
+/* The one surface the frame would be made of, pixel for pixel: nothing of garnet's (the
+ * arrow, the lock prompt, the consent dialog) and no other surface is drawn on the output,
+ * and the surface's buffer, without alpha, maps one to one onto every output pixel. */
+struct garnet_surface *garnet_render_sole_surface(struct garnet_output *output)
+{
+	struct collect col = {0};
+	struct garnet_surface *sole = NULL;
+	const struct paint_entry *e;
+	const struct pixman_f_transform *m;
+	pixman_region32_t whole;
+
+	collect_scene(&col, output);
+	e = col.count == 1 ? &col.entries[0] : NULL;
+	m = e ? &e->to_output : NULL;
+	pixman_region32_init_rect(&whole, 0, 0, output->mode.width, output->mode.height);
+	if (e && e->surface && e->opaque && m->m[0][0] == 1 && m->m[1][1] == 1 &&
+	    m->m[0][1] == 0 && m->m[1][0] == 0 && m->m[0][2] == 0 && m->m[1][2] == 0 &&
+	    e->surface->buffer_width == output->mode.width &&
+	    e->surface->buffer_height == output->mode.height &&
+	    pixman_region32_equal(&e->visible, &whole))
+		sole = e->surface;
+	pixman_region32_fini(&whole);
+	collect_finish(&col);
+	return sole;
 }

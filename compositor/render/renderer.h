@@ -8,10 +8,14 @@
 #include <stdint.h>
 
 struct garnet_output;
+struct garnet_surface;
 
 /* Paints region (global) of the scene into image for output; returns pixels painted. */
 uint32_t garnet_render_output(struct garnet_output *output, pixman_image_t *image,
 			      const pixman_region32_t *buffer_damage);
 pixman_image_t *garnet_builtin_cursor_create(void);
+/* The surface whose buffer alone, unscaled and without alpha, would make the whole frame of
+ * output (what a backend may show as it is, with no composition); NULL when there is none. */
+struct garnet_surface *garnet_render_sole_surface(struct garnet_output *output);
 
 #endif

@@ -1,0 +1,84 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Direct scanout on garnet.ko's display: a fullscreen GPU client at the output's size is put on
+# the primary plane as it is (no frame painted while it animates), and the display shows its
+# pixels exactly; a window above it, and the client going, bring composition back.
+# usage: scanout-guest.sh BUILD_DIR   (TAP output)
+set -u
+build=$1
+R=$GARNET_VM_RESULTS
+garnet=$build/compositor/garnet
+demo=$build/clients/garnet-gem-demo
+
+. "$(dirname "$0")/../../tools/guest-desktop.sh"
+echo "1..5"
+test_number=0
+failed=0
+result() { # result STATUS NAME
+	test_number=$((test_number + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $test_number - $2"
+	else
+		echo "not ok $test_number - $2"
+		failed=1
+	fi
+}
+# count PATTERN: lines of garnet's log from line $mark on that match PATTERN.
+count() { tail -n +"$mark" "$R/garnet.log" | grep -c -- "$1"; }
+
+guest_desktop_start "$R" >>"$R/guest.log" 2>&1 || { echo "Bail out! no desktop services"; exit 1; }
+guest_start_on_tty1 "exec '$garnet' --backend=drm --no-config --debug --log='$R/garnet.log' \
+	>'$R/garnet.out' 2>&1"
+guest_wait_for 60 grep -qs "WAYLAND_DISPLAY=" "$R/garnet.out" || { echo "Bail out! garnet did not start"; exit 1; }
+export WAYLAND_DISPLAY=$(sed -n 's/.*WAYLAND_DISPLAY=//p' "$R/garnet.out")
+export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/run/user/0}
+size=$(sed -n 's/.*output: \([^:]*\): \([0-9]*x[0-9]*\) scale 1 .*/\2/p' "$R/garnet.log" | head -n 1)
+echo "# output ${size:-unknown}"
+
+mark=$(($(wc -l <"$R/garnet.log") + 1))
+"$demo" --size "$size" --fullscreen --frames 90 --done-file scanout-done >"$R/demo.out" 2>&1 &
+demo_pid=$!
+guest_wait_for 120 test -s "$XDG_RUNTIME_DIR/scanout-done" || echo "# the demo did not finish: $(cat "$R/demo.out")"
+scanned=$(count "repaint (scanned out)")
+painted=$(count "repaint (painted)")
+echo "# while the demo animated: $scanned frames scanned out, $painted painted"
+grep -q "direct scanout of a client's buffer" "$R/garnet.log" && [ "$scanned" -ge 60 ] &&
+	[ "$painted" -le 2 ]
+result $? "a_fullscreen_gpu_client_is_scanned_out_with_no_frame_painted"
+
+# The display shows the demo's last frame as it is: its sprite once, unscaled (a quarter of
+# it is 24 x 24 pixels of 0xe0c040), read back from garnet.ko's scanout.
+cat /sys/kernel/debug/dri/0/garnet_scanout >"$R/scanout.raw" 2>/dev/null
+python3 - "$R/scanout.raw" <<'PY'
+import sys
+data = open(sys.argv[1], 'rb').read()
+quarter = sum(1 for i in range(0, len(data) - 3, 4) if data[i:i + 3] == bytes([0x40, 0xc0, 0xe0]))
+print(f'# {quarter} pixels of the sprite\'s first quarter on the display')
+sys.exit(0 if quarter == 24 * 24 else 1)
+PY
+result $? "the_display_shows_the_clients_pixels_exactly"
+
+# A smaller fullscreen window above it (garnet stacks the newer one on top, the first one shows
+# around it): garnet paints again.
+mark=$(($(wc -l <"$R/garnet.log") + 1))
+"$demo" --size 320x240 --fullscreen >"$R/above.out" 2>&1 &
+above_pid=$!
+guest_wait_for 60 sh -c "tail -n +$mark '$R/garnet.log' | grep -q 'composited again'" && sleep 1
+[ "$(count "composited again")" -ge 1 ] && [ "$(count "repaint (painted)")" -ge 1 ]
+result $? "a_window_above_brings_composition_back"
+kill "$above_pid" 2>/dev/null
+wait "$above_pid" 2>/dev/null
+
+# Alone again, then the client goes while its buffer is on screen: garnet stays up and paints.
+guest_wait_for 30 sh -c "tail -n +$mark '$R/garnet.log' | grep -q 'direct scanout of a client'"
+result $? "alone_again_it_is_scanned_out_again"
+mark=$(($(wc -l <"$R/garnet.log") + 1))
+kill -KILL "$demo_pid"
+wait "$demo_pid" 2>/dev/null
+sleep 1
+kill -0 "$(pidof garnet)" && [ "$(count "composited again")" -ge 1 ]
+result $? "the_client_killed_while_scanned_out_leaves_garnet_painting"
+kill -TERM "$(pidof garnet)"
+guest_wait_for 30 sh -c '! pidof garnet >/dev/null'
+sed 's/^/# garnet: /' "$R/garnet.out" | tail -n 5
+exit $failed
