@@ -66,6 +66,7 @@ bool drm_kms_plane_props(int fd, uint32_t plane, struct drm_plane_props *props)
 	props->crtc_y = find_prop(fd, plane, DRM_MODE_OBJECT_PLANE, "CRTC_Y", NULL);
 	props->crtc_w = find_prop(fd, plane, DRM_MODE_OBJECT_PLANE, "CRTC_W", NULL);
 	props->crtc_h = find_prop(fd, plane, DRM_MODE_OBJECT_PLANE, "CRTC_H", NULL);
+	props->fb_damage_clips = find_prop(fd, plane, DRM_MODE_OBJECT_PLANE, "FB_DAMAGE_CLIPS", NULL);
 	return props->fb_id && props->crtc_id && props->src_x && props->src_y && props->src_w &&
 	       props->src_h && props->crtc_x && props->crtc_y && props->crtc_w && props->crtc_h;
 }
@@ -110,10 +111,41 @@ bool drm_kms_init_atomic(struct drm_output *output)
 	       drm_kms_plane_props(fd, output->plane_id, &output->props.primary);
 }
 
-static int atomic_show(struct drm_output *output, uint32_t fb_id, uint32_t flags)
+/* More rectangles than this are sent as their bounding box. */
+#define MAX_DAMAGE_CLIPS 32
+
+/* A blob of the damage's rectangles for FB_DAMAGE_CLIPS; 0 when there is nothing to send
+ * (the plane then counts as changed everywhere). */
+static uint32_t damage_blob(int fd, const pixman_region32_t *damage)
+{
+	struct drm_mode_rect rects[MAX_DAMAGE_CLIPS];
+	const pixman_box32_t *boxes;
+	pixman_box32_t *extents;
+	uint32_t blob = 0;
+	int n;
+
+	boxes = pixman_region32_rectangles((pixman_region32_t *)damage, &n);
+	if (n > MAX_DAMAGE_CLIPS) {
+		extents = pixman_region32_extents((pixman_region32_t *)damage);
+		boxes = extents;
+		n = 1;
+	}
+	for (int i = 0; i < n; i++)
+		rects[i] = (struct drm_mode_rect){boxes[i].x1, boxes[i].y1, boxes[i].x2, boxes[i].y2};
+	if (n > 0 && drmModeCreatePropertyBlob(fd, rects, sizeof(rects[0]) * (size_t)n, &blob))
+		blob = 0;
+	return blob;
+}
+
+static int atomic_show(struct drm_output *output, uint32_t fb_id, uint32_t flags,
+		       const pixman_region32_t *damage)
 {
 	struct drm_backend *b = output->backend;
 	drmModeAtomicReq *req = drmModeAtomicAlloc();
+	/* Shown again with only the cursor moved: the primary plane stays out of the commit,
+	 * so a driver that copies it to the display copies nothing of it. */
+	bool primary = output->needs_modeset || damage;
+	uint32_t clips = 0;
 	uint32_t w = output->mode.hdisplay, h = output->mode.vdisplay;
 	int ret;
 
@@ -133,14 +165,22 @@ static int atomic_show(struct drm_output *output, uint32_t fb_id, uint32_t flags
 		drmModeAtomicAddProperty(req, output->crtc_id, output->props.crtc_active, 1);
 		flags |= DRM_MODE_ATOMIC_ALLOW_MODESET;
 	}
-	drm_kms_set_plane(req, output->plane_id, &output->props.primary, output->crtc_id, fb_id, 0,
-			  0, w, h);
+	if (primary)
+		drm_kms_set_plane(req, output->plane_id, &output->props.primary, output->crtc_id,
+				  fb_id, 0, 0, w, h);
+	if (primary && damage && !output->needs_modeset && output->props.primary.fb_damage_clips &&
+	    (clips = damage_blob(b->fd, damage)))
+		drmModeAtomicAddProperty(req, output->plane_id,
+					 output->props.primary.fb_damage_clips, clips);
 	if (output->cursor.plane_id)
 		drm_kms_set_plane(req, output->cursor.plane_id, &output->cursor.props,
 				  output->crtc_id, output->cursor.fb_id, output->cursor.x,
 				  output->cursor.y, output->cursor.width, output->cursor.height);
 	ret = drmModeAtomicCommit(b->fd, req, flags, b);
 	drmModeAtomicFree(req);
+	/* The committed state holds the blob for as long as it needs it. */
+	if (clips)
+		drmModeDestroyPropertyBlob(b->fd, clips);
 	return ret == 0 ? 0 : -1;
 }
 
@@ -171,22 +211,30 @@ static int legacy_show(struct drm_output *output, uint32_t fb_id)
 			       output->backend) == 0 ? 0 : -1;
 }
 
-int drm_kms_show(struct drm_output *output, int index)
+int drm_kms_show(struct drm_output *output, int index, const pixman_region32_t *damage)
 {
-	return drm_kms_show_fb(output, output->fbs[index].fb_id);
+	return drm_kms_show_fb(output, output->fbs[index].fb_id, damage);
 }
 
 bool drm_kms_can_show(struct drm_output *output, uint32_t fb_id)
 {
-	return output->backend->atomic &&
-	       atomic_show(output, fb_id, DRM_MODE_ATOMIC_TEST_ONLY) == 0;
+	pixman_region32_t whole;
+	bool can;
+
+	if (!output->backend->atomic)
+		return false;
+	pixman_region32_init_rect(&whole, 0, 0, output->mode.hdisplay, output->mode.vdisplay);
+	can = atomic_show(output, fb_id, DRM_MODE_ATOMIC_TEST_ONLY, &whole) == 0;
+	pixman_region32_fini(&whole);
+	return can;
 }
 
-int drm_kms_show_fb(struct drm_output *output, uint32_t fb_id)
+int drm_kms_show_fb(struct drm_output *output, uint32_t fb_id, const pixman_region32_t *damage)
 {
 	int ret = output->backend->atomic
 			  ? atomic_show(output, fb_id,
-					DRM_MODE_PAGE_FLIP_EVENT | DRM_MODE_ATOMIC_NONBLOCK)
+					DRM_MODE_PAGE_FLIP_EVENT | DRM_MODE_ATOMIC_NONBLOCK,
+					damage)
 			  : legacy_show(output, fb_id);
 
 	if (ret >= 0) {

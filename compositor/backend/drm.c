@@ -113,11 +113,12 @@ static void drm_present(struct garnet_output *base, bool painted)
 	output->reshowing = !painted;
 	output->presenting_scanout = painted && output->scanout_next.fb_id;
 	if (output->presenting_scanout)
-		ret = drm_kms_show_fb(output, output->scanout_next.fb_id);
+		ret = drm_kms_show_fb(output, output->scanout_next.fb_id, &base->shown_damage);
 	else if (!painted && output->scanout_shown.fb_id)
-		ret = drm_kms_show_fb(output, output->scanout_shown.fb_id);
+		ret = drm_kms_show_fb(output, output->scanout_shown.fb_id, NULL);
 	else
-		ret = drm_kms_show(output, painted ? !output->front : output->front);
+		ret = drm_kms_show(output, painted ? !output->front : output->front,
+				   painted ? &base->shown_damage : NULL);
 	if (ret == 0) {
 		output->flip_pending = true;
 		return;
@@ -126,11 +127,10 @@ static void drm_present(struct garnet_output *base, bool painted)
 		garnet_log(base->compositor, GARNET_LOG_ERROR, "drm", "%s: cannot show a frame: %s",
 			   base->name, strerror(errno));
 		output->reshowing = false;
-		/* Painted at the next frame instead. */
-		if (output->presenting_scanout) {
+		/* The display kept the frame before: the next one is painted, and whole. */
+		if (output->presenting_scanout)
 			drm_scanout_release(output, &output->scanout_next);
-			garnet_output_damage_whole(base);
-		}
+		garnet_output_damage_whole(base);
 		output->presenting_scanout = false;
 	}
 	now(output, &ts);

@@ -46,6 +46,7 @@ struct drm_backend {
 
 struct drm_plane_props {
 	uint32_t fb_id, crtc_id, src_x, src_y, src_w, src_h, crtc_x, crtc_y, crtc_w, crtc_h;
+	uint32_t fb_damage_clips; /* 0: the plane takes no damage (every flip is whole) */
 };
 
 /* The CRTC's cursor plane, when it has one and the device takes atomic commits. */
@@ -99,8 +100,11 @@ struct drm_output {
 bool drm_kms_init_atomic(struct drm_output *output);
 /* Puts framebuffer fbs[index] on screen, with a modeset when needs_modeset. Returns 0 when a
  * page-flip event will follow, 1 when the frame is on screen already (legacy modeset), or -1. */
-int drm_kms_show(struct drm_output *output, int index);
-int drm_kms_show_fb(struct drm_output *output, uint32_t fb_id);
+/* damage: what changed since the frame on screen (output buffer pixels), for drivers that copy
+ * framebuffers to the display; NULL with the frame on screen shown again (only the cursor
+ * plane moved). */
+int drm_kms_show(struct drm_output *output, int index, const pixman_region32_t *damage);
+int drm_kms_show_fb(struct drm_output *output, uint32_t fb_id, const pixman_region32_t *damage);
 /* Would the primary plane take fb_id as the next frame? (an atomic test commit) */
 bool drm_kms_can_show(struct drm_output *output, uint32_t fb_id);
 /* Darkens the screen keeping the mode and connector (atomic: CRTC ACTIVE=0; legacy: the

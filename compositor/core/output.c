@@ -446,11 +446,11 @@ static void output_repaint(struct garnet_output *output)
 	pixman_region32_intersect_rect(&frame_damage, &frame_damage, 0, 0, output->mode.width,
 				       output->mode.height);
 	pixman_region32_clear(&output->damage);
-	pixman_region32_copy(&output->shown_damage, &frame_damage);
 	garnet_output_take_frame_events(output);
 
 	if (pixman_region32_not_empty(&frame_damage) || output->cursor_moved)
 		update_cursor_plane(output, &frame_damage);
+	pixman_region32_copy(&output->shown_damage, &frame_damage);
 	/* Only the plane moved: the frame on screen stays, the backend shows it again with the
 	 * plane where the pointer is now. */
 	output->cursor_only = output->cursor_moved && !pixman_region32_not_empty(&frame_damage);

@@ -11,7 +11,7 @@ garnet=$build/compositor/garnet
 demo=$build/clients/garnet-gem-demo
 
 . "$(dirname "$0")/../../tools/guest-desktop.sh"
-echo "1..5"
+echo "1..6"
 test_number=0
 failed=0
 result() { # result STATUS NAME
@@ -23,6 +23,8 @@ result() { # result STATUS NAME
 		failed=1
 	fi
 }
+# display FIELD: a counter of garnet.ko's display.
+display() { sed -n "s/^$1 //p" /sys/kernel/debug/dri/0/garnet_display; }
 # count PATTERN: lines of garnet's log from line $mark on that match PATTERN.
 count() { tail -n +"$mark" "$R/garnet.log" | grep -c -- "$1"; }
 
@@ -78,6 +80,20 @@ wait "$demo_pid" 2>/dev/null
 sleep 1
 kill -0 "$(pidof garnet)" && [ "$(count "composited again")" -ge 1 ]
 result $? "the_client_killed_while_scanned_out_leaves_garnet_painting"
+# A window animating under composition: garnet tells the display what changed
+# (FB_DAMAGE_CLIPS), so garnet.ko copies about the window, not the whole screen, per frame.
+bytes=$(display bytes_copied) commits=$(display commits)
+rm -f "$XDG_RUNTIME_DIR/window-done"
+"$demo" --size 256x192 --frames 40 --done-file window-done >"$R/window.out" 2>&1 &
+window_pid=$!
+guest_wait_for 120 test -s "$XDG_RUNTIME_DIR/window-done" || echo "# the window did not finish: $(cat "$R/window.out")"
+bytes=$(($(display bytes_copied) - bytes)) commits=$(($(display commits) - commits))
+echo "# $commits display commits, $bytes bytes copied into the display"
+[ "$commits" -ge 30 ] && [ "$bytes" -le $((commits * 256 * 192 * 4 * 2)) ]
+result $? "a_window_animating_copies_only_its_damage_to_the_display"
+kill "$window_pid" 2>/dev/null
+wait "$window_pid" 2>/dev/null
+
 kill -TERM "$(pidof garnet)"
 guest_wait_for 30 sh -c '! pidof garnet >/dev/null'
 sed 's/^/# garnet: /' "$R/garnet.out" | tail -n 5
