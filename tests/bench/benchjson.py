@@ -4,7 +4,9 @@
 (tests/bench/compare.py).
 
 usage: benchjson.py OUT.json --name NAME [--source DIR] [--commit ID] [--config KEY=VALUE]...
-                    [--version TOOL=VERSION]... < SAMPLES
+                    [--version TOOL=VERSION]... [--print] < SAMPLES
+
+OUT.json "-" writes no file; --print shows each figure's median on stdout.
 
 SAMPLES has one line per measurement, "FIGURE VALUE UNIT BETTER [NOISE]": the same FIGURE once
 per repetition; BETTER is lower, higher or none (no direction: shown, never flagged); NOISE
@@ -70,6 +72,7 @@ def main():
     ap.add_argument("--commit", help="the commit measured (default: the source's HEAD now)")
     ap.add_argument("--config", action="append", default=[], metavar="KEY=VALUE")
     ap.add_argument("--version", action="append", default=[], metavar="TOOL=VERSION")
+    ap.add_argument("--print", action="store_true", help="show each figure's median")
     args = ap.parse_args()
     try:
         figures = parse_samples(sys.stdin)
@@ -86,9 +89,15 @@ def main():
         "config": dict(c.split("=", 1) for c in args.config if "=" in c),
         "figures": figures,
     }
-    with open(args.out, "w") as f:
-        json.dump(doc, f, indent=1, sort_keys=True)
-        f.write("\n")
+    if args.out != "-":
+        with open(args.out, "w") as f:
+            json.dump(doc, f, indent=1, sort_keys=True)
+            f.write("\n")
+    if args.print:
+        for name in sorted(figures):
+            fig = figures[name]
+            median = "-" if fig["median"] is None else f'{fig["median"]:g}'
+            print(f'{name:<60} {median:>12} {fig["unit"]}')
     return 0
 
 

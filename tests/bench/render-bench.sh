@@ -37,13 +37,6 @@ while [ $i -lt "$reps" ]; do
 	}' >>"$samples" || exit 1
 	i=$((i + 1))
 done
-if [ -n "$out" ]; then
-	python3 "$here/benchjson.py" "$out" --name render --commit "$commit" \
-		--config "repetitions=$reps" --config "bench=$bench" \
-		--version "pixman=$(pkg-config --modversion pixman-1 2>/dev/null)" <"$samples" ||
-		exit 1
-fi
-awk '{ print $1, $3 }' "$samples" | sort -u | while read -r figure unit; do
-	printf '%-50s %10s %s\n' "$figure" "$(awk -v f="$figure" '$1 == f { print $2 }' "$samples" |
-		sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')" "$unit"
-done
+python3 "$here/benchjson.py" "${out:--}" --print --name render --commit "$commit" \
+	--config "repetitions=$reps" --config "bench=$bench" \
+	--version "pixman=$(pkg-config --modversion pixman-1 2>/dev/null)" <"$samples"

@@ -107,6 +107,10 @@ int main(void)
 	printf("64x64 damage commit: %.3f ms composing into VRAM (%lld bytes), "
 	       "%.2f ms commit to event\n", small.compose_ms, small.bytes, small.latency_ms);
 	printf("ratio full/damage (composition): %.0f\n", full.compose_ms / small.compose_ms);
+	printf("sample: full_commit_1920x1080/compose %.3f ms lower\n", full.compose_ms);
+	printf("sample: full_commit_1920x1080/commit_to_event %.3f ms lower\n", full.latency_ms);
+	printf("sample: damage_commit_64x64/compose %.3f ms lower\n", small.compose_ms);
+	printf("sample: damage_commit_64x64/commit_to_event %.3f ms lower\n", small.latency_ms);
 
 	for (int i = 0; i < 2; i++)
 		kms_fb_destroy(&k, &fb[i]);
