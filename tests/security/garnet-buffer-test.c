@@ -1256,23 +1256,24 @@ TEST(dmabuf_shows_its_pixels_and_what_is_no_dmabuf_fails_cleanly)
 /* ---- garnet_buffer_broker_v1: client to client, under a decision ---- */
 
 /* The shipped security layer with a system policy: the installed one (buffer-import denied to
- * everyone) or that one plus a grant of buffer-import between the harness's clients. Those
- * run in the compositor's own process, so libwmac verifies no executable for them: the grant
- * names the owner "unverified" and the receiver by its uid. */
+ * everyone) or that one plus a grant. The harness's clients run in the compositor's own
+ * process, so libwmac verifies no executable for them: a grant between them names the owner
+ * "unverified" and the receiver by its uid; broker-owner, a process of its own, is named by
+ * its executable. */
 struct broker_security {
 	struct garnet_security *security;
 	char policy[128];
 };
 
 static void broker_security_setup(struct garnet_compositor *c, struct test_context *t,
-				  bool grant)
+				  const char *grant_owner)
 {
 	struct broker_security *b = calloc(1, sizeof(*b));
 	char error[512], chunk[4096];
 	const char *path = WMAC_DEFAULT_POLICY;
 	uid_t owner = 0;
 
-	if (grant) {
+	if (grant_owner) {
 		FILE *in = fopen(WMAC_DEFAULT_POLICY, "r"), *out;
 		int fd;
 		size_t n;
@@ -1286,7 +1287,7 @@ static void broker_security_setup(struct garnet_compositor *c, struct test_conte
 		out = fdopen(fd, "w");
 		while ((n = fread(chunk, 1, sizeof(chunk), in)) > 0)
 			fwrite(chunk, 1, n, out);
-		fprintf(out, "allow buffer-import:unverified uid=%u\n", (unsigned int)getuid());
+		fprintf(out, "allow buffer-import:%s uid=%u\n", grant_owner, (unsigned int)getuid());
 		fclose(in);
 		if (fclose(out) != 0)
 			test_fail(t, __FILE__, __LINE__, "grant policy: %s", strerror(errno));
@@ -1302,12 +1303,17 @@ static void broker_security_setup(struct garnet_compositor *c, struct test_conte
 
 static void broker_default_setup(struct garnet_compositor *c, struct test_context *t)
 {
-	broker_security_setup(c, t, false);
+	broker_security_setup(c, t, NULL);
 }
 
 static void broker_grant_setup(struct garnet_compositor *c, struct test_context *t)
 {
-	broker_security_setup(c, t, true);
+	broker_security_setup(c, t, "unverified");
+}
+
+static void broker_exe_grant_setup(struct garnet_compositor *c, struct test_context *t)
+{
+	broker_security_setup(c, t, "exe:" BROKER_OWNER);
 }
 
 static void broker_security_finish(struct garnet_compositor *c, void *data)
@@ -1768,6 +1774,59 @@ TEST_WITH(broker_offers_to_unknown_spent_or_gone_tokens_reach_nobody, broker_gra
 			r.token, &o));
 	client_roundtrip(b->g->c);
 	check(t, r.offered);
+	peer_destroy(a);
+	peer_destroy(b);
+	broker_finish(t);
+}
+
+/* The owner as the policy names it: broker-owner, verified by its executable, is granted; the
+ * harness's own unverified client is not, under the same policy. */
+TEST_WITH(broker_grant_names_the_owner_by_its_verified_executable, broker_exe_grant_setup,
+	  DEFAULT_OUTPUT)
+{
+	struct peer *a = peer_create(t), *b = peer_create(t);
+	struct receiver_state r;
+	struct offer_state o;
+	int to_owner[2], from_owner[2], status;
+	char token[32], line[64] = "";
+	uint32_t mine;
+	ssize_t n;
+	pid_t pid;
+
+	/* The harness's client is refused (the control). */
+	receive(t, b, &r);
+	check(t, !offer(t, a, owner_object(t, a, 4096, 0xff44aa11, GARNET_SHARE_SINGLE_USE, NULL),
+			r.token, &o));
+	client_roundtrip(b->g->c);
+	check(t, r.failed && !r.offered);
+
+	receive(t, b, &r);
+	snprintf(token, sizeof(token), "%llx", (unsigned long long)r.token);
+	if (pipe2(to_owner, O_CLOEXEC) < 0 || pipe2(from_owner, O_CLOEXEC) < 0)
+		test_fail(t, __FILE__, __LINE__, "pipe: %s", strerror(errno));
+	pid = fork();
+	if (pid < 0)
+		test_fail(t, __FILE__, __LINE__, "fork: %s", strerror(errno));
+	if (pid == 0) {
+		if (dup2(to_owner[0], 0) < 0 || dup2(from_owner[1], 1) < 0)
+			_exit(127);
+		setenv("WAYLAND_DISPLAY", test_socket(t), 1);
+		execl(BROKER_OWNER, BROKER_OWNER, token, "ff44aa11", (char *)NULL);
+		_exit(127);
+	}
+	close(to_owner[0]);
+	close(from_owner[1]);
+	n = read(from_owner[0], line, sizeof(line) - 1);
+	check(t, n > 0);
+	check(t, strncmp(line, "delivered", 9) == 0);
+	client_roundtrip(b->g->c);
+	check(t, r.offered);
+	check_int(t, accept_on(b->g->fd, r.name, &mine, NULL), ==, 0);
+	check_int(t, first_pixel_not(t, b->g->fd, mine, 4096, 0xff44aa11), ==, -1);
+	close(to_owner[1]);
+	close(from_owner[0]);
+	check_int(t, waitpid(pid, &status, 0), ==, pid);
+	check(t, WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	peer_destroy(a);
 	peer_destroy(b);
 	broker_finish(t);
