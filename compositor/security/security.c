@@ -245,6 +245,16 @@ static bool share_pixels(void *data, struct wl_client *client, enum garnet_pixel
 	       check(data, client, WMAC_PERMISSION_SCREENSHOT, object);
 }
 
+static void describe_client(void *data, struct wl_client *client, char *buf, size_t size)
+{
+	struct client_subject *cs = security_subject_of(client);
+
+	if (cs)
+		wmac_subject_describe(cs->subject, buf, size);
+	else
+		snprintf(buf, size, "a client without identity");
+}
+
 /* The owner of a buffer as buffer-import rules name it (doc/wmac.md): by the strongest
  * identity garnet verified, in the words of the rule keys that match the same identity. */
 static void owner_object(const struct wl_client *owner, char *buf, size_t size)
@@ -271,21 +281,16 @@ static void owner_object(const struct wl_client *owner, char *buf, size_t size)
  * offer cannot wait for a dialog: only an outright allow shares. */
 static bool import_buffer(void *data, struct wl_client *client, struct wl_client *owner)
 {
-	char object[PATH_MAX + 16];
+	struct garnet_security *s = data;
+	char object[PATH_MAX + 16], who[512];
 
 	owner_object(owner, object, sizeof(object));
-	return check(data, client, WMAC_PERMISSION_BUFFER_IMPORT, object);
+	describe_client(s, owner, who, sizeof(who));
+	garnet_log(s->compositor, GARNET_LOG_DEBUG, "security", "buffer-import: owner %s is %s",
+		   who, object);
+	return check(s, client, WMAC_PERMISSION_BUFFER_IMPORT, object);
 }
 
-static void describe_client(void *data, struct wl_client *client, char *buf, size_t size)
-{
-	struct client_subject *cs = security_subject_of(client);
-
-	if (cs)
-		wmac_subject_describe(cs->subject, buf, size);
-	else
-		snprintf(buf, size, "a client without identity");
-}
 
 static const char *ask_permission(enum garnet_ask_act act)
 {
