@@ -43,7 +43,7 @@ uint64_t garnet_gem_client_id(struct garnet_gem_client *gc);
 /* What the client holds of garnet_buffer_broker_v1, counted there against its limits. */
 struct garnet_gem_broker_counts {
 	int offers, receivers;
-	int unknown_tokens; /* offers naming no live receiver, logged only the first times */
+	int unknown_tokens; /* offers naming no live receiver, counted while they are logged */
 };
 struct garnet_gem_broker_counts *garnet_gem_client_broker_counts(struct garnet_gem_client *gc);
 

@@ -202,12 +202,15 @@ static void deliver(struct broker *broker, struct offer *offer, uint64_t token, 
 	struct wl_client *client;
 
 	if (!receiver) {
-		if (counts->unknown_tokens++ < LOGGED_UNKNOWN_TOKENS)
+		/* Counted only as far as they are logged: the count never overflows. */
+		if (counts->unknown_tokens < LOGGED_UNKNOWN_TOKENS) {
+			counts->unknown_tokens++;
 			garnet_log(c, GARNET_LOG_WARNING, "security",
 				   "denied: client pid %d offered a buffer to a token of no "
 				   "receiver%s", (int)client_pid(owner),
 				   counts->unknown_tokens == LOGGED_UNKNOWN_TOKENS ?
 					   " (its further ones go unlogged)" : "");
+		}
 		garnet_buffer_offer_v1_send_failed(offer->resource);
 		return;
 	}
@@ -229,8 +232,9 @@ static void deliver(struct broker *broker, struct offer *offer, uint64_t token, 
 	offer->name = share.name;
 	offer->receiver = receiver;
 	receiver->offer = offer;
-	garnet_log(c, GARNET_LOG_INFO, "security", "client pid %d imports a buffer of client pid %d",
-		   (int)client_pid(client), (int)client_pid(owner));
+	garnet_log(c, GARNET_LOG_INFO, "security",
+		   "client pid %d imports a buffer of client pid %d", (int)client_pid(client),
+		   (int)client_pid(owner));
 	garnet_buffer_receiver_v1_send_offered(receiver->resource, (uint32_t)(share.name >> 32),
 					       (uint32_t)share.name, (uint32_t)(size >> 32),
 					       (uint32_t)size);
@@ -304,6 +308,7 @@ static void broker_bind(struct wl_client *client, void *data, uint32_t version, 
 	struct broker *broker = data;
 	struct broker_resource *br = calloc(1, sizeof(*br));
 	struct wl_resource *resource;
+	uint64_t recipient;
 
 	if (!br) {
 		wl_client_post_no_memory(client);
@@ -325,8 +330,9 @@ static void broker_bind(struct wl_client *client, void *data, uint32_t version, 
 		return;
 	}
 	wl_resource_set_implementation(resource, &broker_impl, br, broker_resource_destroy);
-	garnet_buffer_broker_v1_send_recipient(resource, (uint32_t)(garnet_gem_client_id(br->gc) >> 32),
-					       (uint32_t)garnet_gem_client_id(br->gc));
+	recipient = garnet_gem_client_id(br->gc);
+	garnet_buffer_broker_v1_send_recipient(resource, (uint32_t)(recipient >> 32),
+					       (uint32_t)recipient);
 }
 
 /* Clients, and with them every receiver and offer, are gone by now. */

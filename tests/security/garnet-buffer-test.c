@@ -1287,7 +1287,8 @@ static void broker_security_setup(struct garnet_compositor *c, struct test_conte
 		out = fdopen(fd, "w");
 		while ((n = fread(chunk, 1, sizeof(chunk), in)) > 0)
 			fwrite(chunk, 1, n, out);
-		fprintf(out, "allow buffer-import:%s uid=%u\n", grant_owner, (unsigned int)getuid());
+		fprintf(out, "allow buffer-import:%s uid=%u\n", grant_owner,
+			(unsigned int)getuid());
 		fclose(in);
 		if (fclose(out) != 0)
 			test_fail(t, __FILE__, __LINE__, "grant policy: %s", strerror(errno));
