@@ -157,6 +157,11 @@ static bool deny_pixels(void *data, struct wl_client *client, enum garnet_pixels
 	return false;
 }
 
+static bool deny_import(void *data, struct wl_client *client, struct wl_client *owner)
+{
+	return false;
+}
+
 static enum garnet_decision deny_capture(void *data, struct wl_client *client,
 					 const char *output_name, bool stream)
 {
@@ -194,6 +199,7 @@ void garnet_compositor_set_security_hooks(struct garnet_compositor *c,
 	h->read_selection = h->read_selection ? h->read_selection : deny_read;
 	h->write_selection = h->write_selection ? h->write_selection : deny_write;
 	h->share_pixels = h->share_pixels ? h->share_pixels : deny_pixels;
+	h->import_buffer = h->import_buffer ? h->import_buffer : deny_import;
 	h->capture_output = h->capture_output ? h->capture_output : deny_capture;
 	h->lock_session = h->lock_session ? h->lock_session : deny_client;
 	h->inject_keys = h->inject_keys ? h->inject_keys : deny_client;

@@ -38,6 +38,14 @@ struct garnet_gem_client *garnet_gem_client_ref(struct garnet_gem_client *gc);
 void garnet_gem_client_unref(struct garnet_gem_client *gc);
 int garnet_gem_client_fd(struct garnet_gem_client *gc);
 struct garnet_compositor *garnet_gem_client_compositor(struct garnet_gem_client *gc);
+/* The GARNET_GET_CLIENT_ID of that file: the recipient the client shares with. */
+uint64_t garnet_gem_client_id(struct garnet_gem_client *gc);
+/* What the client holds of garnet_buffer_broker_v1, counted there against its limits. */
+struct garnet_gem_broker_counts {
+	int offers, receivers;
+	int unknown_tokens; /* offers naming no live receiver, counted while they are logged */
+};
+struct garnet_gem_broker_counts *garnet_gem_client_broker_counts(struct garnet_gem_client *gc);
 
 /* Where the pixels are in an object. */
 struct garnet_gem_buffer_layout {
@@ -75,6 +83,10 @@ bool garnet_linux_dmabuf_init(struct garnet_compositor *c, struct garnet_gem_man
 /* garnet_buffer_v1.capture_output (protocols/garnet-buffer-capture.c). */
 void garnet_gem_capture_output(struct garnet_gem_client *gc, struct wl_resource *factory,
 			       uint32_t id, struct wl_resource *output, uint64_t client_id);
+
+/* garnet_buffer_broker_v1: client-to-client objects under a decision
+ * (protocols/garnet-buffer-broker.c). */
+bool garnet_buffer_broker_init(struct garnet_compositor *c, struct garnet_gem_manager *m);
 
 /* Finds garnet.ko's render node in /dev/dri (by driver name); a malloc'ed path or NULL. */
 char *garnet_drm_find_render_node(void);

@@ -61,6 +61,7 @@ struct garnet_gem_client {
 	uint64_t id;
 	int refs;
 	int buffers;
+	struct garnet_gem_broker_counts broker;
 };
 
 struct garnet_gem_client *garnet_gem_client_ref(struct garnet_gem_client *gc)
@@ -77,6 +78,16 @@ int garnet_gem_client_fd(struct garnet_gem_client *gc)
 struct garnet_compositor *garnet_gem_client_compositor(struct garnet_gem_client *gc)
 {
 	return gc->manager->compositor;
+}
+
+uint64_t garnet_gem_client_id(struct garnet_gem_client *gc)
+{
+	return gc->id;
+}
+
+struct garnet_gem_broker_counts *garnet_gem_client_broker_counts(struct garnet_gem_client *gc)
+{
+	return &gc->broker;
 }
 
 void garnet_gem_client_unref(struct garnet_gem_client *gc)
@@ -412,6 +423,9 @@ bool garnet_gem_buffer_init(struct garnet_compositor *c)
 	m->compositor_destroy.notify = manager_compositor_destroy;
 	wl_signal_add(&c->events.destroy, &m->compositor_destroy);
 	garnet_log(c, GARNET_LOG_INFO, "gem", "garnet_buffer_v1 on %s", path);
+	if (!garnet_buffer_broker_init(c, m))
+		garnet_log(c, GARNET_LOG_ERROR, "gem", "garnet_buffer_broker_v1 not offered: %s",
+			   strerror(errno));
 	if (!garnet_linux_dmabuf_init(c, m, path))
 		garnet_log(c, GARNET_LOG_ERROR, "gem", "zwp_linux_dmabuf_v1 not offered: %s",
 			   strerror(errno));

@@ -4,6 +4,8 @@
  * frames reach the screen exactly, and a rogue client that sniffs, replays, guesses or
  * misdirects names gets one uniform protocol error and never a pixel of the demo. Clients that
  * destroy buffers in use or hang the GPU before committing cannot stall the compositor.
+ * garnet_buffer_broker_v1 hands one client's object to another only under a libwmac decision,
+ * as a name no third file can open, withdrawn when the owner revokes it.
  */
 #include <drm_fourcc.h>
 #include <errno.h>
@@ -23,6 +25,7 @@
 #include <garnet_drm.h>
 
 #include "garnet-buffer-v1-client-protocol.h"
+#include "garnet-buffer-broker-v1-client-protocol.h"
 #include "garnet/compositor.h"
 #include "garnet/security.h"
 #include "garnet-security.h"
@@ -1247,5 +1250,616 @@ TEST(dmabuf_shows_its_pixels_and_what_is_no_dmabuf_fails_cleanly)
 	wl_buffer_destroy(good.buffer);
 	zwp_linux_dmabuf_v1_destroy(dmabuf);
 	gem_client_destroy(g);
+	check_compositor_serves(t);
+}
+
+/* ---- garnet_buffer_broker_v1: client to client, under a decision ---- */
+
+/* The shipped security layer with a system policy: the installed one (buffer-import denied to
+ * everyone) or that one plus a grant. The harness's clients run in the compositor's own
+ * process, so libwmac verifies no executable for them: a grant between them names the owner
+ * "unverified" and the receiver by its uid; broker-owner, a process of its own, is named by
+ * its executable. */
+struct broker_security {
+	struct garnet_security *security;
+	char policy[128];
+};
+
+static void broker_security_setup(struct garnet_compositor *c, struct test_context *t,
+				  const char *grant_owner)
+{
+	struct broker_security *b = calloc(1, sizeof(*b));
+	char error[512], chunk[4096];
+	const char *path = WMAC_DEFAULT_POLICY;
+	uid_t owner = 0;
+
+	if (grant_owner) {
+		FILE *in = fopen(WMAC_DEFAULT_POLICY, "r"), *out;
+		int fd;
+		size_t n;
+
+		snprintf(b->policy, sizeof(b->policy), "%s/broker-policy-XXXXXX",
+			 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+		fd = mkstemp(b->policy);
+		if (!in || fd < 0)
+			test_fail(t, __FILE__, __LINE__, "grant policy: %s", strerror(errno));
+		fchmod(fd, 0644);
+		out = fdopen(fd, "w");
+		while ((n = fread(chunk, 1, sizeof(chunk), in)) > 0)
+			fwrite(chunk, 1, n, out);
+		fprintf(out, "allow buffer-import:%s uid=%u\n", grant_owner,
+			(unsigned int)getuid());
+		fclose(in);
+		if (fclose(out) != 0)
+			test_fail(t, __FILE__, __LINE__, "grant policy: %s", strerror(errno));
+		path = b->policy;
+		owner = getuid();
+	}
+	b->security = garnet_security_create_owned(c, path, owner, NULL, error, sizeof(error));
+	if (!b->security || error[0])
+		test_fail(t, __FILE__, __LINE__, "security layer: %s", error);
+	garnet_security_set_test_mode(b->security, true);
+	test_set_data(t, b);
+}
+
+static void broker_default_setup(struct garnet_compositor *c, struct test_context *t)
+{
+	broker_security_setup(c, t, NULL);
+}
+
+static void broker_grant_setup(struct garnet_compositor *c, struct test_context *t)
+{
+	broker_security_setup(c, t, "unverified");
+}
+
+static void broker_exe_grant_setup(struct garnet_compositor *c, struct test_context *t)
+{
+	broker_security_setup(c, t, "exe:" BROKER_OWNER);
+}
+
+static void broker_security_finish(struct garnet_compositor *c, void *data)
+{
+	struct broker_security *b = data;
+
+	(void)c;
+	garnet_security_destroy(b->security);
+	b->security = NULL;
+	if (b->policy[0])
+		unlink(b->policy);
+}
+
+struct peer {
+	struct gem_client *g;
+	struct garnet_buffer_broker_v1 *broker;
+	uint64_t recipient;
+};
+
+static void broker_recipient(void *data, struct garnet_buffer_broker_v1 *broker, uint32_t hi,
+			     uint32_t lo)
+{
+	struct peer *p = data;
+
+	(void)broker;
+	p->recipient = (uint64_t)hi << 32 | lo;
+}
+
+static const struct garnet_buffer_broker_v1_listener broker_listener = {broker_recipient};
+
+static struct peer *peer_create(struct test_context *t)
+{
+	struct peer *p = calloc(1, sizeof(*p));
+	uint32_t global;
+
+	p->g = gem_client_create(t);
+	global = client_find_global(p->g->c, "garnet_buffer_broker_v1");
+	if (!global)
+		test_fail(t, __FILE__, __LINE__, "garnet_buffer_broker_v1 is not offered");
+	p->broker = wl_registry_bind(p->g->c->registry, global,
+				     &garnet_buffer_broker_v1_interface, 1);
+	garnet_buffer_broker_v1_add_listener(p->broker, &broker_listener, p);
+	client_roundtrip(p->g->c);
+	/* One compositor file per client, whichever global announces it. */
+	check_int(t, p->recipient, ==, p->g->recipient);
+	return p;
+}
+
+static void peer_destroy(struct peer *p)
+{
+	gem_client_destroy(p->g);
+	free(p);
+}
+
+struct receiver_state {
+	struct garnet_buffer_receiver_v1 *proxy;
+	bool has_token, offered, failed, revoked;
+	uint64_t token, name, size;
+};
+
+static void receiver_token(void *data, struct garnet_buffer_receiver_v1 *r, uint32_t hi,
+			   uint32_t lo)
+{
+	struct receiver_state *s = data;
+
+	(void)r;
+	s->has_token = true;
+	s->token = (uint64_t)hi << 32 | lo;
+}
+
+static void receiver_offered(void *data, struct garnet_buffer_receiver_v1 *r, uint32_t name_hi,
+			     uint32_t name_lo, uint32_t size_hi, uint32_t size_lo)
+{
+	struct receiver_state *s = data;
+
+	(void)r;
+	s->offered = true;
+	s->name = (uint64_t)name_hi << 32 | name_lo;
+	s->size = (uint64_t)size_hi << 32 | size_lo;
+}
+
+static void receiver_failed(void *data, struct garnet_buffer_receiver_v1 *r)
+{
+	(void)r;
+	((struct receiver_state *)data)->failed = true;
+}
+
+static void receiver_revoked(void *data, struct garnet_buffer_receiver_v1 *r)
+{
+	(void)r;
+	((struct receiver_state *)data)->revoked = true;
+}
+
+static const struct garnet_buffer_receiver_v1_listener receiver_listener = {
+	receiver_token, receiver_offered, receiver_failed, receiver_revoked};
+
+/* B gets ready to receive into its own DRM file. */
+static void receive(struct test_context *t, struct peer *b, struct receiver_state *s)
+{
+	uint64_t id = own_client_id(t, b->g->fd);
+
+	*s = (struct receiver_state){0};
+	s->proxy = garnet_buffer_broker_v1_receive(b->broker, (uint32_t)(id >> 32), (uint32_t)id);
+	garnet_buffer_receiver_v1_add_listener(s->proxy, &receiver_listener, s);
+	if (!client_dispatch_until(b->g->c, &s->has_token))
+		test_fail(t, __FILE__, __LINE__, "no token for the receiver");
+	check(t, s->token != 0);
+}
+
+struct offer_state {
+	struct garnet_buffer_offer_v1 *proxy;
+	bool done, delivered;
+};
+
+static void offer_delivered(void *data, struct garnet_buffer_offer_v1 *o)
+{
+	struct offer_state *s = data;
+
+	(void)o;
+	s->done = s->delivered = true;
+}
+
+static void offer_failed(void *data, struct garnet_buffer_offer_v1 *o)
+{
+	(void)o;
+	((struct offer_state *)data)->done = true;
+}
+
+static const struct garnet_buffer_offer_v1_listener offer_listener = {offer_delivered,
+									offer_failed};
+
+static void offer_send(struct peer *a, uint64_t name, uint64_t token, struct offer_state *s)
+{
+	*s = (struct offer_state){0};
+	s->proxy = garnet_buffer_broker_v1_offer(a->broker, (uint32_t)(name >> 32), (uint32_t)name,
+						 (uint32_t)(token >> 32), (uint32_t)token);
+	garnet_buffer_offer_v1_add_listener(s->proxy, &offer_listener, s);
+}
+
+/* A offers the object behind name to the token and hears back; true when delivered. */
+static bool offer(struct test_context *t, struct peer *a, uint64_t name, uint64_t token,
+		  struct offer_state *s)
+{
+	offer_send(a, name, token, s);
+	if (!client_dispatch_until(a->g->c, &s->done))
+		test_fail(t, __FILE__, __LINE__, "the offer was not answered");
+	return s->delivered;
+}
+
+/* A's object of size bytes in one colour and a name for its compositor file. */
+static uint64_t owner_object(struct test_context *t, struct peer *a, uint64_t size,
+			     uint32_t pixel, uint32_t flags, uint32_t *handle_out)
+{
+	uint32_t handle = gem_create(t, a->g->fd, size);
+
+	gem_fill_cpu(t, a->g->fd, handle, size, pixel);
+	if (handle_out)
+		*handle_out = handle;
+	return gem_share(t, a->g->fd, handle, a->recipient, flags);
+}
+
+static int accept_on(int fd, uint64_t name, uint32_t *handle, uint64_t *size)
+{
+	struct drm_garnet_accept accept = {.name = name};
+
+	if (drmIoctl(fd, DRM_IOCTL_GARNET_ACCEPT, &accept) < 0)
+		return -errno;
+	if (handle)
+		*handle = accept.handle;
+	if (size)
+		*size = accept.size;
+	return 0;
+}
+
+/* Every pixel of the object as the CPU reads it after SET_DOMAIN, which waits for the GPU
+ * writes pending on it: the first one that differs from want, or -1. */
+static int64_t first_pixel_not(struct test_context *t, int fd, uint32_t handle, uint64_t size,
+			       uint32_t want)
+{
+	struct drm_i915_gem_mmap map = {.handle = handle, .size = size};
+	struct drm_i915_gem_set_domain domain = {.handle = handle,
+						 .read_domains = I915_GEM_DOMAIN_CPU};
+	const uint32_t *pixels;
+	int64_t bad = -1;
+
+	if (drmIoctl(fd, DRM_IOCTL_I915_GEM_MMAP, &map) < 0 ||
+	    drmIoctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &domain) < 0)
+		test_fail(t, __FILE__, __LINE__, "map and SET_DOMAIN: %s", strerror(errno));
+	pixels = (const uint32_t *)(uintptr_t)map.addr_ptr;
+	for (uint64_t i = 0; i < size / 4 && bad < 0; i++)
+		if (pixels[i] != want)
+			bad = (int64_t)i;
+	munmap((void *)(uintptr_t)map.addr_ptr, size);
+	return bad;
+}
+
+static void broker_finish(struct test_context *t)
+{
+	check_compositor_serves(t);
+	test_run_on_compositor(t, broker_security_finish, test_data(t));
+}
+
+TEST_WITH(broker_import_without_a_grant_yields_no_name, broker_default_setup, DEFAULT_OUTPUT)
+{
+	struct peer *a = peer_create(t), *b = peer_create(t);
+	struct receiver_state r;
+	struct offer_state o;
+	uint64_t name = owner_object(t, a, 64 * 64 * 4, 0xff5a1e33, GARNET_SHARE_SINGLE_USE, NULL);
+	long long shares = shares_created(t, a->g->fd);
+
+	/* The installed policy grants buffer-import to nobody: B, who asked, gets failed and
+	 * no name; garnet never even made one. */
+	receive(t, b, &r);
+	check(t, !offer(t, a, name, r.token, &o));
+	client_roundtrip(b->g->c);
+	check(t, r.failed);
+	check(t, !r.offered);
+	check_int(t, shares_created(t, a->g->fd), ==, shares);
+	/* The token is spent: asking again with it reaches nobody either. */
+	garnet_buffer_offer_v1_destroy(o.proxy);
+	name = owner_object(t, a, 64 * 64 * 4, 0xff5a1e33, GARNET_SHARE_SINGLE_USE, NULL);
+	check(t, !offer(t, a, name, r.token, &o));
+	client_roundtrip(b->g->c);
+	check(t, !r.offered);
+	check_int(t, shares_created(t, a->g->fd), ==, shares + 1);
+	peer_destroy(a);
+	peer_destroy(b);
+	broker_finish(t);
+}
+
+/* The positive control of the test above, and implicit sync across the hand-over: A fills
+ * its object with the GPU and offers it at once; B, reading after SET_DOMAIN, sees exactly
+ * the batch's last write. */
+TEST_WITH(broker_grant_hands_over_exactly_the_owners_last_gpu_write, broker_grant_setup,
+	  DEFAULT_OUTPUT)
+{
+	struct peer *a = peer_create(t), *b = peer_create(t);
+	const uint64_t size = 256 * 256 * 4;
+	struct drm_i915_gem_busy busy = {0};
+	struct receiver_state r;
+	struct offer_state o;
+	uint32_t handle, mine;
+	uint64_t name = owner_object(t, a, size, 0xff101010, GARNET_SHARE_SINGLE_USE, &handle);
+	uint64_t got_size = 0;
+	int64_t bad;
+
+	receive(t, b, &r);
+	gpu_fill(t, a->g->fd, handle, 256, 256, 0xff2080c0, 150, false);
+	check(t, offer(t, a, name, r.token, &o));
+	client_roundtrip(b->g->c);
+	check(t, r.offered);
+	check_int(t, r.size, ==, size);
+	check_int(t, accept_on(b->g->fd, r.name, &mine, &got_size), ==, 0);
+	check_int(t, got_size, ==, size);
+	busy.handle = mine;
+	check_int(t, drmIoctl(b->g->fd, DRM_IOCTL_I915_GEM_BUSY, &busy), ==, 0);
+	fprintf(stderr, "# A's batch %s when B imported the object\n",
+		busy.busy ? "was still running" : "had finished");
+	bad = first_pixel_not(t, b->g->fd, mine, size, 0xff2080c0);
+	if (bad >= 0)
+		test_fail(t, __FILE__, __LINE__, "pixel %lld is not the batch's last write",
+			  (long long)bad);
+	/* The name was single-use, and A's handles are not B's concern. */
+	check_int(t, accept_on(b->g->fd, r.name, NULL, NULL), ==, -ENOENT);
+	gem_close(a->g->fd, handle);
+	check_int(t, first_pixel_not(t, b->g->fd, mine, size, 0xff2080c0), ==, -1);
+	gem_close(b->g->fd, mine);
+	peer_destroy(a);
+	peer_destroy(b);
+	broker_finish(t);
+}
+
+TEST_WITH(broker_name_given_to_the_receiver_opens_on_no_other_file, broker_grant_setup,
+	  DEFAULT_OUTPUT)
+{
+	struct peer *a = peer_create(t), *b = peer_create(t), *c = peer_create(t);
+	struct receiver_state r, rc;
+	struct offer_state o, oc;
+	uint64_t name = owner_object(t, a, 64 * 64 * 4, 0xff336699, GARNET_SHARE_SINGLE_USE, NULL);
+	uint32_t mine;
+
+	receive(t, b, &r);
+	receive(t, c, &rc);
+	check(t, offer(t, a, name, r.token, &o));
+	client_roundtrip(b->g->c);
+	check(t, r.offered);
+	/* C, with a receiver of its own, heard nothing of B's offer. */
+	client_roundtrip(c->g->c);
+	check(t, !rc.offered && !rc.failed);
+	/* B's name on C's file, on A's own file and on the compositor's files: the kernel's
+	 * -ENOENT, as for a name that never existed. */
+	check_int(t, accept_on(c->g->fd, r.name, NULL, NULL), ==, -ENOENT);
+	check_int(t, accept_on(a->g->fd, r.name, NULL, NULL), ==, -ENOENT);
+	/* C cannot push its own object at B with the spent token. */
+	check(t, !offer(t, c, owner_object(t, c, 4096, 0xffee0000, GARNET_SHARE_SINGLE_USE, NULL),
+			r.token, &oc));
+	client_roundtrip(b->g->c);
+	check(t, !r.failed);
+	/* The failed attempts used nothing up: B's own import works and holds A's pixels. */
+	check_int(t, accept_on(b->g->fd, r.name, &mine, NULL), ==, 0);
+	check_int(t, first_pixel_not(t, b->g->fd, mine, 64 * 64 * 4, 0xff336699), ==, -1);
+	peer_destroy(c);
+	peer_destroy(a);
+	peer_destroy(b);
+	broker_finish(t);
+}
+
+TEST_WITH(broker_revoked_offer_fails_the_receivers_next_import, broker_grant_setup,
+	  DEFAULT_OUTPUT)
+{
+	struct peer *a = peer_create(t), *b = peer_create(t);
+	struct receiver_state r;
+	struct offer_state o;
+	uint64_t name = owner_object(t, a, 4096, 0xff00ff00, GARNET_SHARE_SINGLE_USE, NULL);
+	uint32_t mine;
+
+	/* A withdraws before B imported: B hears revoked, and the name is dead. */
+	receive(t, b, &r);
+	check(t, offer(t, a, name, r.token, &o));
+	garnet_buffer_offer_v1_destroy(o.proxy);
+	client_roundtrip(a->g->c);
+	client_roundtrip(b->g->c);
+	check(t, r.offered && r.revoked);
+	check_int(t, accept_on(b->g->fd, r.name, NULL, NULL), ==, -ENOENT);
+	garnet_buffer_receiver_v1_destroy(r.proxy);
+
+	/* B drops its receiver before importing: that name is withdrawn too. */
+	name = owner_object(t, a, 4096, 0xff00ff00, GARNET_SHARE_SINGLE_USE, NULL);
+	receive(t, b, &r);
+	check(t, offer(t, a, name, r.token, &o));
+	client_roundtrip(b->g->c);
+	check(t, r.offered);
+	garnet_buffer_receiver_v1_destroy(r.proxy);
+	client_roundtrip(b->g->c);
+	check_int(t, accept_on(b->g->fd, r.name, NULL, NULL), ==, -ENOENT);
+	garnet_buffer_offer_v1_destroy(o.proxy);
+
+	/* Positive control: not revoked, the same steps import. */
+	name = owner_object(t, a, 4096, 0xff00ff00, GARNET_SHARE_SINGLE_USE, NULL);
+	receive(t, b, &r);
+	check(t, offer(t, a, name, r.token, &o));
+	client_roundtrip(b->g->c);
+	check(t, r.offered && !r.revoked);
+	check_int(t, accept_on(b->g->fd, r.name, &mine, NULL), ==, 0);
+	/* A revoking after the import takes nothing back from B (a handle is a reference). */
+	garnet_buffer_offer_v1_destroy(o.proxy);
+	client_roundtrip(a->g->c);
+	check_int(t, first_pixel_not(t, b->g->fd, mine, 4096, 0xff00ff00), ==, -1);
+	peer_destroy(a);
+	peer_destroy(b);
+	broker_finish(t);
+}
+
+/* An offer of a name that is not a live name shared with the owner's compositor file ends the
+ * connection with invalid_name, the same message whatever was wrong; B's token survives. */
+static void offer_expect_invalid_name(struct test_context *t, uint64_t name, uint64_t token)
+{
+	struct peer *a = peer_create(t);
+	struct offer_state o;
+	const char *text;
+
+	offer_send(a, name, token, &o);
+	last_error[0] = '\0';
+	wl_log_set_handler_client(record_client_log);
+	client_expect_protocol_error(a->g->c, &garnet_buffer_broker_v1_interface,
+				     GARNET_BUFFER_BROKER_V1_ERROR_INVALID_NAME);
+	text = strstr(last_error, "error ");
+	if (!text)
+		test_fail(t, __FILE__, __LINE__, "no error message logged (got '%s')", last_error);
+	uniform_message(t, text);
+	check(t, !o.done);
+	peer_destroy(a);
+}
+
+TEST_WITH(broker_forged_foreign_and_dead_names_get_the_uniform_error, broker_grant_setup,
+	  DEFAULT_OUTPUT)
+{
+	struct peer *a = peer_create(t), *b = peer_create(t);
+	unsigned int seed = (unsigned int)time(NULL);
+	struct drm_garnet_revoke revoke;
+	struct receiver_state r;
+	struct offer_state o;
+	uint32_t handle;
+	uint64_t name;
+
+	receive(t, b, &r);
+	offer_expect_invalid_name(t, 0, r.token);
+	offer_expect_invalid_name(t, ~0ull, r.token);
+	offer_expect_invalid_name(t, (uint64_t)rand_r(&seed) << 32 | (uint64_t)rand_r(&seed),
+				  r.token);
+	/* Shared with another client's compositor file (B's), and with B's own DRM file: not
+	 * A's to offer through its connection. */
+	handle = gem_create(t, a->g->fd, 4096);
+	offer_expect_invalid_name(t, gem_share(t, a->g->fd, handle, b->recipient, 0), r.token);
+	offer_expect_invalid_name(t, gem_share(t, a->g->fd, handle, own_client_id(t, b->g->fd), 0),
+				  r.token);
+	/* A name whose object is gone, a revoked name, a used single-use name. */
+	name = gem_share(t, a->g->fd, handle, a->recipient, 0);
+	gem_close(a->g->fd, handle);
+	offer_expect_invalid_name(t, name, r.token);
+	name = owner_object(t, a, 4096, 0, 0, NULL);
+	revoke = (struct drm_garnet_revoke){.name = name};
+	check_int(t, drmIoctl(a->g->fd, DRM_IOCTL_GARNET_REVOKE, &revoke), ==, 0);
+	offer_expect_invalid_name(t, name, r.token);
+	name = owner_object(t, a, 4096, 0, GARNET_SHARE_SINGLE_USE, NULL);
+	check_int(t, accept_on(a->g->fd, name, NULL, NULL), ==, -ENOENT); /* not A's file */
+	{
+		struct receiver_state spare;
+
+		receive(t, b, &spare);
+		check(t, offer(t, a, name, spare.token, &o)); /* first use */
+	}
+	/* Each rogue connection above is a fresh one; the uniform message was compared. A's
+	 * live connection replays the used name itself: */
+	offer_send(a, name, r.token, &o);
+	client_expect_protocol_error(a->g->c, &garnet_buffer_broker_v1_interface,
+				     GARNET_BUFFER_BROKER_V1_ERROR_INVALID_NAME);
+	peer_destroy(a);
+	/* Positive control: none of it touched B's token. */
+	a = peer_create(t);
+	check(t, offer(t, a, owner_object(t, a, 4096, 0xff0000ff, GARNET_SHARE_SINGLE_USE, NULL),
+		       r.token, &o));
+	client_roundtrip(b->g->c);
+	check(t, r.offered);
+	peer_destroy(a);
+	peer_destroy(b);
+	broker_finish(t);
+}
+
+TEST_WITH(broker_offers_to_unknown_spent_or_gone_tokens_reach_nobody, broker_grant_setup,
+	  DEFAULT_OUTPUT)
+{
+	struct peer *a = peer_create(t), *b = peer_create(t);
+	unsigned int seed = (unsigned int)time(NULL) ^ 0x70c3;
+	struct receiver_state r, gone;
+	struct offer_state o;
+	uint64_t tokens[4];
+
+	receive(t, b, &r);
+	receive(t, b, &gone);
+	garnet_buffer_receiver_v1_destroy(gone.proxy);
+	client_roundtrip(b->g->c);
+	tokens[0] = 0;
+	tokens[1] = ~0ull;
+	tokens[2] = (uint64_t)rand_r(&seed) << 32 | (uint64_t)rand_r(&seed);
+	tokens[3] = gone.token;
+	for (int i = 0; i < 4; i++) {
+		check(t, !offer(t, a, owner_object(t, a, 4096, 0xffaaaaaa, GARNET_SHARE_SINGLE_USE,
+						   NULL), tokens[i], &o));
+		garnet_buffer_offer_v1_destroy(o.proxy);
+	}
+	client_roundtrip(b->g->c);
+	check(t, !r.offered && !r.failed);
+	/* Positive control: the real token, once. */
+	check(t, offer(t, a, owner_object(t, a, 4096, 0xffaaaaaa, GARNET_SHARE_SINGLE_USE, NULL),
+		       r.token, &o));
+	check(t, !offer(t, a, owner_object(t, a, 4096, 0xffaaaaaa, GARNET_SHARE_SINGLE_USE, NULL),
+			r.token, &o));
+	client_roundtrip(b->g->c);
+	check(t, r.offered);
+	peer_destroy(a);
+	peer_destroy(b);
+	broker_finish(t);
+}
+
+/* The owner as the policy names it: broker-owner, verified by its executable, is granted; the
+ * harness's own unverified client is not, under the same policy. */
+TEST_WITH(broker_grant_names_the_owner_by_its_verified_executable, broker_exe_grant_setup,
+	  DEFAULT_OUTPUT)
+{
+	struct peer *a = peer_create(t), *b = peer_create(t);
+	struct receiver_state r;
+	struct offer_state o;
+	int to_owner[2], from_owner[2], status;
+	char token[32], line[64] = "";
+	uint32_t mine;
+	ssize_t n;
+	pid_t pid;
+
+	/* The harness's client is refused (the control). */
+	receive(t, b, &r);
+	check(t, !offer(t, a, owner_object(t, a, 4096, 0xff44aa11, GARNET_SHARE_SINGLE_USE, NULL),
+			r.token, &o));
+	client_roundtrip(b->g->c);
+	check(t, r.failed && !r.offered);
+
+	receive(t, b, &r);
+	snprintf(token, sizeof(token), "%llx", (unsigned long long)r.token);
+	if (pipe2(to_owner, O_CLOEXEC) < 0 || pipe2(from_owner, O_CLOEXEC) < 0)
+		test_fail(t, __FILE__, __LINE__, "pipe: %s", strerror(errno));
+	pid = fork();
+	if (pid < 0)
+		test_fail(t, __FILE__, __LINE__, "fork: %s", strerror(errno));
+	if (pid == 0) {
+		if (dup2(to_owner[0], 0) < 0 || dup2(from_owner[1], 1) < 0)
+			_exit(127);
+		setenv("WAYLAND_DISPLAY", test_socket(t), 1);
+		execl(BROKER_OWNER, BROKER_OWNER, token, "ff44aa11", (char *)NULL);
+		_exit(127);
+	}
+	close(to_owner[0]);
+	close(from_owner[1]);
+	n = read(from_owner[0], line, sizeof(line) - 1);
+	check(t, n > 0);
+	check(t, strncmp(line, "delivered", 9) == 0);
+	client_roundtrip(b->g->c);
+	check(t, r.offered);
+	check_int(t, accept_on(b->g->fd, r.name, &mine, NULL), ==, 0);
+	check_int(t, first_pixel_not(t, b->g->fd, mine, 4096, 0xff44aa11), ==, -1);
+	close(to_owner[1]);
+	close(from_owner[0]);
+	check_int(t, waitpid(pid, &status, 0), ==, pid);
+	check(t, WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	peer_destroy(a);
+	peer_destroy(b);
+	broker_finish(t);
+}
+
+/* No security layer here: every offer fails (no hook, no import), and still counts until it is
+ * destroyed. */
+TEST(broker_floods_of_offers_and_receivers_are_bounded_per_client)
+{
+	struct peer *a = peer_create(t), *b;
+	static struct offer_state offers[17];
+	static struct receiver_state receivers[17];
+	uint64_t name = owner_object(t, a, 4096, 0, 0, NULL); /* multi-use: one per offer */
+
+	for (int i = 0; i < 16; i++)
+		check(t, !offer(t, a, name, (uint64_t)i + 1, &offers[i]));
+	/* Positive control: a destroyed offer frees its place. */
+	garnet_buffer_offer_v1_destroy(offers[0].proxy);
+	check(t, !offer(t, a, name, 99, &offers[0]));
+	offer_send(a, name, 100, &offers[16]);
+	client_expect_protocol_error(a->g->c, &garnet_buffer_broker_v1_interface,
+				     GARNET_BUFFER_BROKER_V1_ERROR_TOO_MANY);
+	peer_destroy(a);
+
+	b = peer_create(t);
+	for (int i = 0; i < 16; i++)
+		receive(t, b, &receivers[i]);
+	garnet_buffer_receiver_v1_destroy(receivers[0].proxy);
+	receive(t, b, &receivers[0]);
+	garnet_buffer_broker_v1_receive(b->broker, 0, 1);
+	client_expect_protocol_error(b->g->c, &garnet_buffer_broker_v1_interface,
+				     GARNET_BUFFER_BROKER_V1_ERROR_TOO_MANY);
+	peer_destroy(b);
 	check_compositor_serves(t);
 }

@@ -82,6 +82,10 @@ struct garnet_security_hooks {
 	 * hooks above, a NULL hook denies: nothing is shared without a decision. */
 	bool (*share_pixels)(void *data, struct wl_client *client, enum garnet_pixels_kind kind,
 			     const char *object);
+	/* May client use a buffer owner offered it (garnet_buffer_broker_v1)? Asked at each
+	 * offer, which cannot wait for a dialog; a NULL hook denies, as for share_pixels. A
+	 * denial fails the offer and no name is made. */
+	bool (*import_buffer)(void *data, struct wl_client *client, struct wl_client *owner);
 	/* May client copy the pixels of this output now? Asked at every capture, after the
 	 * global's checks; stream is true for the captures of a recording (screencopy's
 	 * copy_with_damage). A denial fails the capture without a pixel reaching the client;
@@ -156,8 +160,8 @@ struct garnet_security_hooks {
 /* The client whose surface has the keyboard (and so is offered the selections), or NULL. */
 GARNET_EXPORT struct wl_client *garnet_compositor_get_focused_client(struct garnet_compositor *c);
 
-/* Replaces the hooks (copied). NULL members allow everything, except share_pixels and
- * idle_notify, unless hooks->deny_unset; NULL hooks: no security layer. */
+/* Replaces the hooks (copied). NULL members allow everything, except share_pixels,
+ * import_buffer and idle_notify, unless hooks->deny_unset; NULL hooks: no security layer. */
 GARNET_EXPORT void garnet_compositor_set_security_hooks(struct garnet_compositor *c,
 					  const struct garnet_security_hooks *hooks);
 
