@@ -231,7 +231,9 @@ static void handle_copy(struct wl_client *client, struct wl_resource *resource,
 	cap->buffer = buffer;
 	wl_resource_add_destroy_listener(buffer, &cap->buffer_destroy);
 	wl_signal_add(&output->events.frame, &cap->output_frame);
-	if (!cap->copied && !cap->holding && !c->locked)
+	/* The first copy: now, unless the frame on screen still shows the dialog. */
+	if (!cap->copied && !c->locked &&
+	    (!cap->holding || output->renders != cap->renders_at_grant))
 		copy_now(cap, output, NULL);
 }
 

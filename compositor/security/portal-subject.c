@@ -66,11 +66,13 @@ enum garnet_decision security_capture_for_app(struct garnet_security *s, struct 
 	uid_t uid;
 
 	snprintf(who, who_size, "pid %u", pid);
-	/* Only the backend garnet launched speaks for applications (it also holds the global,
-	 * but a policy could give that to another program by mistake). */
-	if (!backend || !wmac_subject_is_launched(backend->subject)) {
+	/* Only the portal entry garnet launched speaks for applications: other trusted clients
+	 * may hold every privileged global (the panel does), but not this voice. */
+	if (!backend || !wmac_subject_is_launched(backend->subject) ||
+	    strcmp(wmac_subject_get_launcher_entry(backend->subject), "portal") != 0) {
 		garnet_log(s->compositor, GARNET_LOG_WARNING, "security",
-			   "a capture for pid %u from a client garnet did not launch: refused", pid);
+			   "a capture for pid %u from a client that is not the portal entry: "
+			   "refused", pid);
 		return GARNET_DENY;
 	}
 	uid = wmac_subject_get_uid(backend->subject);
