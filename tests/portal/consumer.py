@@ -99,7 +99,7 @@ stream = subprocess.Popen(['gst-launch-1.0', '-q', 'pipewiresrc', f'fd={fd}', f'
                            '!', 'fakesink'], pass_fds=[fd])
 
 
-def on_closed():
+def on_closed(*details):
     say('closed')
 
 
@@ -115,6 +115,13 @@ def poll():
     return True
 
 
+# Running for 2 s: whatever ends it later is not its own start failing.
+try:
+    stream.wait(timeout=2)
+    say('ended early', stream.returncode)
+    sys.exit(4)
+except subprocess.TimeoutExpired:
+    pass
 say('streaming')
 GLib.timeout_add(100, poll)
 GLib.timeout_add_seconds(60, loop.quit)
