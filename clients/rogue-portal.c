@@ -71,8 +71,7 @@ int rogue_portal_capture(const char *app_id, uint32_t pid)
 		printf("no global\n");
 		return 0;
 	}
-	capture = garnet_portal_v1_capture(g.portal, app_id, pid,
-					   GARNET_PORTAL_V1_KIND_SCREENCAST);
+	capture = garnet_portal_v1_capture(g.portal, app_id, pid, GARNET_PORTAL_V1_KIND_SCREENCAST);
 	garnet_portal_capture_v1_add_listener(capture, &capture_listener, &answer);
 	while (answer == 0 && wl_display_dispatch(display) >= 0)
 		;

@@ -47,15 +47,17 @@ static bool from_frontend(sd_bus_message *m)
 	sd_bus_creds *creds = NULL;
 	bool ok;
 
-	if (!sender || sd_bus_get_name_creds(bus, FRONTEND_NAME, SD_BUS_CREDS_UNIQUE_NAME,
-					     &creds) < 0)
+	if (!sender ||
+	    sd_bus_get_name_creds(bus, FRONTEND_NAME, SD_BUS_CREDS_UNIQUE_NAME, &creds) < 0)
 		return false;
 	ok = sd_bus_creds_get_unique_name(creds, &owner) >= 0 && owner &&
 	     strcmp(owner, sender) == 0;
 	sd_bus_creds_unref(creds);
 	if (!ok)
-		fprintf(stderr, "garnet-portal: a call from %s, which is not the portal frontend: "
-				"refused\n", sender);
+		fprintf(stderr,
+			"garnet-portal: a call from %s, which is not the portal frontend: "
+			"refused\n",
+			sender);
 	return ok;
 }
 
@@ -90,7 +92,7 @@ static struct session *find_session(struct portal *p, const char *path)
 {
 	struct session *s;
 
-	wl_list_for_each(s, &p->sessions, link) {
+	wl_list_for_each (s, &p->sessions, link) {
 		if (strcmp(s->path, path) == 0)
 			return s;
 	}
@@ -227,8 +229,8 @@ static void stream_ready(void *data, uint32_t node_id, int32_t w, int32_t h)
 		end_request(s);
 		return;
 	}
-	fprintf(stderr, "garnet-portal: session %s streams node %u (%dx%d)\n", s->path, node_id,
-		w, h);
+	fprintf(stderr, "garnet-portal: session %s streams node %u (%dx%d)\n", s->path, node_id, w,
+		h);
 	if (sd_bus_message_new_method_return(s->start, &reply) < 0 ||
 	    sd_bus_message_append(reply, "u", RESPONSE_SUCCESS) < 0 ||
 	    sd_bus_message_open_container(reply, 'a', "{sv}") < 0 ||
@@ -238,8 +240,8 @@ static void stream_ready(void *data, uint32_t node_id, int32_t w, int32_t h)
 	    sd_bus_message_open_container(reply, 'a', "(ua{sv})") < 0 ||
 	    sd_bus_message_open_container(reply, 'r', "ua{sv}") < 0 ||
 	    sd_bus_message_append(reply, "u", node_id) < 0 ||
-	    sd_bus_message_append(reply, "a{sv}", 3, "position", "(ii)", 0, 0, "size", "(ii)", w,
-				  h, "source_type", "u", SOURCE_MONITOR) < 0 ||
+	    sd_bus_message_append(reply, "a{sv}", 3, "position", "(ii)", 0, 0, "size", "(ii)", w, h,
+				  "source_type", "u", SOURCE_MONITOR) < 0 ||
 	    sd_bus_message_close_container(reply) < 0 ||
 	    sd_bus_message_close_container(reply) < 0 ||
 	    sd_bus_message_close_container(reply) < 0 ||
@@ -266,8 +268,8 @@ static void stream_ended(void *data)
 {
 	struct session *s = data;
 
-	sd_bus_emit_signal(s->portal->bus, s->path, "org.freedesktop.impl.portal.Session",
-			   "Closed", "");
+	sd_bus_emit_signal(s->portal->bus, s->path, "org.freedesktop.impl.portal.Session", "Closed",
+			   "");
 }
 
 static int start(sd_bus_message *m, void *data, sd_bus_error *error)
@@ -285,8 +287,8 @@ static int start(sd_bus_message *m, void *data, sd_bus_error *error)
 	s = find_session(p, session_handle);
 	if (!s || s->stream)
 		return reply_empty(m, RESPONSE_OTHER);
-	s->stream = stream_create(p, s->app_id, s->pid, stream_ready, stream_refused,
-				  stream_ended, s);
+	s->stream =
+		stream_create(p, s->app_id, s->pid, stream_ready, stream_refused, stream_ended, s);
 	if (!s->stream)
 		return reply_empty(m, RESPONSE_OTHER);
 	s->start = sd_bus_message_ref(m);
@@ -295,9 +297,8 @@ static int start(sd_bus_message *m, void *data, sd_bus_error *error)
 	return 1; /* answered when garnet has */
 }
 
-static int property_u32(sd_bus *bus, const char *path, const char *interface,
-			const char *property, sd_bus_message *reply, void *data,
-			sd_bus_error *error)
+static int property_u32(sd_bus *bus, const char *path, const char *interface, const char *property,
+			sd_bus_message *reply, void *data, sd_bus_error *error)
 {
 	uint32_t value = 0;
 
@@ -317,10 +318,8 @@ static const sd_bus_vtable screencast_vtable[] = {
 	SD_BUS_METHOD("SelectSources", "oosa{sv}", "ua{sv}", select_sources,
 		      SD_BUS_VTABLE_UNPRIVILEGED),
 	SD_BUS_METHOD("Start", "oossa{sv}", "ua{sv}", start, SD_BUS_VTABLE_UNPRIVILEGED),
-	SD_BUS_PROPERTY("AvailableSourceTypes", "u", property_u32, 0,
-			SD_BUS_VTABLE_PROPERTY_CONST),
-	SD_BUS_PROPERTY("AvailableCursorModes", "u", property_u32, 0,
-			SD_BUS_VTABLE_PROPERTY_CONST),
+	SD_BUS_PROPERTY("AvailableSourceTypes", "u", property_u32, 0, SD_BUS_VTABLE_PROPERTY_CONST),
+	SD_BUS_PROPERTY("AvailableCursorModes", "u", property_u32, 0, SD_BUS_VTABLE_PROPERTY_CONST),
 	SD_BUS_PROPERTY("version", "u", property_u32, 0, SD_BUS_VTABLE_PROPERTY_CONST),
 	SD_BUS_VTABLE_END,
 };
@@ -372,6 +371,24 @@ static int pick_color(sd_bus_message *m, void *data, sd_bus_error *error)
 	return reply_empty(m, RESPONSE_OTHER);
 }
 
+/* xdg-desktop-portal 1.16 offers the Screenshot portal only with an Access backend beside it.
+ * Access dialogs are other portals' questions in a client's window; garnet asks its own
+ * questions, so every one of these is refused. */
+static int access_dialog(sd_bus_message *m, void *data, sd_bus_error *error)
+{
+	if (!from_frontend(m))
+		return sd_bus_error_set(error, SD_BUS_ERROR_ACCESS_DENIED, "not the frontend");
+	fprintf(stderr, "garnet-portal: an access dialog refused (garnet asks in its own)\n");
+	return reply_empty(m, RESPONSE_OTHER);
+}
+
+static const sd_bus_vtable access_vtable[] = {
+	SD_BUS_VTABLE_START(0),
+	SD_BUS_METHOD("AccessDialog", "osssssa{sv}", "ua{sv}", access_dialog,
+		      SD_BUS_VTABLE_UNPRIVILEGED),
+	SD_BUS_VTABLE_END,
+};
+
 static const sd_bus_vtable screenshot_vtable[] = {
 	SD_BUS_VTABLE_START(0),
 	SD_BUS_METHOD("Screenshot", "ossa{sv}", "ua{sv}", screenshot, SD_BUS_VTABLE_UNPRIVILEGED),
@@ -413,7 +430,9 @@ bool portal_dbus_init(struct portal *p)
 				     p) < 0 ||
 	    sd_bus_add_object_vtable(p->bus, NULL, OBJECT_PATH,
 				     "org.freedesktop.impl.portal.Screenshot", screenshot_vtable,
-				     p) < 0)
+				     p) < 0 ||
+	    sd_bus_add_object_vtable(p->bus, NULL, OBJECT_PATH,
+				     "org.freedesktop.impl.portal.Access", access_vtable, p) < 0)
 		return false;
 	ret = sd_bus_request_name(p->bus, BUS_NAME, 0);
 	if (ret < 0) {

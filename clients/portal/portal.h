@@ -39,7 +39,8 @@ bool portal_wayland_init(struct portal *p);
 struct capture;
 struct capture *capture_create(struct portal *p, const char *app_id, pid_t pid, bool stream,
 			       const struct capture_listener *listener, void *data);
-void capture_copy(struct capture *cap, struct wl_buffer *buffer);
+/* now: the picture on screen, not the next change (a consumer that has nothing yet). */
+void capture_copy(struct capture *cap, struct wl_buffer *buffer, bool now);
 void capture_destroy(struct capture *cap);
 /* A wl_shm buffer over fd (size bytes, xrgb8888). */
 struct wl_buffer *portal_shm_buffer(struct portal *p, int fd, int32_t width, int32_t height,

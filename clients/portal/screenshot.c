@@ -80,15 +80,14 @@ static void on_granted(void *data, int32_t width, int32_t height)
 	s->width = width;
 	s->height = height;
 	s->fd = portal_memfd(size);
-	s->pixels = s->fd < 0 ? MAP_FAILED
-			      : mmap(NULL, size, PROT_READ, MAP_SHARED, s->fd, 0);
+	s->pixels = s->fd < 0 ? MAP_FAILED : mmap(NULL, size, PROT_READ, MAP_SHARED, s->fd, 0);
 	if (s->pixels == MAP_FAILED) {
 		s->pixels = NULL;
 		finish(s, NULL);
 		return;
 	}
 	s->buffer = portal_shm_buffer(s->portal, s->fd, width, height, width * 4);
-	capture_copy(s->capture, s->buffer);
+	capture_copy(s->capture, s->buffer, true);
 }
 
 static void on_refused(void *data)

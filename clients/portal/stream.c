@@ -26,6 +26,7 @@ struct stream {
 	struct spa_hook listener;
 	int32_t width, height, stride;
 	bool granted, paused, streaming, ended;
+	bool fresh; /* a consumer started: it gets the picture on screen, not the next change */
 	uint32_t node_id;
 	struct pw_buffer *in_flight; /* the buffer garnet is filling */
 	void (*ready)(void *data, uint32_t node_id, int32_t w, int32_t h);
@@ -42,13 +43,22 @@ static void next_copy(struct stream *s)
 {
 	struct pw_buffer *b;
 
-	if (s->in_flight || !s->streaming || s->paused || s->ended)
+	if (!s->streaming || s->paused || s->ended)
 		return;
+	if (s->in_flight) {
+		/* Waiting for the output to change, while the new consumer has nothing. */
+		if (s->fresh)
+			capture_copy(s->capture,
+				     ((struct buffer_data *)s->in_flight->user_data)->wl, true);
+		s->fresh = false;
+		return;
+	}
 	b = pw_stream_dequeue_buffer(s->pw);
 	if (!b)
 		return; /* process says when one comes back */
 	s->in_flight = b;
-	capture_copy(s->capture, ((struct buffer_data *)b->user_data)->wl);
+	capture_copy(s->capture, ((struct buffer_data *)b->user_data)->wl, s->fresh);
+	s->fresh = false;
 }
 
 static void fill_metas(struct stream *s, struct spa_buffer *buf, const int32_t (*damage)[4],
@@ -68,11 +78,12 @@ static void fill_metas(struct stream *s, struct spa_buffer *buf, const int32_t (
 		struct spa_meta_region *r;
 		int i = 0;
 
-		spa_meta_for_each(r, m) {
+		spa_meta_for_each(r, m)
+		{
 			if (i < count) {
-				r->region = SPA_REGION(damage[i][0], damage[i][1],
-						       (uint32_t)damage[i][2],
-						       (uint32_t)damage[i][3]);
+				r->region =
+					SPA_REGION(damage[i][0], damage[i][1],
+						   (uint32_t)damage[i][2], (uint32_t)damage[i][3]);
 			} else {
 				r->region = SPA_REGION(0, 0, 0, 0);
 				break;
@@ -148,11 +159,11 @@ static void on_stopped(void *data)
 static const struct spa_pod *format_param(struct spa_pod_builder *b, int32_t w, int32_t h)
 {
 	return spa_pod_builder_add_object(
-		b, SPA_TYPE_OBJECT_Format, SPA_PARAM_EnumFormat,
-		SPA_FORMAT_mediaType, SPA_POD_Id(SPA_MEDIA_TYPE_video),
-		SPA_FORMAT_mediaSubtype, SPA_POD_Id(SPA_MEDIA_SUBTYPE_raw),
-		SPA_FORMAT_VIDEO_format, SPA_POD_Id(SPA_VIDEO_FORMAT_BGRx),
-		SPA_FORMAT_VIDEO_size, SPA_POD_Rectangle(&SPA_RECTANGLE((uint32_t)w, (uint32_t)h)),
+		b, SPA_TYPE_OBJECT_Format, SPA_PARAM_EnumFormat, SPA_FORMAT_mediaType,
+		SPA_POD_Id(SPA_MEDIA_TYPE_video), SPA_FORMAT_mediaSubtype,
+		SPA_POD_Id(SPA_MEDIA_SUBTYPE_raw), SPA_FORMAT_VIDEO_format,
+		SPA_POD_Id(SPA_VIDEO_FORMAT_BGRx), SPA_FORMAT_VIDEO_size,
+		SPA_POD_Rectangle(&SPA_RECTANGLE((uint32_t)w, (uint32_t)h)),
 		SPA_FORMAT_VIDEO_framerate, SPA_POD_Fraction(&SPA_FRACTION(0, 1)),
 		SPA_FORMAT_VIDEO_maxFramerate,
 		SPA_POD_CHOICE_RANGE_Fraction(&SPA_FRACTION(60, 1), &SPA_FRACTION(1, 1),
@@ -169,20 +180,18 @@ static void on_param_changed(void *data, uint32_t id, const struct spa_pod *para
 	if (id != SPA_PARAM_Format || !param)
 		return;
 	params[0] = spa_pod_builder_add_object(
-		&b, SPA_TYPE_OBJECT_ParamBuffers, SPA_PARAM_Buffers,
-		SPA_PARAM_BUFFERS_buffers, SPA_POD_CHOICE_RANGE_Int(BUFFERS, 2, 8),
-		SPA_PARAM_BUFFERS_blocks, SPA_POD_Int(1),
+		&b, SPA_TYPE_OBJECT_ParamBuffers, SPA_PARAM_Buffers, SPA_PARAM_BUFFERS_buffers,
+		SPA_POD_CHOICE_RANGE_Int(BUFFERS, 2, 8), SPA_PARAM_BUFFERS_blocks, SPA_POD_Int(1),
 		SPA_PARAM_BUFFERS_size, SPA_POD_Int(s->stride * s->height),
-		SPA_PARAM_BUFFERS_stride, SPA_POD_Int(s->stride),
-		SPA_PARAM_BUFFERS_dataType, SPA_POD_CHOICE_FLAGS_Int(1 << SPA_DATA_MemFd));
-	params[1] = spa_pod_builder_add_object(
-		&b, SPA_TYPE_OBJECT_ParamMeta, SPA_PARAM_Meta,
-		SPA_PARAM_META_type, SPA_POD_Id(SPA_META_Header),
-		SPA_PARAM_META_size, SPA_POD_Int(sizeof(struct spa_meta_header)));
+		SPA_PARAM_BUFFERS_stride, SPA_POD_Int(s->stride), SPA_PARAM_BUFFERS_dataType,
+		SPA_POD_CHOICE_FLAGS_Int(1 << SPA_DATA_MemFd));
+	params[1] = spa_pod_builder_add_object(&b, SPA_TYPE_OBJECT_ParamMeta, SPA_PARAM_Meta,
+					       SPA_PARAM_META_type, SPA_POD_Id(SPA_META_Header),
+					       SPA_PARAM_META_size,
+					       SPA_POD_Int(sizeof(struct spa_meta_header)));
 	params[2] = spa_pod_builder_add_object(
-		&b, SPA_TYPE_OBJECT_ParamMeta, SPA_PARAM_Meta,
-		SPA_PARAM_META_type, SPA_POD_Id(SPA_META_VideoDamage),
-		SPA_PARAM_META_size,
+		&b, SPA_TYPE_OBJECT_ParamMeta, SPA_PARAM_Meta, SPA_PARAM_META_type,
+		SPA_POD_Id(SPA_META_VideoDamage), SPA_PARAM_META_size,
 		SPA_POD_CHOICE_RANGE_Int(sizeof(struct spa_meta_region) * DAMAGE_REGIONS,
 					 sizeof(struct spa_meta_region) * 1,
 					 sizeof(struct spa_meta_region) * DAMAGE_REGIONS));
@@ -240,6 +249,8 @@ static void on_state_changed(void *data, enum pw_stream_state old, enum pw_strea
 			s->ready(s->data, s->node_id, s->width, s->height);
 		s->ready = NULL;
 	}
+	if (state == PW_STREAM_STATE_STREAMING && !s->streaming)
+		s->fresh = true;
 	s->streaming = state == PW_STREAM_STATE_STREAMING;
 	if (state == PW_STREAM_STATE_ERROR && s->ready) {
 		s->ready(s->data, 0, 0, 0);
@@ -254,12 +265,9 @@ static void on_process(void *data)
 }
 
 static const struct pw_stream_events stream_events = {
-	PW_VERSION_STREAM_EVENTS,
-	.state_changed = on_state_changed,
-	.param_changed = on_param_changed,
-	.add_buffer = on_add_buffer,
-	.remove_buffer = on_remove_buffer,
-	.process = on_process,
+	PW_VERSION_STREAM_EVENTS,	   .state_changed = on_state_changed,
+	.param_changed = on_param_changed, .add_buffer = on_add_buffer,
+	.remove_buffer = on_remove_buffer, .process = on_process,
 };
 
 static void on_granted(void *data, int32_t width, int32_t height)
@@ -283,8 +291,8 @@ static void on_granted(void *data, int32_t width, int32_t height)
 	}
 	pw_stream_add_listener(s->pw, &s->listener, &stream_events, s);
 	params[0] = format_param(&b, width, height);
-	if (pw_stream_connect(s->pw, PW_DIRECTION_OUTPUT, PW_ID_ANY,
-			      PW_STREAM_FLAG_ALLOC_BUFFERS, params, 1) < 0) {
+	if (pw_stream_connect(s->pw, PW_DIRECTION_OUTPUT, PW_ID_ANY, PW_STREAM_FLAG_ALLOC_BUFFERS,
+			      params, 1) < 0) {
 		s->ready(s->data, 0, 0, 0);
 		s->ready = NULL;
 	}

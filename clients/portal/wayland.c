@@ -143,9 +143,10 @@ struct capture *capture_create(struct portal *p, const char *app_id, pid_t pid, 
 	return cap;
 }
 
-void capture_copy(struct capture *cap, struct wl_buffer *buffer)
+void capture_copy(struct capture *cap, struct wl_buffer *buffer, bool now)
 {
-	garnet_portal_capture_v1_copy(cap->proxy, buffer);
+	garnet_portal_capture_v1_copy(cap->proxy, buffer,
+				      now ? GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_NOW : 0);
 }
 
 void capture_destroy(struct capture *cap)

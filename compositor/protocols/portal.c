@@ -120,9 +120,8 @@ static bool copy_pixels(struct garnet_output *output, struct wl_shm_buffer *shm)
 	int32_t w = pixman_image_get_width(front), h = pixman_image_get_height(front);
 
 	wl_shm_buffer_begin_access(shm);
-	target = pixman_image_create_bits_no_clear(PIXMAN_x8r8g8b8, w, h,
-						   wl_shm_buffer_get_data(shm),
-						   wl_shm_buffer_get_stride(shm));
+	target = pixman_image_create_bits_no_clear(
+		PIXMAN_x8r8g8b8, w, h, wl_shm_buffer_get_data(shm), wl_shm_buffer_get_stride(shm));
 	if (target) {
 		pixman_image_composite32(PIXMAN_OP_SRC, front, NULL, target, 0, 0, 0, 0, 0, 0, w,
 					 h);
@@ -190,7 +189,7 @@ static void on_buffer_destroy(struct wl_listener *listener, void *data)
 }
 
 static void handle_copy(struct wl_client *client, struct wl_resource *resource,
-			struct wl_resource *buffer)
+			struct wl_resource *buffer, uint32_t flags)
 {
 	struct portal_capture *cap = wl_resource_get_user_data(resource);
 	struct garnet_compositor *c = cap->portal->compositor;
@@ -208,9 +207,18 @@ static void handle_copy(struct wl_client *client, struct wl_resource *resource,
 				       "copy before the capture was granted");
 		return;
 	}
-	if (cap->buffer) {
+	if (cap->buffer &&
+	    (buffer != cap->buffer || !(flags & GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_NOW))) {
 		wl_resource_post_error(resource, GARNET_PORTAL_CAPTURE_V1_ERROR_BUSY,
 				       "copy while another copy waits");
+		return;
+	}
+	if (cap->buffer) {
+		/* The waiting copy, asked for again with now: a consumer came and has nothing. */
+		output = garnet_compositor_find_output(c, cap->output_name);
+		if (output && !c->locked &&
+		    (!cap->holding || output->renders != cap->renders_at_grant))
+			copy_now(cap, output, NULL);
 		return;
 	}
 	format = shm ? wl_shm_buffer_get_format(shm) : 0;
@@ -220,7 +228,8 @@ static void handle_copy(struct wl_client *client, struct wl_resource *resource,
 	    wl_shm_buffer_get_stride(shm) < cap->width * 4) {
 		wl_resource_post_error(resource, GARNET_PORTAL_CAPTURE_V1_ERROR_INVALID_BUFFER,
 				       "the buffer must be a %dx%d xrgb8888 or argb8888 wl_shm "
-				       "buffer", cap->width, cap->height);
+				       "buffer",
+				       cap->width, cap->height);
 		return;
 	}
 	output = garnet_compositor_find_output(c, cap->output_name);
@@ -231,8 +240,9 @@ static void handle_copy(struct wl_client *client, struct wl_resource *resource,
 	cap->buffer = buffer;
 	wl_resource_add_destroy_listener(buffer, &cap->buffer_destroy);
 	wl_signal_add(&output->events.frame, &cap->output_frame);
-	/* The first copy: now, unless the frame on screen still shows the dialog. */
-	if (!cap->copied && !c->locked &&
+	/* The first copy, or one asked for now: now, unless the frame on screen still shows
+	 * the dialog. */
+	if ((!cap->copied || (flags & GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_NOW)) && !c->locked &&
 	    (!cap->holding || output->renders != cap->renders_at_grant))
 		copy_now(cap, output, NULL);
 }
@@ -327,8 +337,7 @@ static void handle_capture(struct wl_client *client, struct wl_resource *manager
 	wl_list_init(&cap->link);
 	garnet_listener_init(&cap->output_frame, on_output_frame);
 	garnet_listener_init(&cap->buffer_destroy, on_buffer_destroy);
-	wl_resource_set_implementation(cap->resource, &capture_impl, cap,
-				       capture_resource_destroy);
+	wl_resource_set_implementation(cap->resource, &capture_impl, cap, capture_resource_destroy);
 	output = chosen_output(c);
 	if (!output || !(cap->output_name = strdup(output->name))) {
 		refuse(cap);
@@ -336,17 +345,18 @@ static void handle_capture(struct wl_client *client, struct wl_resource *manager
 	}
 	snprintf(who, sizeof(who), "pid %u", pid);
 	d = c->hooks.capture_for_app
-		    ? c->hooks.capture_for_app(c->hooks.data, client, app_id, pid,
-					       cap->output_name, cap->stream, who, sizeof(who))
+		    ? c->hooks.capture_for_app(c->hooks.data, client, app_id, pid, cap->output_name,
+					       cap->stream, who, sizeof(who))
 		    : (c->hooks.deny_unset ? GARNET_DENY : GARNET_ALLOW);
 	if (d == GARNET_ALLOW) {
 		grant(cap, output);
 		return;
 	}
 	if (d == GARNET_ASK)
-		cap->asking = garnet_consent_ask_for_app(
-			c, client, cap->stream ? GARNET_ASK_RECORD_OUTPUT : GARNET_ASK_CAPTURE_OUTPUT,
-			cap->output_name, who, on_answer, cap);
+		cap->asking = garnet_consent_ask_for_app(c, client,
+							 cap->stream ? GARNET_ASK_RECORD_OUTPUT
+								     : GARNET_ASK_CAPTURE_OUTPUT,
+							 cap->output_name, who, on_answer, cap);
 	if (!cap->asking) {
 		garnet_log(c, GARNET_LOG_WARNING, "portal", "capture of %s for %s refused",
 			   cap->output_name, who);
@@ -365,8 +375,8 @@ static void bind_manager(struct wl_client *client, void *data, uint32_t version,
 
 	if (!garnet_global_check_bind(c, client, &garnet_portal_v1_interface))
 		return;
-	garnet_resource_create(client, &garnet_portal_v1_interface, (int)version, id,
-			       &manager_impl, data, NULL);
+	garnet_resource_create(client, &garnet_portal_v1_interface, (int)version, id, &manager_impl,
+			       data, NULL);
 }
 
 void garnet_portal_stop_all(struct garnet_compositor *c)
@@ -375,7 +385,7 @@ void garnet_portal_stop_all(struct garnet_compositor *c)
 
 	if (!c->portal)
 		return;
-	wl_list_for_each_safe(cap, tmp, &c->portal->captures, link)
+	wl_list_for_each_safe (cap, tmp, &c->portal->captures, link)
 		stop(cap, "the user's stop binding");
 }
 
@@ -389,7 +399,7 @@ static void on_lock_changed(struct wl_listener *listener, void *data)
 	if (p->paused == c->locked)
 		return;
 	p->paused = c->locked;
-	wl_list_for_each(cap, &p->captures, link) {
+	wl_list_for_each (cap, &p->captures, link) {
 		if (c->locked)
 			garnet_portal_capture_v1_send_paused(cap->resource);
 		else
@@ -418,8 +428,8 @@ pixman_image_t *garnet_portal_indicator_image(struct garnet_compositor *c)
 
 static pixman_image_t *draw_indicator(void)
 {
-	pixman_image_t *image = pixman_image_create_bits(PIXMAN_x8r8g8b8, INDICATOR_SIZE,
-							 INDICATOR_SIZE, NULL, 0);
+	pixman_image_t *image =
+		pixman_image_create_bits(PIXMAN_x8r8g8b8, INDICATOR_SIZE, INDICATOR_SIZE, NULL, 0);
 	pixman_color_t white = {0xffff, 0xffff, 0xffff, 0xffff};
 	pixman_color_t red = {0xe000, 0x1000, 0x1000, 0xffff};
 	pixman_rectangle16_t inner = {3, 3, INDICATOR_SIZE - 6, INDICATOR_SIZE - 6};

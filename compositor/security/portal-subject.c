@@ -72,7 +72,8 @@ enum garnet_decision security_capture_for_app(struct garnet_security *s, struct 
 	    strcmp(wmac_subject_get_launcher_entry(backend->subject), "portal") != 0) {
 		garnet_log(s->compositor, GARNET_LOG_WARNING, "security",
 			   "a capture for pid %u from a client that is not the portal entry: "
-			   "refused", pid);
+			   "refused",
+			   pid);
 		return GARNET_DENY;
 	}
 	uid = wmac_subject_get_uid(backend->subject);
@@ -89,10 +90,10 @@ enum garnet_decision security_capture_for_app(struct garnet_security *s, struct 
 	if (claimed_app_id[0] && strcmp(claimed_app_id, real_app_id) != 0)
 		garnet_log(s->compositor, GARNET_LOG_WARNING, "security",
 			   "the portal claims app id '%s' for pid %u, whose own is '%s': the "
-			   "process decides", claimed_app_id, pid, real_app_id);
-	snprintf(who, who_size, "%s%s%spid %u exe %s", real_app_id[0] ? "app " : "",
-		 real_app_id, real_app_id[0] ? ", " : "", pid,
-		 executable_of((pid_t)pid, exe, sizeof(exe)));
+			   "process decides",
+			   claimed_app_id, pid, real_app_id);
+	snprintf(who, who_size, "%s%s%spid %u exe %s", real_app_id[0] ? "app " : "", real_app_id,
+		 real_app_id[0] ? ", " : "", pid, executable_of((pid_t)pid, exe, sizeof(exe)));
 	s->asking = NULL;
 	d = wmac_check(s->mac, app,
 		       stream ? WMAC_PERMISSION_SCREENCAST : WMAC_PERMISSION_SCREENSHOT,

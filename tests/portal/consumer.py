@@ -94,7 +94,9 @@ say('frame', node)
 if not keep:
     sys.exit(0)
 
-# A consumer that keeps receiving: the stop binding must end it.
+# A consumer that keeps receiving: the stop binding must end it. A remote is one PipeWire
+# connection, so a second consumer opens its own.
+fd = cast.OpenPipeWireRemote(session, dbus.Dictionary({}, signature='sv')).take()
 stream = subprocess.Popen(['gst-launch-1.0', '-q', 'pipewiresrc', f'fd={fd}', f'path={node}',
                            '!', 'fakesink'], pass_fds=[fd])
 

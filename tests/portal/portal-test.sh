@@ -28,7 +28,7 @@ if ! /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null ||
 	exit 0
 fi
 . "$(dirname "$0")/../security/lib.sh"
-echo "1..11"
+echo "1..12"
 
 # The session the application lives in: its bus, PipeWire, and the frontend finding
 # garnet-portal through garnet.portal (UseIn=garnet).
@@ -182,8 +182,9 @@ grep -q "the user allowed HEADLESS-1 for pid $consumer_pid exe /usr/bin/python3[
 result $? "the_question_names_the_application_pid_not_the_portal"
 
 shoot screen
-/usr/bin/python3 "$png_equal" "$work/frame.png" "$work/screen.png" | sed 's/^/# /'
+/usr/bin/python3 "$png_equal" "$work/frame.png" "$work/screen.png" >"$work/equal.txt" 2>&1
 result $? "the_frame_the_application_receives_is_garnets_screen"
+sed 's/^/# /' "$work/equal.txt"
 red_at "$work/screen.png" 1006 18
 result $? "the_indicator_is_on_screen_while_the_cast_runs"
 
@@ -208,6 +209,18 @@ sed 's/^/# /' "$work/denied.txt"
 grep -q "^response [12]" "$work/denied.txt" && ! grep -q "^node" "$work/denied.txt" &&
 	[ ! -e "$work/denied.png" ] && [ ! -e "$work/denied.png.raw" ]
 result $? "no_in_the_dialog_gives_no_stream_and_no_frame"
+
+# The Screenshot portal: the same question, then a PNG of garnet's screen at the uri.
+/usr/bin/python3 "$(dirname "$consumer")/screenshot.py" >"$work/shot.txt" 2>&1 &
+shot_pid=$!
+answer 21
+wait "$shot_pid"
+sed 's/^/# /' "$work/shot.txt"
+shoot reference
+uri=$(sed -n 's|^uri file://||p' "$work/shot.txt")
+[ -n "$uri" ] && /usr/bin/python3 "$png_equal" "$uri" "$work/reference.png" >"$work/equal.txt" 2>&1
+result $? "the_screenshot_portal_gives_garnets_screen_once_the_user_says_yes"
+sed 's/^/# /' "$work/equal.txt"
 
 # Locking pauses every cast: the lock screen is never sent.
 /usr/bin/python3 "$consumer" "$work/again.png" stream-until-closed >"$work/again.txt" 2>&1 &
