@@ -49,6 +49,7 @@ struct portal_capture {
 	bool copied; /* a copy was made: later ones wait for the output to change */
 	struct wl_resource *buffer; /* the copy waiting for a frame, or NULL */
 	struct wl_listener output_frame, buffer_destroy;
+	struct wl_listener hold_frame; /* lets the hold go at the first frame without the dialog */
 	struct wl_list link; /* portal.captures, or itself */
 };
 
@@ -64,6 +65,7 @@ static void indicator_changed(struct portal *p)
 
 static void release_hold(struct portal_capture *cap)
 {
+	garnet_list_unlink(&cap->hold_frame.link);
 	if (cap->holding)
 		garnet_consent_release(cap->portal->compositor);
 	cap->holding = false;
@@ -176,8 +178,23 @@ static void on_output_frame(struct wl_listener *listener, void *data)
 			copy_now(cap, output, NULL);
 		return;
 	}
+	if (cap->renders_at_grant && output->renders == cap->renders_at_grant)
+		return;
 	if (pixman_region32_not_empty(&output->shown_damage))
 		copy_now(cap, output, &output->shown_damage);
+}
+
+/* A frame without the dialog was shown: the next question may come even if the backend has
+ * not copied yet (it may never: an application that starts a cast and reads nothing), but
+ * this frame stays copyable. */
+static void on_hold_frame(struct wl_listener *listener, void *data)
+{
+	struct portal_capture *cap = wl_container_of(listener, cap, hold_frame);
+	struct garnet_output *output = data;
+
+	if (strcmp(output->name, cap->output_name) == 0 &&
+	    output->renders != cap->renders_at_grant && !cap->buffer)
+		release_hold(cap);
 }
 
 static void on_buffer_destroy(struct wl_listener *listener, void *data)
@@ -293,6 +310,7 @@ static void on_answer(void *data, bool allowed)
 	cap->holding = true;
 	garnet_consent_hold(c);
 	cap->renders_at_grant = output->renders;
+	wl_signal_add(&output->events.frame, &cap->hold_frame);
 	grant(cap, output);
 }
 
@@ -337,6 +355,7 @@ static void handle_capture(struct wl_client *client, struct wl_resource *manager
 	wl_list_init(&cap->link);
 	garnet_listener_init(&cap->output_frame, on_output_frame);
 	garnet_listener_init(&cap->buffer_destroy, on_buffer_destroy);
+	garnet_listener_init(&cap->hold_frame, on_hold_frame);
 	wl_resource_set_implementation(cap->resource, &capture_impl, cap, capture_resource_destroy);
 	output = chosen_output(c);
 	if (!output || !(cap->output_name = strdup(output->name))) {
