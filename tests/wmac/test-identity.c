@@ -644,8 +644,10 @@ static void process_named_by_pid_is_an_unverified_subject_of_its_user_only(void)
 	CHECK(wmac_subject_get_executable(s) == NULL);
 	struct wmac_context *ctx = wmac_context_create();
 	struct wmac_error err;
-	CHECK_INT(wmac_context_load_text(ctx, "p", "version 1\nask screencast\nallow screenshot "
-						 "exe=/usr/bin/python3\n", NULL, NULL, &err),
+	CHECK_INT(wmac_context_load_text(ctx, "p",
+					 "version 1\nask screencast\nallow screenshot "
+					 "exe=/usr/bin/python3\n",
+					 NULL, NULL, &err),
 		  0);
 	CHECK_INT(wmac_check(ctx, s, "screencast", "HEADLESS-1"), WMAC_ASK);
 	CHECK_INT(wmac_check(ctx, s, "screenshot", "HEADLESS-1"), WMAC_DENY);
