@@ -210,6 +210,8 @@ static void usage(void)
 			"       garnet-rogue text-field LOG WIDTH HEIGHT\n"
 			"       garnet-rogue drive GO DONE "
 			"[quit|print|super-l|click:X,Y|press:X,Y|type:TEXT|keys:TEXT]\n"
+			"       garnet-rogue portal-capture APP_ID PID\n"
+			"       garnet-rogue script\n"
 			"       garnet-rogue lock FILE\n"
 			"       garnet-rogue locker FILE [WAIT]\n"
 			"       garnet-rogue clip-victim FILE GO\n"
@@ -266,6 +268,10 @@ int main(int argc, char **argv)
 		return rogue_window(argv[2], atoi(argv[3]), atoi(argv[4]), false);
 	if (argc == 5 && strcmp(argv[1], "text-field") == 0)
 		return rogue_window(argv[2], atoi(argv[3]), atoi(argv[4]), true);
+	if (argc == 4 && strcmp(argv[1], "portal-capture") == 0)
+		return rogue_portal_capture(argv[2], (uint32_t)strtoul(argv[3], NULL, 10));
+	if (argc == 2 && strcmp(argv[1], "script") == 0)
+		return rogue_script();
 	if ((argc == 4 || argc == 5) && strcmp(argv[1], "drive") == 0)
 		return rogue_drive(argv[2], argv[3], argc == 5 ? argv[4] : NULL);
 	if (argc == 3 && strcmp(argv[1], "lock") == 0)

@@ -26,6 +26,9 @@ int rogue_window(const char *path, int32_t width, int32_t height, bool text_fiel
  * then presses COMBO (quit: ctrl+alt+BackSpace, print, super-l, super-m, click:X,Y, press:X,Y (held), or type:TEXT, in
  * which ',' is Return) and writes DONE. */
 int rogue_drive(const char *go, const char *done, const char *combo);
+/* rogue-portal.c: portal-capture APP_ID PID (1: granted) and script (keys from stdin). */
+int rogue_portal_capture(const char *app_id, uint32_t pid);
+int rogue_script(void);
 
 struct wp_single_pixel_buffer_manager_v1;
 struct wp_viewporter;

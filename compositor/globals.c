@@ -23,6 +23,7 @@
 #include "protocols/layer-shell.h"
 #include "protocols/virtual-pointer.h"
 #include "protocols/output-power.h"
+#include "protocols/portal.h"
 
 /* The registry lists globals in the order they are made; clients see this order. */
 static bool create_globals(struct garnet_compositor *c)
@@ -35,7 +36,7 @@ static bool create_globals(struct garnet_compositor *c)
 	    !garnet_screencopy_init(c) || !garnet_session_lock_init(c) ||
 	    !garnet_layer_shell_init(c) || !garnet_foreign_toplevel_init(c) ||
 	    !garnet_virtual_keyboard_init(c) || !garnet_virtual_pointer_init(c) ||
-	    !garnet_output_power_init(c) ||
+	    !garnet_output_power_init(c) || !garnet_portal_init(c) ||
 	    !garnet_data_control_init(c) || !garnet_client_budget_init(c) ||
 	    !garnet_security_context_init(c))
 		return false;

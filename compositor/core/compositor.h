@@ -108,6 +108,7 @@ struct garnet_compositor {
 	struct garnet_lock_prompt *lock_prompt;
 	struct garnet_consent *consent; /* consent.c: garnet's own dialog for ASK decisions */
 	struct screencopy *screencopy; /* protocols/screencopy.c */
+	struct portal *portal; /* protocols/portal.c */
 	struct shortcuts *shortcuts; /* protocols/shortcuts.c */
 	struct foreign_toplevels *foreign_toplevels; /* protocols/foreign-toplevel.c */
 	bool (*launch)(void *data, const char *entry); /* the `launch` binding action */

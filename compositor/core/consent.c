@@ -30,6 +30,9 @@ struct garnet_consent_request {
 	enum garnet_ask_act act;
 	char *object;
 	char who[256];
+	/* Asked for an application the client (the portal's backend) speaks for: the answer is
+	 * this request's only, and a refusal is the application's, not the client's. */
+	bool for_app;
 	void (*done)(void *data, bool allowed);
 	void *data;
 	struct wl_list link; /* garnet_consent.waiting, the one shown first */
@@ -201,10 +204,9 @@ static void describe(struct garnet_compositor *c, struct wl_client *client, char
 	snprintf(buf, size, "pid %d", (int)pid);
 }
 
-struct garnet_consent_request *garnet_consent_ask(struct garnet_compositor *c,
-						  struct wl_client *client,
-						  enum garnet_ask_act act, const char *object,
-						  void (*done)(void *data, bool allowed), void *data)
+static struct garnet_consent_request *
+ask(struct garnet_compositor *c, struct wl_client *client, enum garnet_ask_act act,
+    const char *object, const char *for_app, void (*done)(void *data, bool allowed), void *data)
 {
 	struct garnet_consent *cs = c->consent;
 	struct garnet_consent_request *r;
@@ -218,7 +220,7 @@ struct garnet_consent_request *garnet_consent_ask(struct garnet_compositor *c,
 		count++;
 		repeated = repeated || r->client == client;
 	}
-	repeated = repeated || is_refused(cs, client);
+	repeated = repeated || (!for_app && is_refused(cs, client));
 	if (c->locked)
 		why = "the session is locked";
 	else if (repeated)
@@ -242,12 +244,34 @@ struct garnet_consent_request *garnet_consent_ask(struct garnet_compositor *c,
 	r->act = act;
 	r->done = done;
 	r->data = data;
-	describe(c, client, r->who, sizeof(r->who));
+	r->for_app = for_app != NULL;
+	if (for_app)
+		snprintf(r->who, sizeof(r->who), "%s", for_app);
+	else
+		describe(c, client, r->who, sizeof(r->who));
 	was_idle = wl_list_empty(&cs->waiting);
 	wl_list_insert(cs->waiting.prev, &r->link);
 	if (was_idle)
 		show_next(cs);
 	return r;
+}
+
+struct garnet_consent_request *garnet_consent_ask(struct garnet_compositor *c,
+						  struct wl_client *client,
+						  enum garnet_ask_act act, const char *object,
+						  void (*done)(void *data, bool allowed), void *data)
+{
+	return ask(c, client, act, object, NULL, done, data);
+}
+
+struct garnet_consent_request *garnet_consent_ask_for_app(struct garnet_compositor *c,
+							  struct wl_client *client,
+							  enum garnet_ask_act act,
+							  const char *object, const char *who,
+							  void (*done)(void *data, bool allowed),
+							  void *data)
+{
+	return ask(c, client, act, object, who, done, data);
 }
 
 void garnet_consent_withdraw(struct garnet_consent_request *r)
@@ -269,11 +293,11 @@ static void answer(struct garnet_consent *cs, bool allowed, enum garnet_answer_s
 		return;
 	garnet_log(c, allowed ? GARNET_LOG_INFO : GARNET_LOG_WARNING, "consent",
 		   "the user %s %s for %s%s", allowed ? "allowed" : "refused", r->object, r->who,
-		   allowed && scope == GARNET_ANSWER_SESSION ? " for the session" : "");
-	if (c->hooks.user_answered)
+		   allowed && scope == GARNET_ANSWER_SESSION && !r->for_app ? " for the session" : "");
+	if (c->hooks.user_answered && !r->for_app)
 		c->hooks.user_answered(c->hooks.data, r->client, r->act, r->object, allowed,
 				       scope);
-	if (!allowed)
+	if (!allowed && !r->for_app)
 		remember_refusal(cs, r->client);
 	/* Out of the queue first: done may ask anew, and that question queues behind. */
 	garnet_list_unlink(&r->link);

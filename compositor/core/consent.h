@@ -14,6 +14,13 @@ struct garnet_consent_request;
 struct garnet_consent_request *
 garnet_consent_ask(struct garnet_compositor *c, struct wl_client *client, enum garnet_ask_act act,
 		   const char *object, void (*done)(void *data, bool allowed), void *data);
+/* The same for an application that client (the portal's backend) speaks for, shown as who:
+ * the answer is for this request only and is not given to the security layer, and the
+ * client is not held to a refusal (the next application may be another). */
+struct garnet_consent_request *
+garnet_consent_ask_for_app(struct garnet_compositor *c, struct wl_client *client,
+			   enum garnet_ask_act act, const char *object, const char *who,
+			   void (*done)(void *data, bool allowed), void *data);
 /* The act is gone (its object destroyed): the question is dropped unanswered. */
 void garnet_consent_withdraw(struct garnet_consent_request *request);
 /* An allowed act still has to happen on a frame without any dialog (a capture): the next

@@ -10,6 +10,7 @@
 #include "../core/view.h"
 #include "../core/seat.h"
 #include "../core/consent.h"
+#include "../protocols/portal.h"
 #include "../core/lock-prompt.h"
 #include "../core/buffer.h"
 #include "../core/background.h"
@@ -80,6 +81,17 @@ static void collect_lock_prompt(struct collect *col, struct garnet_compositor *c
 	pixman_image_t *image;
 
 	if (garnet_lock_prompt_box(col->output, &box) && (image = garnet_lock_prompt_image(c)))
+		collect_own_image(col, image, true, &box);
+}
+
+/* The recording indicator, above everything, the dialog and the lock screen included. */
+static void collect_portal_indicator(struct collect *col, struct garnet_compositor *c)
+{
+	pixman_box32_t box;
+	pixman_image_t *image;
+
+	if (garnet_portal_indicator_box(col->output, &box) &&
+	    (image = garnet_portal_indicator_image(c)))
 		collect_own_image(col, image, true, &box);
 }
 
@@ -253,6 +265,7 @@ static void collect_scene(struct collect *col, struct garnet_output *output)
 		collect_builtin_cursor(col, output->compositor->seat);
 		image_count = garnet_seat_pointer_images(output->compositor->seat, images);
 	}
+	collect_portal_indicator(col, output->compositor);
 	collect_consent(col, output->compositor);
 	collect_lock_prompt(col, output->compositor);
 	for (size_t i = 0; i < image_count; i++) {

@@ -50,6 +50,13 @@ struct garnet_security {
 /* The subject garnet holds for client, or NULL (no identity: every check denies). */
 struct client_subject *security_subject_of(const struct wl_client *client);
 
+/* portal-subject.c */
+/* The capture_for_app hook (see garnet/security.h). */
+enum garnet_decision security_capture_for_app(struct garnet_security *s, struct wl_client *portal,
+					      const char *claimed_app_id, uint32_t pid,
+					      const char *output_name, bool stream, char *who,
+					      size_t who_size);
+
 /* launcher.c */
 /* Starts a launcher entry whose client exited again, while it has restarts left. */
 void security_relaunch(struct launched *l);

@@ -25,7 +25,7 @@
 
 static const char *const launcher_names[] = {
 	"lock-screen", "screenshooter", "input-method", "on-screen-keyboard", "panel",
-	"notifications", "launcher", "idle",
+	"notifications", "launcher", "idle", "portal",
 };
 
 bool garnet_security_is_launcher_name(const char *name)
@@ -243,6 +243,15 @@ static bool share_pixels(void *data, struct wl_client *client, enum garnet_pixel
 {
 	return kind == GARNET_PIXELS_OUTPUT &&
 	       check(data, client, WMAC_PERMISSION_SCREENSHOT, object);
+}
+
+static enum garnet_decision capture_for_app(void *data, struct wl_client *client,
+					    const char *app_id, uint32_t pid,
+					    const char *output_name, bool stream, char *who,
+					    size_t who_size)
+{
+	return security_capture_for_app(data, client, app_id, pid, output_name, stream, who,
+					who_size);
 }
 
 static void describe_client(void *data, struct wl_client *client, char *buf, size_t size)
@@ -494,6 +503,7 @@ struct garnet_security *garnet_security_create_owned(struct garnet_compositor *c
 		.capture_output = capture_output,
 		.share_pixels = share_pixels,
 		.import_buffer = import_buffer,
+		.capture_for_app = capture_for_app,
 		.describe_client = describe_client,
 		.user_answered = user_answered,
 		.lock_session = lock_session,

@@ -9,6 +9,7 @@
 #include "../core/seat.h"
 #include "../protocols/toplevel.h"
 #include "../protocols/shortcuts.h"
+#include "../protocols/portal.h"
 #include "shell.h"
 #include "focus.h"
 #include "shell-private.h"
@@ -24,6 +25,7 @@ enum binding_action {
 	ACTION_LAUNCH,
 	ACTION_SHORTCUT,
 	ACTION_LOCK,
+	ACTION_STOP_CASTS,
 };
 
 struct binding {
@@ -83,6 +85,7 @@ static bool check_binding(struct garnet_seat *seat, const char *modifiers, const
 		[ACTION_FULLSCREEN] = "fullscreen", [ACTION_MINIMIZE] = "minimize",
 		[ACTION_QUIT] = "quit",		[ACTION_LAUNCH] = "launch",
 		[ACTION_SHORTCUT] = "shortcut",	[ACTION_LOCK] = "lock",
+		[ACTION_STOP_CASTS] = "stop-casts",
 	};
 	int found = -1;
 
@@ -102,7 +105,7 @@ static bool check_binding(struct garnet_seat *seat, const char *modifiers, const
 	if (found < 0) {
 		snprintf(error, error_size,
 			 "unknown action '%s' (exec, launch, shortcut, lock, close, cycle, "
-			 "maximize, fullscreen, minimize, quit)", action);
+			 "maximize, fullscreen, minimize, quit, stop-casts)", action);
 		return false;
 	}
 	*act = (enum binding_action)found;
@@ -201,6 +204,9 @@ static void run_action(struct garnet_shell *shell, struct binding *b)
 		break; /* fired in garnet_shell_handle_key, which must know if anyone took it */
 	case ACTION_LOCK:
 		garnet_compositor_lock_session(c, "the lock binding");
+		break;
+	case ACTION_STOP_CASTS:
+		garnet_portal_stop_all(c);
 		break;
 	case ACTION_LAUNCH:
 		if (c->launch)

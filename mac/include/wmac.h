@@ -165,6 +165,16 @@ struct wmac_subject;
 struct wmac_subject *wmac_subject_from_socket(int fd);
 
 /*
+ * A subject for a process named by its pid by someone the compositor trusts (the desktop
+ * portal's backend, which learnt the pid of an application's D-Bus connection from the bus
+ * daemon), so that the application, not the backend, is the subject of a decision. Nothing
+ * ties the pid to the process that asked, so the subject is always unverified: no exe= rule
+ * matches it and remembered answers never apply. Returns NULL with errno ESRCH when no such
+ * process can be inspected, EPERM when its effective uid is not uid, EINVAL for pid <= 0.
+ */
+struct wmac_subject *wmac_subject_from_pid(pid_t pid, uid_t uid);
+
+/*
  * What the compositor knows about a client it started itself, typically over a socketpair
  * whose other end it handed to the child (e.g. in WAYLAND_SOCKET).
  */

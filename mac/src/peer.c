@@ -308,3 +308,36 @@ WMAC_EXPORT struct wmac_subject *wmac_subject_from_socket(int fd)
 	}
 	return s;
 }
+
+WMAC_EXPORT struct wmac_subject *wmac_subject_from_pid(pid_t pid, uid_t uid)
+{
+	if (pid <= 0) {
+		errno = EINVAL;
+		return NULL;
+	}
+	struct wmac_subject *s = subject_alloc();
+	if (!s)
+		return NULL;
+	s->pid = pid;
+	s->uid = uid;
+	s->gid = (gid_t)-1;
+	s->unverified_reason = "named by pid, not by a connection of its own";
+
+	/* Nothing here ties the pid to the process that asked: it stays unverified. What
+	 * is checked is that it is a live process of the expected user, so that a pid of
+	 * another user's process (or none) cannot be named at all. */
+	char path[64];
+	snprintf(path, sizeof(path), "/proc/%d", (int)pid);
+	int dirfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	struct snapshot snap;
+	int ret = dirfd < 0 ? -ESRCH : take_snapshot(dirfd, &snap);
+	if (dirfd >= 0)
+		close(dirfd);
+	if (ret < 0 || snap.euid != uid) {
+		wmac_subject_destroy(s);
+		errno = ret < 0 ? -ret : EPERM;
+		return NULL;
+	}
+	s->gid = snap.egid;
+	return s;
+}

@@ -633,6 +633,34 @@ static void executable_named_with_a_newline_cannot_write_answers(void)
 	rmdir(dir);
 }
 
+/* The portal's backend names an application by pid: the subject is that process, of the
+ * expected user only, and never verified (nothing ties a pid to who asked). */
+static void process_named_by_pid_is_an_unverified_subject_of_its_user_only(void)
+{
+	struct wmac_subject *s = wmac_subject_from_pid(getpid(), getuid());
+	CHECK(s != NULL);
+	CHECK_INT(wmac_subject_get_pid(s), getpid());
+	CHECK(!wmac_subject_is_verified(s));
+	CHECK(wmac_subject_get_executable(s) == NULL);
+	struct wmac_context *ctx = wmac_context_create();
+	struct wmac_error err;
+	CHECK_INT(wmac_context_load_text(ctx, "p",
+					 "version 1\nask screencast\nallow screenshot "
+					 "exe=/usr/bin/python3\n",
+					 NULL, NULL, &err),
+		  0);
+	CHECK_INT(wmac_check(ctx, s, "screencast", "HEADLESS-1"), WMAC_ASK);
+	CHECK_INT(wmac_check(ctx, s, "screenshot", "HEADLESS-1"), WMAC_DENY);
+	CHECK_INT(wmac_answer(ctx, s, "screencast", "HEADLESS-1", WMAC_ALLOW, WMAC_SCOPE_SESSION),
+		  -EPERM);
+	wmac_context_destroy(ctx);
+	wmac_subject_destroy(s);
+	errno = 0;
+	CHECK(wmac_subject_from_pid(getpid(), getuid() + 1) == NULL && errno == EPERM);
+	errno = 0;
+	CHECK(wmac_subject_from_pid(0, getuid()) == NULL && errno == EINVAL);
+}
+
 int main(void)
 {
 	if (!realpath("/bin/sleep", sleep_exe) || !realpath("/proc/self/exe", self_exe))
@@ -653,6 +681,7 @@ int main(void)
 	RUN(peer_outside_our_pid_namespace_is_unverified);
 	RUN(executable_named_with_a_newline_cannot_write_answers);
 	RUN(client_running_a_deleted_executable_is_unverified);
+	RUN(process_named_by_pid_is_an_unverified_subject_of_its_user_only);
 	unlink(sock_path);
 	rmdir(sock_dir);
 	return tap_done();

@@ -94,6 +94,16 @@ struct garnet_security_hooks {
 	 * disconnects. */
 	enum garnet_decision (*capture_output)(void *data, struct wl_client *client,
 					       const char *output_name, bool stream);
+	/* May the application with process pid capture the output named output_name (stream:
+	 * a screencast)? client is the desktop portal's backend asking on its behalf
+	 * (garnet_portal_v1) and app_id the portal's claim for it; the application is the
+	 * subject. who gets the application's identity as the consent dialog shows it. GARNET_ASK
+	 * asks the user, whose answer holds for this capture only (an application named by pid
+	 * has no identity an answer could be remembered for). */
+	enum garnet_decision (*capture_for_app)(void *data, struct wl_client *client,
+						const char *app_id, uint32_t pid,
+						const char *output_name, bool stream, char *who,
+						size_t who_size);
 	/* The client's verified identity as the consent dialog shows it (e.g. "pid 42 uid
 	 * 1000 exe /usr/bin/grim"); without the hook the dialog shows the pid from the socket. */
 	void (*describe_client)(void *data, struct wl_client *client, char *buf, size_t size);

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: MIT */
+/* garnet-portal: the desktop portal's backend garnet launches. D-Bus side (dbus.c), the
+ * Wayland side (wayland.c) and the PipeWire streams (stream.c) share this. */
+#ifndef GARNET_PORTAL_H
+#define GARNET_PORTAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <pipewire/pipewire.h>
+#include <systemd/sd-bus.h>
+#include <wayland-client.h>
+
+struct portal {
+	struct pw_main_loop *main_loop;
+	struct pw_loop *loop;
+	struct pw_context *pw_context;
+	struct pw_core *pw_core;
+	struct wl_display *display;
+	struct wl_shm *shm;
+	struct garnet_portal_v1 *garnet;
+	sd_bus *bus;
+	struct wl_list sessions; /* session.link */
+};
+
+/* What a capture asked of garnet hears back (wayland.c calls these). */
+struct capture_listener {
+	void (*granted)(void *data, int32_t width, int32_t height);
+	void (*refused)(void *data);
+	/* A copy made (damage: the changed boxes, count of them) or failed. */
+	void (*ready)(void *data, const int32_t (*damage)[4], int count);
+	void (*failed)(void *data);
+	void (*paused)(void *data, bool paused);
+	void (*stopped)(void *data);
+};
+
+/* wayland.c */
+bool portal_wayland_init(struct portal *p);
+struct capture;
+struct capture *capture_create(struct portal *p, const char *app_id, pid_t pid, bool stream,
+			       const struct capture_listener *listener, void *data);
+/* now: the picture on screen, not the next change (a consumer that has nothing yet). */
+void capture_copy(struct capture *cap, struct wl_buffer *buffer, bool now);
+void capture_destroy(struct capture *cap);
+/* A wl_shm buffer over fd (size bytes, xrgb8888). */
+struct wl_buffer *portal_shm_buffer(struct portal *p, int fd, int32_t width, int32_t height,
+				    int32_t stride);
+
+/* stream.c: a PipeWire video source fed by one capture. */
+struct stream;
+/* ready(data, node_id) once the node exists (node_id 0: it failed); ended(data) when it
+ * stopped for good (the user's stop binding). */
+struct stream *stream_create(struct portal *p, const char *app_id, pid_t pid,
+			     void (*ready)(void *data, uint32_t node_id, int32_t w, int32_t h),
+			     void (*refused)(void *data), void (*ended)(void *data), void *data);
+void stream_destroy(struct stream *s);
+
+/* screenshot.c: one picture into a PNG file; done(data, path or NULL). */
+void screenshot_take(struct portal *p, const char *app_id, pid_t pid,
+		     void (*done)(void *data, const char *path), void *data);
+
+/* dbus.c */
+bool portal_dbus_init(struct portal *p);
+/* Handles what the bus has queued and sends what waits (before the loop sleeps). */
+void portal_dbus_dispatch(struct portal *p);
+
+int portal_memfd(size_t size);
+
+#endif

@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: MIT
+// garnet-portal's Wayland side: the connection garnet handed it at launch, wl_shm, and
+// garnet_portal_v1, through which each capture is asked for an application.
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "portal.h"
+#include "garnet-portal-v1-client-protocol.h"
+
+#define MAX_DAMAGE 16
+
+struct capture {
+	struct garnet_portal_capture_v1 *proxy;
+	const struct capture_listener *listener;
+	void *data;
+	int32_t damage[MAX_DAMAGE][4];
+	int damage_count;
+};
+
+int portal_memfd(size_t size)
+{
+	int fd = memfd_create("garnet-portal", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+
+	if (fd < 0)
+		return -1;
+	if (ftruncate(fd, (off_t)size) < 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+struct wl_buffer *portal_shm_buffer(struct portal *p, int fd, int32_t width, int32_t height,
+				    int32_t stride)
+{
+	struct wl_shm_pool *pool = wl_shm_create_pool(p->shm, fd, stride * height);
+	struct wl_buffer *buffer =
+		wl_shm_pool_create_buffer(pool, 0, width, height, stride, WL_SHM_FORMAT_XRGB8888);
+
+	wl_shm_pool_destroy(pool);
+	return buffer;
+}
+
+static void on_granted(void *data, struct garnet_portal_capture_v1 *proxy, const char *output,
+		       int32_t width, int32_t height)
+{
+	struct capture *cap = data;
+
+	fprintf(stderr, "garnet-portal: granted %s %dx%d\n", output, width, height);
+	cap->listener->granted(cap->data, width, height);
+}
+
+static void on_refused(void *data, struct garnet_portal_capture_v1 *proxy)
+{
+	struct capture *cap = data;
+
+	cap->listener->refused(cap->data);
+}
+
+static void on_damage(void *data, struct garnet_portal_capture_v1 *proxy, uint32_t x, uint32_t y,
+		      uint32_t w, uint32_t h)
+{
+	struct capture *cap = data;
+
+	if (cap->damage_count < MAX_DAMAGE) {
+		int32_t *d = cap->damage[cap->damage_count++];
+
+		d[0] = (int32_t)x;
+		d[1] = (int32_t)y;
+		d[2] = (int32_t)w;
+		d[3] = (int32_t)h;
+	}
+}
+
+static void on_ready(void *data, struct garnet_portal_capture_v1 *proxy, uint32_t sec_hi,
+		     uint32_t sec_lo, uint32_t nsec)
+{
+	struct capture *cap = data;
+	int count = cap->damage_count;
+
+	cap->damage_count = 0;
+	cap->listener->ready(cap->data, (const int32_t(*)[4])cap->damage, count);
+}
+
+static void on_failed(void *data, struct garnet_portal_capture_v1 *proxy)
+{
+	struct capture *cap = data;
+
+	cap->damage_count = 0;
+	cap->listener->failed(cap->data);
+}
+
+static void on_paused(void *data, struct garnet_portal_capture_v1 *proxy)
+{
+	struct capture *cap = data;
+
+	cap->listener->paused(cap->data, true);
+}
+
+static void on_resumed(void *data, struct garnet_portal_capture_v1 *proxy)
+{
+	struct capture *cap = data;
+
+	cap->listener->paused(cap->data, false);
+}
+
+static void on_stopped(void *data, struct garnet_portal_capture_v1 *proxy)
+{
+	struct capture *cap = data;
+
+	cap->listener->stopped(cap->data);
+}
+
+static const struct garnet_portal_capture_v1_listener capture_listener = {
+	.granted = on_granted,
+	.refused = on_refused,
+	.damage = on_damage,
+	.ready = on_ready,
+	.failed = on_failed,
+	.paused = on_paused,
+	.resumed = on_resumed,
+	.stopped = on_stopped,
+};
+
+struct capture *capture_create(struct portal *p, const char *app_id, pid_t pid, bool stream,
+			       const struct capture_listener *listener, void *data)
+{
+	struct capture *cap = calloc(1, sizeof(*cap));
+
+	if (!cap)
+		return NULL;
+	cap->listener = listener;
+	cap->data = data;
+	cap->proxy = garnet_portal_v1_capture(p->garnet, app_id, (uint32_t)pid,
+					      stream ? GARNET_PORTAL_V1_KIND_SCREENCAST
+						     : GARNET_PORTAL_V1_KIND_SCREENSHOT);
+	garnet_portal_capture_v1_add_listener(cap->proxy, &capture_listener, cap);
+	wl_display_flush(p->display);
+	return cap;
+}
+
+void capture_copy(struct capture *cap, struct wl_buffer *buffer, bool now)
+{
+	garnet_portal_capture_v1_copy(cap->proxy, buffer,
+				      now ? GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_NOW : 0);
+}
+
+void capture_destroy(struct capture *cap)
+{
+	if (!cap)
+		return;
+	garnet_portal_capture_v1_destroy(cap->proxy);
+	free(cap);
+}
+
+static void registry_global(void *data, struct wl_registry *registry, uint32_t name,
+			    const char *interface, uint32_t version)
+{
+	struct portal *p = data;
+
+	if (strcmp(interface, wl_shm_interface.name) == 0)
+		p->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
+	else if (strcmp(interface, garnet_portal_v1_interface.name) == 0)
+		p->garnet = wl_registry_bind(registry, name, &garnet_portal_v1_interface, 1);
+}
+
+static void registry_global_remove(void *data, struct wl_registry *registry, uint32_t name)
+{
+}
+
+static const struct wl_registry_listener registry_listener = {
+	.global = registry_global,
+	.global_remove = registry_global_remove,
+};
+
+static void on_wayland(void *data, int fd, uint32_t mask)
+{
+	struct portal *p = data;
+
+	if ((mask & (SPA_IO_ERR | SPA_IO_HUP)) || wl_display_dispatch(p->display) < 0) {
+		fprintf(stderr, "garnet-portal: garnet went away\n");
+		pw_main_loop_quit(p->main_loop);
+	}
+}
+
+bool portal_wayland_init(struct portal *p)
+{
+	struct wl_registry *registry;
+
+	p->display = wl_display_connect(NULL);
+	if (!p->display) {
+		fprintf(stderr, "garnet-portal: cannot connect to garnet: %s\n", strerror(errno));
+		return false;
+	}
+	registry = wl_display_get_registry(p->display);
+	wl_registry_add_listener(registry, &registry_listener, p);
+	wl_display_roundtrip(p->display);
+	if (!p->shm || !p->garnet) {
+		fprintf(stderr, "garnet-portal: garnet does not offer garnet_portal_v1 to this "
+				"program (only to the portal entry garnet launches)\n");
+		return false;
+	}
+	pw_loop_add_io(p->loop, wl_display_get_fd(p->display), SPA_IO_IN | SPA_IO_ERR | SPA_IO_HUP,
+		       false, on_wayland, p);
+	return true;
+}

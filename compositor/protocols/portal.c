@@ -1,0 +1,495 @@
+// SPDX-License-Identifier: MIT
+// garnet_portal_v1: screen casts and screenshots the desktop portal's backend asks for on an
+// application's behalf. The application is the subject of the decision (the capture_for_app
+// hook), the user answers in garnet's consent dialog, garnet picks the output; while any cast
+// runs garnet draws an indicator over everything, the stop binding ends every cast, and a
+// locked session pauses them all (no frame of the lock screen is ever copied).
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../core/compositor.h"
+#include "../core/output.h"
+#include "../core/region.h"
+#include "../core/consent.h"
+#include "portal.h"
+#include "garnet-portal-v1-server-protocol.h"
+
+/* The indicator: a red square with a white ring in the top right corner of every output. */
+#define INDICATOR_SIZE 20
+#define INDICATOR_MARGIN 8
+
+struct portal {
+	struct garnet_compositor *compositor;
+	struct wl_list captures; /* portal_capture.link: granted screencasts */
+	pixman_image_t *indicator;
+	bool paused; /* the session was locked when the casts last heard */
+	struct wl_listener compositor_destroy, lock_changed;
+};
+
+enum capture_state {
+	CAPTURE_ASKING,
+	CAPTURE_GRANTED,
+	CAPTURE_INERT, /* refused or stopped */
+};
+
+struct portal_capture {
+	struct wl_resource *resource;
+	struct portal *portal;
+	bool stream;
+	enum capture_state state;
+	char *output_name;
+	int32_t width, height;
+	struct garnet_consent_request *asking;
+	/* Granted in the dialog: the first copy waits for a frame painted after the dialog
+	 * went, and the next question waits for that copy. */
+	bool holding;
+	uint32_t renders_at_grant;
+	bool copied; /* a copy was made: later ones wait for the output to change */
+	struct wl_resource *buffer; /* the copy waiting for a frame, or NULL */
+	struct wl_listener output_frame, buffer_destroy;
+	struct wl_listener hold_frame; /* lets the hold go at the first frame without the dialog */
+	struct wl_list link; /* portal.captures, or itself */
+};
+
+static bool portal_recording(struct portal *p)
+{
+	return !wl_list_empty(&p->captures);
+}
+
+static void indicator_changed(struct portal *p)
+{
+	garnet_compositor_damage_box(p->compositor, &garnet_region_everywhere);
+}
+
+static void release_hold(struct portal_capture *cap)
+{
+	garnet_list_unlink(&cap->hold_frame.link);
+	if (cap->holding)
+		garnet_consent_release(cap->portal->compositor);
+	cap->holding = false;
+}
+
+static void stop_waiting(struct portal_capture *cap)
+{
+	garnet_list_unlink(&cap->output_frame.link);
+	garnet_list_unlink(&cap->buffer_destroy.link);
+	cap->buffer = NULL;
+}
+
+/* The capture does nothing more: withdrawn question, waiting copy and hold let go. */
+static void make_inert(struct portal_capture *cap)
+{
+	bool was_listed = !wl_list_empty(&cap->link);
+
+	if (cap->asking)
+		garnet_consent_withdraw(cap->asking);
+	cap->asking = NULL;
+	stop_waiting(cap);
+	release_hold(cap);
+	wl_list_remove(&cap->link);
+	wl_list_init(&cap->link);
+	cap->state = CAPTURE_INERT;
+	if (was_listed && !portal_recording(cap->portal))
+		indicator_changed(cap->portal);
+}
+
+static void capture_resource_destroy(struct wl_resource *resource)
+{
+	struct portal_capture *cap = wl_resource_get_user_data(resource);
+
+	make_inert(cap);
+	free(cap->output_name);
+	free(cap);
+}
+
+static void stop(struct portal_capture *cap, const char *why)
+{
+	if (cap->state == CAPTURE_INERT)
+		return;
+	garnet_log(cap->portal->compositor, GARNET_LOG_INFO, "portal", "cast of %s stopped: %s",
+		   cap->output_name, why);
+	if (cap->buffer)
+		garnet_portal_capture_v1_send_failed(cap->resource);
+	make_inert(cap);
+	garnet_portal_capture_v1_send_stopped(cap->resource);
+}
+
+static bool copy_pixels(struct garnet_output *output, struct wl_shm_buffer *shm)
+{
+	pixman_image_t *front = output->impl->front_image(output), *target;
+	int32_t w = pixman_image_get_width(front), h = pixman_image_get_height(front);
+
+	wl_shm_buffer_begin_access(shm);
+	target = pixman_image_create_bits_no_clear(
+		PIXMAN_x8r8g8b8, w, h, wl_shm_buffer_get_data(shm), wl_shm_buffer_get_stride(shm));
+	if (target) {
+		pixman_image_composite32(PIXMAN_OP_SRC, front, NULL, target, 0, 0, 0, 0, 0, 0, w,
+					 h);
+		pixman_image_unref(target);
+	}
+	wl_shm_buffer_end_access(shm);
+	return target != NULL;
+}
+
+/* The output's picture into the waiting buffer, with damage (NULL: all of it). */
+static void copy_now(struct portal_capture *cap, struct garnet_output *output,
+		     const pixman_region32_t *damage)
+{
+	struct garnet_compositor *c = cap->portal->compositor;
+	struct wl_shm_buffer *shm = wl_shm_buffer_get(cap->buffer);
+	struct timespec now;
+	int n = 0;
+	const pixman_box32_t *rects;
+	pixman_box32_t all = {0, 0, cap->width, cap->height};
+
+	stop_waiting(cap);
+	release_hold(cap);
+	if (!shm || !copy_pixels(output, shm)) {
+		garnet_portal_capture_v1_send_failed(cap->resource);
+		return;
+	}
+	rects = damage ? pixman_region32_rectangles((pixman_region32_t *)damage, &n) : &all;
+	if (!damage)
+		n = 1;
+	for (int i = 0; i < n; i++)
+		garnet_portal_capture_v1_send_damage(cap->resource, (uint32_t)rects[i].x1,
+						     (uint32_t)rects[i].y1,
+						     (uint32_t)(rects[i].x2 - rects[i].x1),
+						     (uint32_t)(rects[i].y2 - rects[i].y1));
+	cap->copied = true;
+	clock_gettime(c->clock, &now);
+	garnet_portal_capture_v1_send_ready(cap->resource, (uint32_t)((uint64_t)now.tv_sec >> 32),
+					    (uint32_t)now.tv_sec, (uint32_t)now.tv_nsec);
+}
+
+/* A frame was shown: the waiting copy is made when it is the first after the dialog went,
+ * or changed the output; never while locked (the frame shows the lock screen). */
+static void on_output_frame(struct wl_listener *listener, void *data)
+{
+	struct portal_capture *cap = wl_container_of(listener, cap, output_frame);
+	struct garnet_output *output = data;
+
+	if (strcmp(output->name, cap->output_name) != 0 || cap->portal->compositor->locked)
+		return;
+	if (cap->holding) {
+		if (output->renders != cap->renders_at_grant)
+			copy_now(cap, output, NULL);
+		return;
+	}
+	if (cap->renders_at_grant && output->renders == cap->renders_at_grant)
+		return;
+	if (pixman_region32_not_empty(&output->shown_damage))
+		copy_now(cap, output, &output->shown_damage);
+}
+
+/* A frame without the dialog was shown: the next question may come even if the backend has
+ * not copied yet (it may never: an application that starts a cast and reads nothing), but
+ * this frame stays copyable. */
+static void on_hold_frame(struct wl_listener *listener, void *data)
+{
+	struct portal_capture *cap = wl_container_of(listener, cap, hold_frame);
+	struct garnet_output *output = data;
+
+	if (strcmp(output->name, cap->output_name) == 0 &&
+	    output->renders != cap->renders_at_grant && !cap->buffer)
+		release_hold(cap);
+}
+
+static void on_buffer_destroy(struct wl_listener *listener, void *data)
+{
+	struct portal_capture *cap = wl_container_of(listener, cap, buffer_destroy);
+
+	stop_waiting(cap);
+	garnet_portal_capture_v1_send_failed(cap->resource);
+}
+
+static void handle_copy(struct wl_client *client, struct wl_resource *resource,
+			struct wl_resource *buffer, uint32_t flags)
+{
+	struct portal_capture *cap = wl_resource_get_user_data(resource);
+	struct garnet_compositor *c = cap->portal->compositor;
+	struct wl_shm_buffer *shm = wl_shm_buffer_get(buffer);
+	struct garnet_output *output;
+	uint32_t format;
+
+	if (cap->state != CAPTURE_GRANTED) {
+		/* After stopped the backend may not have heard yet: a failed copy, no error. */
+		if (cap->state == CAPTURE_INERT && cap->copied) {
+			garnet_portal_capture_v1_send_failed(resource);
+			return;
+		}
+		wl_resource_post_error(resource, GARNET_PORTAL_CAPTURE_V1_ERROR_NOT_GRANTED,
+				       "copy before the capture was granted");
+		return;
+	}
+	if (cap->buffer &&
+	    (buffer != cap->buffer || !(flags & GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_NOW))) {
+		wl_resource_post_error(resource, GARNET_PORTAL_CAPTURE_V1_ERROR_BUSY,
+				       "copy while another copy waits");
+		return;
+	}
+	if (cap->buffer) {
+		/* The waiting copy, asked for again with now: a consumer came and has nothing. */
+		output = garnet_compositor_find_output(c, cap->output_name);
+		if (output && !c->locked &&
+		    (!cap->holding || output->renders != cap->renders_at_grant))
+			copy_now(cap, output, NULL);
+		return;
+	}
+	format = shm ? wl_shm_buffer_get_format(shm) : 0;
+	if (!shm || (format != WL_SHM_FORMAT_XRGB8888 && format != WL_SHM_FORMAT_ARGB8888) ||
+	    wl_shm_buffer_get_width(shm) != cap->width ||
+	    wl_shm_buffer_get_height(shm) != cap->height ||
+	    wl_shm_buffer_get_stride(shm) < cap->width * 4) {
+		wl_resource_post_error(resource, GARNET_PORTAL_CAPTURE_V1_ERROR_INVALID_BUFFER,
+				       "the buffer must be a %dx%d xrgb8888 or argb8888 wl_shm "
+				       "buffer",
+				       cap->width, cap->height);
+		return;
+	}
+	output = garnet_compositor_find_output(c, cap->output_name);
+	if (!output) {
+		stop(cap, "its output is gone");
+		return;
+	}
+	cap->buffer = buffer;
+	wl_resource_add_destroy_listener(buffer, &cap->buffer_destroy);
+	wl_signal_add(&output->events.frame, &cap->output_frame);
+	/* The first copy, or one asked for now: now, unless the frame on screen still shows
+	 * the dialog. */
+	if ((!cap->copied || (flags & GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_NOW)) && !c->locked &&
+	    (!cap->holding || output->renders != cap->renders_at_grant))
+		copy_now(cap, output, NULL);
+}
+
+static const struct garnet_portal_capture_v1_interface capture_impl = {
+	.destroy = garnet_resource_destroy_request,
+	.copy = handle_copy,
+};
+
+static void grant(struct portal_capture *cap, struct garnet_output *output)
+{
+	pixman_image_t *front = output->impl->front_image(output);
+
+	cap->state = CAPTURE_GRANTED;
+	cap->width = pixman_image_get_width(front);
+	cap->height = pixman_image_get_height(front);
+	if (cap->stream) {
+		bool was_recording = portal_recording(cap->portal);
+
+		wl_list_insert(&cap->portal->captures, &cap->link);
+		if (!was_recording)
+			indicator_changed(cap->portal);
+		if (cap->portal->compositor->locked)
+			garnet_portal_capture_v1_send_paused(cap->resource);
+	}
+	garnet_portal_capture_v1_send_granted(cap->resource, cap->output_name, cap->width,
+					      cap->height);
+}
+
+static void refuse(struct portal_capture *cap)
+{
+	make_inert(cap);
+	garnet_portal_capture_v1_send_refused(cap->resource);
+}
+
+static void on_answer(void *data, bool allowed)
+{
+	struct portal_capture *cap = data;
+	struct garnet_compositor *c = cap->portal->compositor;
+	struct garnet_output *output = garnet_compositor_find_output(c, cap->output_name);
+
+	cap->asking = NULL;
+	if (!allowed || !output) {
+		refuse(cap);
+		return;
+	}
+	/* The frame on screen now still shows the dialog. */
+	cap->holding = true;
+	garnet_consent_hold(c);
+	cap->renders_at_grant = output->renders;
+	wl_signal_add(&output->events.frame, &cap->hold_frame);
+	grant(cap, output);
+}
+
+/* The output garnet shares: the first (the consent dialog names it). */
+static struct garnet_output *chosen_output(struct garnet_compositor *c)
+{
+	if (wl_list_empty(&c->outputs))
+		return NULL;
+	return wl_container_of(c->outputs.next, (struct garnet_output *)NULL, link);
+}
+
+static void handle_capture(struct wl_client *client, struct wl_resource *manager, uint32_t id,
+			   const char *app_id, uint32_t pid, uint32_t kind)
+{
+	struct portal *p = wl_resource_get_user_data(manager);
+	struct garnet_compositor *c = p->compositor;
+	struct portal_capture *cap;
+	struct garnet_output *output;
+	enum garnet_decision d;
+	char who[512];
+
+	if (kind != GARNET_PORTAL_V1_KIND_SCREENCAST && kind != GARNET_PORTAL_V1_KIND_SCREENSHOT) {
+		wl_resource_post_error(manager, GARNET_PORTAL_V1_ERROR_INVALID_KIND,
+				       "unknown kind %u", kind);
+		return;
+	}
+	cap = calloc(1, sizeof(*cap));
+	if (!cap) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	cap->resource = wl_resource_create(client, &garnet_portal_capture_v1_interface,
+					   wl_resource_get_version(manager), id);
+	if (!cap->resource) {
+		free(cap);
+		wl_client_post_no_memory(client);
+		return;
+	}
+	cap->portal = p;
+	cap->stream = kind == GARNET_PORTAL_V1_KIND_SCREENCAST;
+	cap->state = CAPTURE_ASKING;
+	wl_list_init(&cap->link);
+	garnet_listener_init(&cap->output_frame, on_output_frame);
+	garnet_listener_init(&cap->buffer_destroy, on_buffer_destroy);
+	garnet_listener_init(&cap->hold_frame, on_hold_frame);
+	wl_resource_set_implementation(cap->resource, &capture_impl, cap, capture_resource_destroy);
+	output = chosen_output(c);
+	if (!output || !(cap->output_name = strdup(output->name))) {
+		refuse(cap);
+		return;
+	}
+	snprintf(who, sizeof(who), "pid %u", pid);
+	d = c->hooks.capture_for_app
+		    ? c->hooks.capture_for_app(c->hooks.data, client, app_id, pid, cap->output_name,
+					       cap->stream, who, sizeof(who))
+		    : (c->hooks.deny_unset ? GARNET_DENY : GARNET_ALLOW);
+	if (d == GARNET_ALLOW) {
+		grant(cap, output);
+		return;
+	}
+	if (d == GARNET_ASK)
+		cap->asking = garnet_consent_ask_for_app(c, client,
+							 cap->stream ? GARNET_ASK_RECORD_OUTPUT
+								     : GARNET_ASK_CAPTURE_OUTPUT,
+							 cap->output_name, who, on_answer, cap);
+	if (!cap->asking) {
+		garnet_log(c, GARNET_LOG_WARNING, "portal", "capture of %s for %s refused",
+			   cap->output_name, who);
+		refuse(cap);
+	}
+}
+
+static const struct garnet_portal_v1_interface manager_impl = {
+	.destroy = garnet_resource_destroy_request,
+	.capture = handle_capture,
+};
+
+static void bind_manager(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+{
+	struct garnet_compositor *c = ((struct portal *)data)->compositor;
+
+	if (!garnet_global_check_bind(c, client, &garnet_portal_v1_interface))
+		return;
+	garnet_resource_create(client, &garnet_portal_v1_interface, (int)version, id, &manager_impl,
+			       data, NULL);
+}
+
+void garnet_portal_stop_all(struct garnet_compositor *c)
+{
+	struct portal_capture *cap, *tmp;
+
+	if (!c->portal)
+		return;
+	wl_list_for_each_safe (cap, tmp, &c->portal->captures, link)
+		stop(cap, "the user's stop binding");
+}
+
+/* The session locked or unlocked: every cast pauses or resumes. */
+static void on_lock_changed(struct wl_listener *listener, void *data)
+{
+	struct portal *p = wl_container_of(listener, p, lock_changed);
+	struct garnet_compositor *c = p->compositor;
+	struct portal_capture *cap;
+
+	if (p->paused == c->locked)
+		return;
+	p->paused = c->locked;
+	wl_list_for_each (cap, &p->captures, link) {
+		if (c->locked)
+			garnet_portal_capture_v1_send_paused(cap->resource);
+		else
+			garnet_portal_capture_v1_send_resumed(cap->resource);
+	}
+	if (portal_recording(p))
+		garnet_log(c, GARNET_LOG_INFO, "portal", "every cast %s",
+			   c->locked ? "paused: the session is locked" : "resumed");
+}
+
+bool garnet_portal_indicator_box(struct garnet_output *o, pixman_box32_t *box)
+{
+	if (!o->compositor->portal || !portal_recording(o->compositor->portal))
+		return false;
+	box->x2 = o->x + o->width - INDICATOR_MARGIN;
+	box->x1 = box->x2 - INDICATOR_SIZE;
+	box->y1 = o->y + INDICATOR_MARGIN;
+	box->y2 = box->y1 + INDICATOR_SIZE;
+	return true;
+}
+
+pixman_image_t *garnet_portal_indicator_image(struct garnet_compositor *c)
+{
+	return c->portal ? c->portal->indicator : NULL;
+}
+
+static pixman_image_t *draw_indicator(void)
+{
+	pixman_image_t *image =
+		pixman_image_create_bits(PIXMAN_x8r8g8b8, INDICATOR_SIZE, INDICATOR_SIZE, NULL, 0);
+	pixman_color_t white = {0xffff, 0xffff, 0xffff, 0xffff};
+	pixman_color_t red = {0xe000, 0x1000, 0x1000, 0xffff};
+	pixman_rectangle16_t inner = {3, 3, INDICATOR_SIZE - 6, INDICATOR_SIZE - 6};
+	pixman_rectangle16_t all = {0, 0, INDICATOR_SIZE, INDICATOR_SIZE};
+
+	if (!image)
+		return NULL;
+	pixman_image_fill_rectangles(PIXMAN_OP_SRC, image, &white, 1, &all);
+	pixman_image_fill_rectangles(PIXMAN_OP_SRC, image, &red, 1, &inner);
+	return image;
+}
+
+static void compositor_destroyed(struct wl_listener *listener, void *data)
+{
+	struct portal *p = wl_container_of(listener, p, compositor_destroy);
+
+	wl_list_remove(&p->compositor_destroy.link);
+	wl_list_remove(&p->lock_changed.link);
+	pixman_image_unref(p->indicator);
+	p->compositor->portal = NULL;
+	free(p);
+}
+
+bool garnet_portal_init(struct garnet_compositor *c)
+{
+	struct portal *p = calloc(1, sizeof(*p));
+
+	if (!p)
+		return false;
+	p->indicator = draw_indicator();
+	if (!p->indicator) {
+		free(p);
+		return false;
+	}
+	p->compositor = c;
+	wl_list_init(&p->captures);
+	p->compositor_destroy.notify = compositor_destroyed;
+	wl_signal_add(&c->events.destroy, &p->compositor_destroy);
+	p->lock_changed.notify = on_lock_changed;
+	wl_signal_add(garnet_compositor_get_lock_signal(c), &p->lock_changed);
+	c->portal = p;
+	return garnet_global_create(c, &garnet_portal_v1_interface, 1, p, bind_manager, true) !=
+	       NULL;
+}

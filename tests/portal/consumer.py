@@ -1,0 +1,132 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+# consumer.py OUT.png [stream-until-closed]: an application asking for a screen cast through
+# the public org.freedesktop.portal.ScreenCast API, as browsers do. On success it receives one
+# frame with GStreamer's pipewiresrc over the PipeWire remote the portal opened for it, writes
+# OUT.png and prints "frame NODE"; refused, it prints "response N" and exits 2. With
+# stream-until-closed it then keeps a pipewiresrc running, prints "streaming", and prints
+# "closed" when the session is closed by the other side and "ended" when its stream ends.
+import os
+import subprocess
+import sys
+
+import struct
+import zlib
+
+import dbus
+import dbus.mainloop.glib
+from gi.repository import GLib
+
+dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
+bus = dbus.SessionBus()
+portal = bus.get_object('org.freedesktop.portal.Desktop', '/org/freedesktop/portal/desktop')
+cast = dbus.Interface(portal, 'org.freedesktop.portal.ScreenCast')
+sender = bus.get_unique_name()[1:].replace('.', '_')
+loop = GLib.MainLoop()
+out = sys.argv[1]
+keep = len(sys.argv) > 2
+state = {'n': 0, 'session': None}
+
+
+def write_png(path, bgrx, width, height):
+    rows = b''.join(b'\0' + bytes(c for i in range(y * width * 4, (y + 1) * width * 4, 4)
+                                  for c in (bgrx[i + 2], bgrx[i + 1], bgrx[i]))
+                    for y in range(height))
+
+    def chunk(kind, body):
+        return (struct.pack('>I', len(body)) + kind + body +
+                struct.pack('>I', zlib.crc32(kind + body)))
+
+    with open(path, 'wb') as f:
+        f.write(b'\x89PNG\r\n\x1a\n' +
+                chunk(b'IHDR', struct.pack('>IIBBBBB', width, height, 8, 2, 0, 0, 0)) +
+                chunk(b'IDAT', zlib.compress(rows)) + chunk(b'IEND', b''))
+
+
+def say(*words):
+    print(*words, flush=True)
+
+
+def request(method, *args, options):
+    """Calls method with a fresh handle_token, answers arrive through Response."""
+    state['n'] += 1
+    token = f'garnettest{state["n"]}'
+    path = f'/org/freedesktop/portal/desktop/request/{sender}/{token}'
+    result = {}
+
+    def on_response(response, results):
+        result['response'] = int(response)
+        result['results'] = results
+        loop.quit()
+
+    match = bus.add_signal_receiver(on_response, 'Response', 'org.freedesktop.portal.Request',
+                                    'org.freedesktop.portal.Desktop', path)
+    options['handle_token'] = token
+    getattr(cast, method)(*args, dbus.Dictionary(options, signature='sv'))
+    GLib.timeout_add_seconds(60, loop.quit)
+    loop.run()
+    match.remove()
+    if result.get('response') != 0:
+        say('response', result.get('response', 'none'))
+        sys.exit(2)
+    return result['results']
+
+
+r = request('CreateSession', options={'session_handle_token': 'garnettest'})
+session = r['session_handle']
+request('SelectSources', session, options={'types': dbus.UInt32(1), 'multiple': False,
+                                           'cursor_mode': dbus.UInt32(2)})
+r = request('Start', session, '', options={})
+node = int(r['streams'][0][0])
+fd = cast.OpenPipeWireRemote(session, dbus.Dictionary({}, signature='sv')).take()
+say('node', node)
+width, height = (int(v) for v in r['streams'][0][1]['size'])
+# The frame as it comes (BGRx), made a PNG here: no GStreamer plugin beyond pipewiresrc.
+gst = ['gst-launch-1.0', '-q', 'pipewiresrc', f'fd={fd}', f'path={node}', 'num-buffers=1',
+       '!', 'video/x-raw,format=BGRx', '!', 'filesink', f'location={out}.raw']
+status = subprocess.run(gst, pass_fds=[fd], timeout=60).returncode
+raw = open(f'{out}.raw', 'rb').read() if os.path.exists(f'{out}.raw') else b''
+if status != 0 or len(raw) != width * height * 4:
+    say('no frame', status, len(raw))
+    sys.exit(3)
+write_png(out, raw, width, height)
+say('frame', node)
+if not keep:
+    sys.exit(0)
+
+# A consumer that keeps receiving: the stop binding must end it. A remote is one PipeWire
+# connection, so a second consumer opens its own.
+fd = cast.OpenPipeWireRemote(session, dbus.Dictionary({}, signature='sv')).take()
+stream = subprocess.Popen(['gst-launch-1.0', '-q', 'pipewiresrc', f'fd={fd}', f'path={node}',
+                           '!', 'fakesink'], pass_fds=[fd])
+
+
+def on_closed(*details):
+    say('closed')
+
+
+bus.add_signal_receiver(on_closed, 'Closed', 'org.freedesktop.portal.Session',
+                        'org.freedesktop.portal.Desktop', session)
+
+
+def poll():
+    if stream.poll() is not None:
+        say('ended', stream.returncode)
+        loop.quit()
+        return False
+    return True
+
+
+# Running for 2 s: whatever ends it later is not its own start failing.
+try:
+    stream.wait(timeout=2)
+    say('ended early', stream.returncode)
+    sys.exit(4)
+except subprocess.TimeoutExpired:
+    pass
+say('streaming')
+GLib.timeout_add(100, poll)
+GLib.timeout_add_seconds(60, loop.quit)
+loop.run()
+if stream.poll() is None:
+    stream.kill()

@@ -1,0 +1,268 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Screen sharing through the desktop portal: a private session bus, PipeWire and WirePlumber,
+# garnet launching garnet-portal, xdg-desktop-portal choosing it (garnet.portal), and an
+# application (consumer.py) asking through the public ScreenCast API. garnet's dialog asks
+# the user (answered through garnet_test); yes gives a PipeWire stream whose frame is garnet's
+# screen, no gives no stream. A running cast shows the indicator, pauses while locked, and the
+# stop binding ends it at the consumer.
+# usage: portal-test.sh GARNET ROGUE POLICY GARNET_PORTAL PORTAL_FILE SCREENSHOOTER PNG_EQUAL
+set -u
+garnet=$1
+rogue=$2
+policy=$3
+garnet_portal=$(readlink -f "$4")
+portal_file=$(readlink -f "$5")
+screenshooter=$(readlink -f "$6")
+png_equal=$(readlink -f "$7")
+consumer=$(readlink -f "$(dirname "$0")/consumer.py")
+for tool in pipewire wireplumber dbus-daemon gst-launch-1.0 /usr/libexec/xdg-desktop-portal; do
+	if ! command -v "$tool" >/dev/null 2>&1; then
+		echo "1..0 # SKIP $tool is not installed (data/debian-packages.txt lists it)"
+		exit 0
+	fi
+done
+if ! /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null ||
+	! gst-inspect-1.0 pipewiresrc >/dev/null 2>&1; then
+	echo "1..0 # SKIP python3-dbus, python3-gi or gstreamer1.0-pipewire is not installed"
+	exit 0
+fi
+. "$(dirname "$0")/../security/lib.sh"
+echo "1..12"
+
+# The session the application lives in: its bus, PipeWire, and the frontend finding
+# garnet-portal through garnet.portal (UseIn=garnet).
+mkdir -p "$work/portals" "$work/home"
+cp "$portal_file" "$work/portals/"
+export HOME="$work/home" XDG_CURRENT_DESKTOP=garnet XDG_DESKTOP_PORTAL_DIR="$work/portals"
+export DBUS_SESSION_BUS_ADDRESS="unix:path=$work/bus"
+export PIPEWIRE_RUNTIME_DIR="$XDG_RUNTIME_DIR" GST_REGISTRY="$work/gst-registry.bin"
+dbus-daemon --session --address="$DBUS_SESSION_BUS_ADDRESS" --nofork >"$work/dbus.log" 2>&1 &
+bus_pid=$!
+wait_for_bus() {
+	i=0
+	while [ $i -lt 50 ]; do
+		[ -S "$work/bus" ] && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+wait_for_bus || { echo "Bail out! no session bus"; exit 1; }
+pipewire >"$work/pipewire.log" 2>&1 &
+pw_pid=$!
+wait_for_pipewire() {
+	i=0
+	while [ $i -lt 50 ]; do
+		[ -S "$XDG_RUNTIME_DIR/pipewire-0" ] && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+wait_for_pipewire || { echo "Bail out! pipewire did not start"; tail "$work/pipewire.log"; exit 1; }
+wireplumber >"$work/wireplumber.log" 2>&1 &
+wp_pid=$!
+frontend_pid=
+stop_session() {
+	kill $frontend_pid $wp_pid $pw_pid $bus_pid 2>/dev/null
+}
+trap 'stop_session; cleanup' EXIT
+
+# The policy as shipped: applications are asked about screencasts.
+cp "$policy" "$work/wmac.policy"
+chmod 0644 "$work/wmac.policy"
+# The test's hands (garnet_test keys, from the fifo keys) and its eyes (the screenshooter,
+# whenever the file shoot appears), both started by garnet in their trusted roles.
+rogue=$(readlink -f "$rogue")
+cat >"$work/panel.sh" <<SH
+exec "$rogue" script <"$work/keys" >"$work/script.out"
+SH
+cat >"$work/shooter.sh" <<SH
+while [ ! -e "$work/shoot" ]; do sleep 0.1; done
+rm "$work/shoot"
+exec "$screenshooter" "\$(cat "$work/shoot.name")"
+SH
+# A trusted client that holds every privileged global (the input method's entry, as the
+# panel's) but is not the portal: it asks garnet_portal_v1 for a cast as if it were.
+cat >"$work/im.sh" <<SH
+exec "$rogue" portal-capture org.victim.App $$ >"$work/trusted-rogue.txt"
+SH
+# start_session: garnet with garnet-portal as its portal entry, a window to look at, and
+# the frontend once garnet-portal owns its name.
+start_session() {
+	cat >"$work/garnet.ini" <<INI
+[security]
+policy=$work/wmac.policy
+launcher-restarts=10
+
+[launcher]
+portal=$garnet_portal
+panel=sh $work/panel.sh
+screenshooter=sh $work/shooter.sh
+input-method=sh $work/im.sh
+
+[shell]
+binding=super+l lock
+binding=super+Escape stop-casts
+INI
+	rm -f "$work/keys"
+	mkfifo "$work/keys"
+	start_garnet --test-mode
+	exec 3>"$work/keys"
+	open_window window_pid window "$work/window.txt" 400 300 "^keyboard-enter"
+	wait_for "$work/out" "garnet-portal: serving" 10 || echo "# garnet-portal did not start"
+	if [ -z "$frontend_pid" ]; then
+		/usr/libexec/xdg-desktop-portal -v >"$work/frontend.log" 2>&1 &
+		frontend_pid=$!
+		wait_for "$work/frontend.log" "ScreenCast" 10 || echo "# the frontend said nothing"
+	fi
+}
+stop_garnet() {
+	kill "$window_pid" 2>/dev/null
+	wait "$window_pid" 2>/dev/null
+	kill "$pid" 2>/dev/null
+	wait "$pid"
+	pid=
+}
+
+# shoot NAME: garnet's screen as the trusted screenshooter sees it, in NAME.png.
+shoot() {
+	echo "$work/$1.png" >"$work/shoot.name"
+	shots=$(grep -c "launcher screenshooter exited" "$work/log")
+	touch "$work/shoot"
+	wait_more "launcher screenshooter exited" "$shots" || echo "# no screenshot"
+}
+# wait_more PATTERN COUNT: until garnet's log holds PATTERN more than COUNT times (30 s).
+wait_more() {
+	i=0
+	while [ $i -lt 300 ]; do
+		[ "$(grep -c -- "$1" "$work/log")" -gt "$2" ] && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+# red_at IMAGE X Y: the pixel is the indicator's red.
+red_at() {
+	/usr/bin/python3 - "$1" "$2" "$3" "$png_equal" <<'PY'
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location('png_equal', sys.argv[4])
+m = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(m)
+w, h, px = m.decode(sys.argv[1])
+x, y = int(sys.argv[2]), int(sys.argv[3])
+r, g, b = px[y][x * 3:x * 3 + 3] if isinstance(px[0], (bytes, bytearray)) else px[y * w + x][:3]
+print(f'# pixel {r},{g},{b}')
+sys.exit(0 if r > 200 and g < 40 and b < 40 else 1)
+PY
+}
+# answer KEY: once garnet's dialog asks, the user presses KEY (evdev code: 21 y, 49 n).
+asks=0
+answer() {
+	wait_more "consent: asking the user" "$asks" || echo "# garnet did not ask"
+	asks=$((asks + 1))
+	sleep 1 # the dialog takes answers after half a second
+	echo "key $1" >&3
+}
+key() {
+	echo "$1" >&3
+	sleep 0.5
+}
+
+start_session
+/usr/bin/python3 "$consumer" "$work/frame.png" stream-until-closed >"$work/consumer.txt" 2>&1 &
+consumer_pid=$!
+answer 21
+wait_for "$work/consumer.txt" "^streaming" 60
+sed 's/^/# /' "$work/consumer.txt"
+grep -q "^frame" "$work/consumer.txt"
+result $? "an_application_asking_the_portal_gets_a_pipewire_stream_once_the_user_says_yes"
+grep -q "the user allowed HEADLESS-1 for pid $consumer_pid exe /usr/bin/python3[0-9.]*$" "$work/log"
+result $? "the_question_names_the_application_pid_not_the_portal"
+
+shoot screen
+/usr/bin/python3 "$png_equal" "$work/frame.png" "$work/screen.png" >"$work/equal.txt" 2>&1
+result $? "the_frame_the_application_receives_is_garnets_screen"
+sed 's/^/# /' "$work/equal.txt"
+red_at "$work/screen.png" 1006 18
+result $? "the_indicator_is_on_screen_while_the_cast_runs"
+
+# The user's stop binding (super+Escape): the consumer's stream ends, the indicator goes.
+key "combo 125 1"
+wait_for "$work/consumer.txt" "^ended" 20
+sed 's/^/# /' "$work/consumer.txt" | tail -n 3
+grep -q "^streaming" "$work/consumer.txt" && grep -q "^ended" "$work/consumer.txt" &&
+	grep -q "^closed" "$work/consumer.txt"
+result $? "the_stop_binding_ends_the_stream_at_the_consumer"
+wait "$consumer_pid"
+shoot after-stop
+! red_at "$work/after-stop.png" 1006 18
+result $? "no_indicator_once_every_cast_stopped"
+
+# No in the dialog: no stream, no frame.
+/usr/bin/python3 "$consumer" "$work/denied.png" >"$work/denied.txt" 2>&1 &
+consumer_pid=$!
+answer 49
+wait "$consumer_pid"
+sed 's/^/# /' "$work/denied.txt"
+grep -q "^response [12]" "$work/denied.txt" && ! grep -q "^node" "$work/denied.txt" &&
+	[ ! -e "$work/denied.png" ] && [ ! -e "$work/denied.png.raw" ]
+result $? "no_in_the_dialog_gives_no_stream_and_no_frame"
+
+# The Screenshot portal: the same question, then a PNG of garnet's screen at the uri.
+/usr/bin/python3 "$(dirname "$consumer")/screenshot.py" >"$work/shot.txt" 2>&1 &
+shot_pid=$!
+answer 21
+wait "$shot_pid"
+sed 's/^/# /' "$work/shot.txt"
+shoot reference
+uri=$(sed -n 's|^uri file://||p' "$work/shot.txt")
+[ -n "$uri" ] && /usr/bin/python3 "$png_equal" "$uri" "$work/reference.png" >"$work/equal.txt" 2>&1
+result $? "the_screenshot_portal_gives_garnets_screen_once_the_user_says_yes"
+sed 's/^/# /' "$work/equal.txt"
+
+# Locking pauses every cast: the lock screen is never sent.
+/usr/bin/python3 "$consumer" "$work/again.png" stream-until-closed >"$work/again.txt" 2>&1 &
+consumer_pid=$!
+answer 21
+wait_for "$work/again.txt" "^streaming" 60
+key "combo 125 38"
+wait_for "$work/out" "paused (session locked)" 10
+grep -q "every cast paused: the session is locked" "$work/log" &&
+	grep -q "paused (session locked)" "$work/out"
+result $? "locking_pauses_every_cast"
+kill "$consumer_pid" 2>/dev/null
+
+# The attacks. A client on the public socket cannot even bind garnet's portal interface.
+"$rogue" portal-capture org.victim.App $$ >"$work/public-rogue.txt" 2>&1
+grep -q "no global" "$work/public-rogue.txt" &&
+	grep -q "deny: .*garnet-rogue privileged-global garnet_portal_v1" "$work/log"
+result $? "a_client_that_is_not_the_portal_cannot_bind_its_interface"
+# A trusted client holding every privileged global, not the portal, is refused.
+sed 's/^/# /' "$work/trusted-rogue.txt"
+grep -q "^refused" "$work/trusted-rogue.txt" &&
+	grep -q "from a client that is not the portal entry: refused" "$work/log"
+result $? "a_trusted_client_that_is_not_the_portal_cannot_capture_for_an_application"
+# Calling garnet-portal directly on the bus, claiming another application's id for another
+# application's request: refused, garnet is never asked.
+asked=$(grep -c "portal capture for" "$work/log")
+/usr/bin/python3 - <<'PY' >"$work/direct.txt" 2>&1
+import dbus
+bus = dbus.SessionBus()
+impl = dbus.Interface(bus.get_object('org.freedesktop.impl.portal.desktop.garnet',
+                                     '/org/freedesktop/portal/desktop'),
+                      'org.freedesktop.impl.portal.ScreenCast')
+try:
+    impl.CreateSession('/org/freedesktop/portal/desktop/request/1_1/x',
+                       '/org/freedesktop/portal/desktop/session/1_1/x', 'org.victim.App',
+                       dbus.Dictionary({}, signature='sv'))
+    print('accepted')
+except dbus.DBusException as e:
+    print('refused', e.get_dbus_name())
+PY
+sed 's/^/# /' "$work/direct.txt"
+grep -q "^refused org.freedesktop.DBus.Error.AccessDenied" "$work/direct.txt" &&
+	[ "$(grep -c "portal capture for" "$work/log")" -eq "$asked" ]
+result $? "a_direct_call_claiming_another_apps_id_is_refused_before_garnet_is_asked"
+stop_garnet
