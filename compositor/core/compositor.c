@@ -75,8 +75,11 @@ static bool global_filter(const struct wl_client *client, const struct wl_global
 	if (p && p->hidden_from && p->hidden_from(client))
 		return false;
 	/* An X server speaks for every X client of its domain: none of them is trusted. */
-	if (p && garnet_xwayland_is_server(client))
+	if (p && garnet_xwayland_is_server(client)) {
+		garnet_log(c, GARNET_LOG_DEBUG, "security", "privileged global %s hidden from an Xwayland",
+			   wl_global_get_interface(global)->name);
 		return false;
+	}
 	if (!c->hooks.global_visible)
 		return true;
 	return c->hooks.global_visible(c->hooks.data, client, wl_global_get_interface(global),
