@@ -249,8 +249,11 @@ static int handle_xwayland(struct config *cfg, const char *name, const char *val
 			 "unknown key '%s' in [xwayland] (enable, path, domain)", name);
 		return 0;
 	}
-	if (len == 0 || len > 64 || value[len] != ':' || !value[len + 1 + strspn(value + len + 1, " ")] ||
-	    strspn(value, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.") != len) {
+	static const char name_chars[] = "abcdefghijklmnopqrstuvwxyz"
+					 "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.";
+
+	if (len == 0 || len > 64 || value[len] != ':' ||
+	    !value[len + 1 + strspn(value + len + 1, " ")] || strspn(value, name_chars) != len) {
 		snprintf(cfg->error, sizeof(cfg->error),
 			 "[xwayland] domain=%s: want NAME:PROGRAM... (NAME of letters, digits, -_.)",
 			 value);

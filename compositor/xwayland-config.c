@@ -32,8 +32,8 @@ static bool declare(struct garnet_xwayland *xwl, const char *line)
 	return ok;
 }
 
-struct garnet_xwayland *xwayland_config_apply(struct garnet_compositor *c,
-					      const struct config *cfg, bool *ok)
+struct garnet_xwayland *xwayland_config_apply(struct garnet_compositor *c, const struct config *cfg,
+					      bool *ok)
 {
 	const char *path = cfg->xwayland_path ? cfg->xwayland_path : DEFAULT_XWAYLAND;
 	struct garnet_xwayland *xwl;

@@ -12,7 +12,7 @@ struct garnet_xwayland;
 
 /* NULL with *ok true when X11 support is off (or the server is not installed and enable was
  * not asked for); *ok false on an error, printed. */
-struct garnet_xwayland *xwayland_config_apply(struct garnet_compositor *c,
-					      const struct config *cfg, bool *ok);
+struct garnet_xwayland *xwayland_config_apply(struct garnet_compositor *c, const struct config *cfg,
+					      bool *ok);
 
 #endif

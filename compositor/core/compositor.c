@@ -76,7 +76,8 @@ static bool global_filter(const struct wl_client *client, const struct wl_global
 		return false;
 	/* An X server speaks for every X client of its domain: none of them is trusted. */
 	if (p && garnet_xwayland_is_server(client)) {
-		garnet_log(c, GARNET_LOG_DEBUG, "security", "privileged global %s hidden from an Xwayland",
+		garnet_log(c, GARNET_LOG_DEBUG, "security",
+			   "privileged global %s hidden from an Xwayland",
 			   wl_global_get_interface(global)->name);
 		return false;
 	}

@@ -40,7 +40,7 @@ static const char *refusal(struct garnet_xwayland *xwl, struct wl_client *client
 			return "the security policy does not let this program join that domain";
 		return NULL;
 	}
-	wl_list_for_each(d, &xwl->domains, link)
+	wl_list_for_each (d, &xwl->domains, link)
 		count++;
 	return count >= MAX_DOMAINS ? "too many X11 domains" : NULL;
 }
@@ -61,7 +61,7 @@ static void get_display(struct wl_client *client, struct wl_resource *resource, 
 	wl_resource_set_implementation(answer, &display_impl, NULL, NULL);
 	/* An Xwayland asking would hand its X clients a way out of their domain. */
 	why = garnet_xwayland_is_server(client) ? "an X server has no domain to ask for"
-						 : refusal(xwl, client, domain);
+						: refusal(xwl, client, domain);
 	if (!why) {
 		d = garnet_xwayland_domain_get(xwl, domain, program);
 		why = d ? NULL : "no X display could be made (see garnet's log)";

@@ -179,8 +179,8 @@ static bool listen_again(struct garnet_xwayland_domain *d)
 	for (int i = 0; i < 2; i++) {
 		if (d->listen_source[i])
 			continue;
-		d->listen_source[i] =
-			wl_event_loop_add_fd(loop, d->listen_fd[i], WL_EVENT_READABLE, on_listen, d);
+		d->listen_source[i] = wl_event_loop_add_fd(loop, d->listen_fd[i], WL_EVENT_READABLE,
+							   on_listen, d);
 		if (!d->listen_source[i])
 			return false;
 	}
@@ -300,9 +300,23 @@ static bool start_server(struct garnet_xwayland_domain *d)
 	for (int i = 0; i < 4; i++)
 		snprintf(fd_args[i], sizeof(fd_args[i]), "%d", 4 + i);
 	/* fd 3: Wayland; 4, 5: the display's sockets; 6: the window manager; 7: readiness. */
-	char *argv[] = {d->xwl->xwayland_path, d->display, "-rootless", "-core", "-nolisten", "tcp",
-			"-listenfd", fd_args[0], "-listenfd", fd_args[1], "-wm", fd_args[2],
-			"-displayfd", fd_args[3], "-auth", d->auth_path, NULL};
+	char *argv[] = {d->xwl->xwayland_path,
+			d->display,
+			"-rootless",
+			"-core",
+			"-nolisten",
+			"tcp",
+			"-listenfd",
+			fd_args[0],
+			"-listenfd",
+			fd_args[1],
+			"-wm",
+			fd_args[2],
+			"-displayfd",
+			fd_args[3],
+			"-auth",
+			d->auth_path,
+			NULL};
 	int child_fds[] = {wl[1], d->listen_fd[0], d->listen_fd[1], wm[1], ready[1]};
 
 	d->client = wl_client_create(c->display, wl[0]);
@@ -329,7 +343,8 @@ static bool start_server(struct garnet_xwayland_domain *d)
 	close(ready[1]);
 	d->wm_fd = wm[0];
 	d->display_fd = ready[0];
-	d->ready_source = wl_event_loop_add_fd(c->loop, d->display_fd, WL_EVENT_READABLE, on_ready, d);
+	d->ready_source =
+		wl_event_loop_add_fd(c->loop, d->display_fd, WL_EVENT_READABLE, on_ready, d);
 	clock_gettime(CLOCK_MONOTONIC, &d->started);
 	garnet_log(c, GARNET_LOG_INFO, "xwayland", "domain %s (%s): Xwayland started", d->name,
 		   d->display);
@@ -460,7 +475,7 @@ static struct garnet_xwayland_domain *find_domain(struct garnet_xwayland *xwl, c
 {
 	struct garnet_xwayland_domain *d;
 
-	wl_list_for_each(d, &xwl->domains, link) {
+	wl_list_for_each (d, &xwl->domains, link) {
 		if (strcmp(d->name, name) == 0)
 			return d;
 	}
@@ -536,7 +551,7 @@ bool xwayland_is_shared_domain(struct garnet_xwayland *xwl, const char *name)
 {
 	struct shared_domain *s;
 
-	wl_list_for_each(s, &xwl->shared, link) {
+	wl_list_for_each (s, &xwl->shared, link) {
 		if (strcmp(s->name, name) == 0)
 			return true;
 	}
@@ -545,9 +560,8 @@ bool xwayland_is_shared_domain(struct garnet_xwayland *xwl, const char *name)
 
 /* Only programs garnet.ini names: a domain for every Wayland program launched would leave
  * sockets behind for servers that never start. */
-bool garnet_xwayland_launch_env(struct garnet_compositor *c, const char *command,
-				char *display_var, size_t display_size, char *auth_var,
-				size_t auth_size)
+bool garnet_xwayland_launch_env(struct garnet_compositor *c, const char *command, char *display_var,
+				size_t display_size, char *auth_var, size_t auth_size)
 {
 	struct garnet_xwayland *xwl = c->xwayland;
 	struct garnet_xwayland_domain *d;
@@ -566,7 +580,7 @@ bool garnet_xwayland_launch_env(struct garnet_compositor *c, const char *command
 	program[len] = '\0';
 	base = strrchr(program, '/');
 	base = base ? base + 1 : program;
-	wl_list_for_each(s, &xwl->shared, link) {
+	wl_list_for_each (s, &xwl->shared, link) {
 		for (char **p = s->programs; *p; p++) {
 			if (strcmp(*p, base) != 0)
 				continue;
@@ -652,9 +666,9 @@ void garnet_xwayland_destroy(struct garnet_xwayland *xwl)
 
 	if (!xwl)
 		return;
-	wl_list_for_each_safe(d, dtmp, &xwl->domains, link)
+	wl_list_for_each_safe (d, dtmp, &xwl->domains, link)
 		domain_destroy(d);
-	wl_list_for_each_safe(s, stmp, &xwl->shared, link) {
+	wl_list_for_each_safe (s, stmp, &xwl->shared, link) {
 		for (char **p = s->programs; *p; p++)
 			free(*p);
 		free(s->programs);

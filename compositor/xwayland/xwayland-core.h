@@ -23,8 +23,7 @@ bool garnet_xwayland_is_server(const struct wl_client *client);
 /* "DISPLAY=..." and "XAUTHORITY=..." for garnet's own launch of command (bindings, panel,
  * autostart): those of the domain garnet.ini puts its program in. False, with nothing set,
  * when X11 support is off or no domain lists the program. */
-bool garnet_xwayland_launch_env(struct garnet_compositor *c, const char *command,
-				char *display_var, size_t display_size, char *auth_var,
-				size_t auth_size);
+bool garnet_xwayland_launch_env(struct garnet_compositor *c, const char *command, char *display_var,
+				size_t display_size, char *auth_var, size_t auth_size);
 
 #endif

@@ -97,7 +97,7 @@ static struct xwm_window *find_window(struct xwm *xwm, xcb_window_t id)
 {
 	struct xwm_window *win;
 
-	wl_list_for_each(win, &xwm->windows, link) {
+	wl_list_for_each (win, &xwm->windows, link) {
 		if (win->id == id)
 			return win;
 	}
@@ -118,8 +118,8 @@ static char *read_string(struct xwm *xwm, xcb_window_t id, xcb_atom_t property, 
 			 size_t *length)
 {
 	xcb_get_property_reply_t *reply = xcb_get_property_reply(
-		xwm->conn,
-		xcb_get_property(xwm->conn, 0, id, property, type, 0, MAX_PROPERTY / 4), NULL);
+		xwm->conn, xcb_get_property(xwm->conn, 0, id, property, type, 0, MAX_PROPERTY / 4),
+		NULL);
 	char *s = NULL;
 	int len;
 
@@ -199,8 +199,8 @@ static void read_transient_for(struct xwm_window *win)
 	struct xwm *xwm = win->xwm;
 	xcb_get_property_reply_t *reply = xcb_get_property_reply(
 		xwm->conn,
-		xcb_get_property(xwm->conn, 0, win->id, XCB_ATOM_WM_TRANSIENT_FOR,
-				 XCB_ATOM_WINDOW, 0, 1),
+		xcb_get_property(xwm->conn, 0, win->id, XCB_ATOM_WM_TRANSIENT_FOR, XCB_ATOM_WINDOW,
+				 0, 1),
 		NULL);
 
 	win->transient_for = XCB_NONE;
@@ -270,11 +270,11 @@ static void sync_geometry(struct xwm_window *win, int32_t width, int32_t height)
 	win->y = y;
 	win->width = (uint16_t)width;
 	win->height = (uint16_t)height;
-	xcb_configure_window(win->xwm->conn, win->id,
-			     XCB_CONFIG_WINDOW_X | XCB_CONFIG_WINDOW_Y | XCB_CONFIG_WINDOW_WIDTH |
-				     XCB_CONFIG_WINDOW_HEIGHT,
-			     (uint32_t[]){(uint32_t)x, (uint32_t)y, (uint32_t)width,
-					  (uint32_t)height});
+	xcb_configure_window(
+		win->xwm->conn, win->id,
+		XCB_CONFIG_WINDOW_X | XCB_CONFIG_WINDOW_Y | XCB_CONFIG_WINDOW_WIDTH |
+			XCB_CONFIG_WINDOW_HEIGHT,
+		(uint32_t[]){(uint32_t)x, (uint32_t)y, (uint32_t)width, (uint32_t)height});
 	send_configure_notify(win);
 }
 
@@ -510,7 +510,7 @@ void xwm_new_surface(struct xwm *xwm, struct garnet_surface *surface)
 	uint32_t id = wl_resource_get_id(surface->resource);
 	struct xwm_window *win;
 
-	wl_list_for_each(win, &xwm->windows, link) {
+	wl_list_for_each (win, &xwm->windows, link) {
 		if (win->surface_id == id && !win->surface) {
 			pair(win, surface);
 			return;
@@ -553,9 +553,9 @@ static void handle_create(struct xwm *xwm, xcb_create_notify_event_t *ev)
 	win->height = ev->height;
 	wl_list_init(&win->toplevel.parent_destroy.link);
 	wl_list_insert(&xwm->windows, &win->link);
-	xcb_change_window_attributes(xwm->conn, win->id, XCB_CW_EVENT_MASK,
-				     (uint32_t[]){XCB_EVENT_MASK_PROPERTY_CHANGE |
-						  XCB_EVENT_MASK_FOCUS_CHANGE});
+	xcb_change_window_attributes(
+		xwm->conn, win->id, XCB_CW_EVENT_MASK,
+		(uint32_t[]){XCB_EVENT_MASK_PROPERTY_CHANGE | XCB_EVENT_MASK_FOCUS_CHANGE});
 }
 
 static void window_destroy(struct xwm_window *win)
@@ -632,11 +632,11 @@ static void handle_configure_request(struct xwm *xwm, xcb_configure_request_even
 		win->width = ev->width;
 	if ((ev->value_mask & XCB_CONFIG_WINDOW_HEIGHT) && ev->height > 0)
 		win->height = ev->height;
-	xcb_configure_window(xwm->conn, win->id,
-			     XCB_CONFIG_WINDOW_X | XCB_CONFIG_WINDOW_Y | XCB_CONFIG_WINDOW_WIDTH |
-				     XCB_CONFIG_WINDOW_HEIGHT | XCB_CONFIG_WINDOW_BORDER_WIDTH,
-			     (uint32_t[]){(uint32_t)win->x, (uint32_t)win->y, win->width,
-					  win->height, 0});
+	xcb_configure_window(
+		xwm->conn, win->id,
+		XCB_CONFIG_WINDOW_X | XCB_CONFIG_WINDOW_Y | XCB_CONFIG_WINDOW_WIDTH |
+			XCB_CONFIG_WINDOW_HEIGHT | XCB_CONFIG_WINDOW_BORDER_WIDTH,
+		(uint32_t[]){(uint32_t)win->x, (uint32_t)win->y, win->width, win->height, 0});
 	send_configure_notify(win);
 }
 
@@ -834,7 +834,8 @@ struct xwm *xwm_create(struct garnet_xwayland_domain *d, int fd)
 	redirect = xcb_change_window_attributes_checked(
 		xwm->conn, xwm->screen->root, XCB_CW_EVENT_MASK,
 		(uint32_t[]){XCB_EVENT_MASK_SUBSTRUCTURE_NOTIFY |
-			     XCB_EVENT_MASK_SUBSTRUCTURE_REDIRECT | XCB_EVENT_MASK_PROPERTY_CHANGE});
+			     XCB_EVENT_MASK_SUBSTRUCTURE_REDIRECT |
+			     XCB_EVENT_MASK_PROPERTY_CHANGE});
 	error = xcb_request_check(xwm->conn, redirect);
 	if (error) {
 		free(error);
@@ -865,7 +866,7 @@ void xwm_destroy(struct xwm *xwm)
 
 	if (!xwm)
 		return;
-	wl_list_for_each_safe(win, tmp, &xwm->windows, link)
+	wl_list_for_each_safe (win, tmp, &xwm->windows, link)
 		window_destroy(win);
 	if (xwm->source)
 		wl_event_source_remove(xwm->source);

@@ -23,7 +23,7 @@ for tool in xterm xeyes xclock xdotool xinput xdpyinfo; do
 	fi
 done
 . "$(dirname "$0")/../security/lib.sh"
-echo "1..15"
+echo "1..16"
 
 cat >"$work/garnet.ini" <<INI
 [security]
@@ -62,7 +62,7 @@ click_centre() {
 	"$drive" motion 512 384 && "$drive" click
 }
 
-# 1, 2: xterm in a domain of its own takes the keys typed into it.
+# xterm in a domain of its own takes the keys typed into it.
 x_env "$work/b.env" || echo "# $(cat "$work/b.env.err")"
 in_env "$work/b.env" xterm -e sh -c "read x; echo \"\$x\" >$work/b.typed; read y; echo \"\$y\" >$work/b.typed2" &
 xterm_b=$!
@@ -74,7 +74,7 @@ click_centre
 wait_for "$work/b.typed" "typed by the user" 5
 result $? "xterm_receives_the_keys_typed_into_it"
 
-# 3: xeyes and xclock, each through garnet-x11 (a domain each).
+# xeyes and xclock, each through garnet-x11 (a domain each).
 "$x11" xeyes >"$work/xeyes.log" 2>&1 &
 xeyes=$!
 "$x11" xclock >"$work/xclock.log" 2>&1 &
@@ -84,12 +84,12 @@ result $? "xeyes_and_xclock_map"
 grep -q "domain xeyes#" "$work/log" && grep -q "domain xclock#" "$work/log"
 result $? "each_launch_through_garnet_x11_gets_its_own_domain"
 
-# 4: an override-redirect window (a menu, a tooltip) shows where X puts it.
+# an override-redirect window (a menu, a tooltip) shows where X puts it.
 in_env "$work/b.env" "$xover" 300 200 3 >"$work/override.txt" 2>&1 &
 wait_for "$work/log" "override-redirect window 0x[0-9a-f]* at 300,200 mapped" 5
 result $? "override_redirect_window_shows_where_x_puts_it"
 
-# 5-8: the attacks of domain A on domain B's xterm, which has the keyboard.
+# the attacks of domain A on domain B's xterm, which has the keyboard.
 x_env "$work/a.env" || echo "# $(cat "$work/a.env.err")"
 grep -q "DISPLAY" "$work/a.env" && ! cmp -s "$work/a.env" "$work/b.env"
 result $? "two_domains_have_two_displays"
@@ -132,12 +132,12 @@ grep -c "KeyPress\|KeyRelease" "$work/a.xi2" | sed 's/^/# key events seen in A: 
 grep -q "RawKeyPress" "$work/b.xi2" && ! grep -q "KeyPress\|KeyRelease" "$work/a.xi2"
 result $? "xi2_raw_keys_typed_into_domain_b_reach_b_and_never_domain_a"
 
-# 9: naming another app's domain gets nothing; only garnet.ini's own launches join a shared one.
+# naming another app's domain gets nothing; only garnet.ini's own launches join a shared one.
 ! x_env "$work/join1.env" --domain "$(sed -n 's/^domain //p' "$work/b.env.raw")" &&
 	! x_env "$work/join2.env" --domain office && grep -q ":" "$work/office.env"
 result $? "a_client_cannot_join_another_domain_by_name"
 
-# 10: WM_DELETE_WINDOW: garnet's close binding asks the focused X window to close.
+# WM_DELETE_WINDOW: garnet's close binding asks the focused X window to close.
 in_env "$work/b.env" xterm &
 xterm_close=$!
 sleep 2
@@ -151,7 +151,7 @@ done
 ! kill -0 "$xterm_close" 2>/dev/null
 result $? "close_binding_sends_wm_delete_window"
 
-# 11: a killed Xwayland is replaced at the next connection; garnet and the other domain live.
+# a killed Xwayland is replaced at the next connection; garnet and the other domain live.
 kill -9 "$a_server"
 wait_for "$work/log" "domain .* ($a_display): Xwayland exited" 5
 in_env "$work/a.env" xdpyinfo >"$work/a.dpyinfo" 2>&1
@@ -159,12 +159,19 @@ grep -q "name of display" "$work/a.dpyinfo" && kill -0 "$pid" && kill -0 "$b_ser
 	[ "$(pgrep -f "Xwayland $a_display ")" != "$a_server" ]
 result $? "killed_xwayland_restarts_at_next_connection_and_garnet_lives"
 
+# knowing a display's number is not enough: its server wants the domain's cookie.
+DISPLAY=$b_display XAUTHORITY=/dev/null xdpyinfo >"$work/nocookie.txt" 2>&1
+nocookie=$?
+in_env "$work/b.env" xdpyinfo >"$work/cookie.txt" 2>&1
+[ $nocookie -ne 0 ] && grep -q "name of display" "$work/cookie.txt"
+result $? "a_display_admits_only_clients_with_its_cookie"
+
 kill "$xterm_b" "$xeyes" "$xclock" 2>/dev/null
 kill "$pid"
 wait "$pid"
 pid=
 
-# 12-14: an Xwayland never holds a privileged global, even where the policy gives every
+# an Xwayland never holds a privileged global, even where the policy gives every
 # client all of them (the positive control: an ordinary client then sees them).
 cp "$policy" "$work/generous.policy"
 echo "allow privileged-global" >>"$work/generous.policy"
