@@ -68,7 +68,7 @@ int main(int argc, char **argv)
 	struct wl_display *display;
 	struct wl_registry *registry;
 	struct garnet_xwayland_display_v1 *answer;
-	int i = 1;
+	int i = 1, status = 0;
 
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (strcmp(argv[i], "--domain") == 0 && i + 1 < argc)
@@ -93,24 +93,33 @@ int main(int argc, char **argv)
 	wl_display_roundtrip(display);
 	if (!x.manager) {
 		fprintf(stderr, "garnet-x11: this compositor runs no X11 applications\n");
+		wl_registry_destroy(registry);
+		wl_display_disconnect(display);
 		return 1;
 	}
 	answer = garnet_xwayland_v1_get_display(x.manager, domain, i < argc ? argv[i] : "x11");
 	garnet_xwayland_display_v1_add_listener(answer, &display_listener, &x);
 	while (!x.answered && wl_display_dispatch(display) >= 0)
 		;
+	garnet_xwayland_display_v1_destroy(answer);
+	garnet_xwayland_v1_destroy(x.manager);
+	wl_registry_destroy(registry);
 	wl_display_disconnect(display);
 	if (!x.ready || !x.name || !x.display || !x.authority)
-		return 1;
-	if (print) {
+		status = 1;
+	else if (print) {
 		printf("domain %s\nDISPLAY=%s\nXAUTHORITY=%s\n", x.name, x.display, x.authority);
 		fflush(stdout);
-		if (i >= argc)
-			return 0;
 	}
-	setenv("DISPLAY", x.display, 1);
-	setenv("XAUTHORITY", x.authority, 1);
-	execvp(argv[i], argv + i);
-	fprintf(stderr, "garnet-x11: %s: %s\n", argv[i], strerror(errno));
-	return 127;
+	if (status == 0 && i < argc) {
+		setenv("DISPLAY", x.display, 1);
+		setenv("XAUTHORITY", x.authority, 1);
+		execvp(argv[i], argv + i);
+		fprintf(stderr, "garnet-x11: %s: %s\n", argv[i], strerror(errno));
+		status = 127;
+	}
+	free(x.name);
+	free(x.display);
+	free(x.authority);
+	return status;
 }

@@ -366,6 +366,18 @@ struct garnet_toplevel *garnet_xwayland_toplevel_from_surface(struct garnet_surf
 
 /* ---- showing and hiding ---- */
 
+/* A menu or tooltip goes over the windows of its layer: the layer of the domain's focused
+ * window (a fullscreen one's menus show over it), else the normal one. Never above: an
+ * override-redirect window has any size and place, and must not cover panels or the lock. */
+static enum garnet_layer_id override_layer(struct xwm *xwm)
+{
+	struct xwm_window *focused = xwm->focused ? find_window(xwm, xwm->focused) : NULL;
+
+	if (focused && focused->shown && focused->toplevel.view.in_layer)
+		return focused->toplevel.view.layer;
+	return GARNET_LAYER_NORMAL;
+}
+
 static void show(struct xwm_window *win)
 {
 	struct garnet_compositor *c = win->xwm->compositor;
@@ -376,7 +388,7 @@ static void show(struct xwm_window *win)
 			   "domain %s: override-redirect window 0x%x at %d,%d mapped",
 			   win->xwm->domain->name, win->id, win->x, win->y);
 		garnet_view_move(&win->toplevel.view, win->x, win->y);
-		garnet_view_raise(&win->toplevel.view, GARNET_LAYER_TOP);
+		garnet_view_raise(&win->toplevel.view, override_layer(win->xwm));
 		return;
 	}
 	win->toplevel.geometry_width = win->surface->width;
