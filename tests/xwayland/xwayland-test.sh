@@ -5,13 +5,14 @@
 # Xwayland is replaced at the next connection; and the attacks of one domain on another, each
 # with its positive control inside one domain: XInput2 raw keys, XTEST, naming another
 # domain, and an Xwayland asking for privileged globals. The "user" types through garnet_test.
-# usage: xwayland-test.sh GARNET GARNET_X11 GARNET_DRIVE X_OVERRIDE POLICY   (TAP output)
+# usage: xwayland-test.sh GARNET GARNET_X11 GARNET_DRIVE X_OVERRIDE POLICY ROGUE   (TAP output)
 set -u
 garnet=$1
 x11=$2
 drive=$3
 xover=$4
 policy=$5
+rogue=$6
 if [ ! -x /usr/bin/Xwayland ]; then
 	echo "1..0 # SKIP Xwayland is not installed (Debian package xwayland)"
 	exit 0
@@ -23,7 +24,7 @@ for tool in xterm xeyes xclock xdotool xinput xdpyinfo; do
 	fi
 done
 . "$(dirname "$0")/../security/lib.sh"
-echo "1..16"
+echo "1..17"
 
 cat >"$work/garnet.ini" <<INI
 [security]
@@ -176,6 +177,7 @@ pid=
 cp "$policy" "$work/generous.policy"
 echo "allow privileged-global" >>"$work/generous.policy"
 sed -i "s|^policy=.*|policy=$work/generous.policy|" "$work/garnet.ini"
+printf '[launcher]\npanel=%s toplevels %s\n' "$rogue" "$work/panel.txt" >>"$work/garnet.ini"
 start_garnet --test-mode --debug
 "$drive" globals >"$work/globals.txt" 2>/dev/null
 grep -q "^zwlr_screencopy_manager_v1" "$work/globals.txt"
@@ -187,3 +189,10 @@ grep -q "privileged global zwlr_screencopy_manager_v1 hidden from an Xwayland" "
 	grep -q "privileged global zwp_virtual_keyboard_manager_v1 hidden from an Xwayland" "$work/log" &&
 	! grep -q "denied: an Xwayland may not bind" "$work/log"
 result $? "xwayland_never_sees_privileged_globals"
+
+# The task bar (a launched panel) names an X window by its WM_NAME and the class of WM_CLASS.
+"$x11" xterm -title x-title-for-the-taskbar -class XTaskbarClass >/dev/null 2>&1 &
+xterm_t=$!
+wait_for "$work/panel.txt" "^window title=x-title-for-the-taskbar app_id=XTaskbarClass" 10
+result $? "taskbar_shows_an_x_windows_title_and_class"
+kill "$xterm_t" 2>/dev/null
