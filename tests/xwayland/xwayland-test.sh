@@ -24,7 +24,7 @@ for tool in xterm xeyes xclock xdotool xinput xdpyinfo; do
 	fi
 done
 . "$(dirname "$0")/../security/lib.sh"
-echo "1..17"
+echo "1..18"
 
 cat >"$work/garnet.ini" <<INI
 [security]
@@ -132,6 +132,22 @@ grep -c "RawKeyPress" "$work/b.xi2" | sed 's/^/# raw key presses seen in B: /'
 grep -c "KeyPress\|KeyRelease" "$work/a.xi2" | sed 's/^/# key events seen in A: /'
 grep -q "RawKeyPress" "$work/b.xi2" && ! grep -q "KeyPress\|KeyRelease" "$work/a.xi2"
 result $? "xi2_raw_keys_typed_into_domain_b_reach_b_and_never_domain_a"
+
+# GetImage: A's root shows nothing of B's xterm (rootless Xwayland refuses it, or one colour);
+# B's own picture of its xterm (the positive control) shows the text in it.
+in_env "$work/b.env" xterm -class XImage -e sh -c 'echo text on the screen; sleep 30' &
+xterm_img=$!
+wait_for "$work/log" "window .* (XImage) mapped" 10
+sleep 1
+b_window=$(in_env "$work/b.env" xdotool search --class XImage 2>/dev/null | head -n 1)
+in_env "$work/a.env" xwd -root -silent >"$work/a-root.xwd" 2>/dev/null
+in_env "$work/b.env" xwd -id "$b_window" -silent >"$work/b-xterm.xwd" 2>/dev/null
+a_colours=$(python3 "$(dirname "$0")/xwd-colours.py" "$work/a-root.xwd" 2>/dev/null)
+b_colours=$(python3 "$(dirname "$0")/xwd-colours.py" "$work/b-xterm.xwd" 2>/dev/null)
+echo "# colours in A's root: ${a_colours:-none}, in B's xterm: ${b_colours:-none}"
+[ "${a_colours:-0}" -le 1 ] && [ "${b_colours:-0}" -gt 1 ]
+result $? "getimage_on_domain_a_root_shows_nothing_of_domain_b"
+kill "$xterm_img" 2>/dev/null
 
 # naming another app's domain gets nothing; only garnet.ini's own launches join a shared one.
 ! x_env "$work/join1.env" --domain "$(sed -n 's/^domain //p' "$work/b.env.raw")" &&
