@@ -565,9 +565,12 @@ static void handle_create(struct xwm *xwm, xcb_create_notify_event_t *ev)
 	win->height = ev->height;
 	wl_list_init(&win->toplevel.parent_destroy.link);
 	wl_list_insert(&xwm->windows, &win->link);
+	/* A menu's client may give its menu the X focus (within the domain, as X11 allows);
+	 * a managed window taking it from garnet's choice is undone (handle_focus_in). */
 	xcb_change_window_attributes(
 		xwm->conn, win->id, XCB_CW_EVENT_MASK,
-		(uint32_t[]){XCB_EVENT_MASK_PROPERTY_CHANGE | XCB_EVENT_MASK_FOCUS_CHANGE});
+		(uint32_t[]){XCB_EVENT_MASK_PROPERTY_CHANGE |
+			     (win->override_redirect ? 0 : XCB_EVENT_MASK_FOCUS_CHANGE)});
 }
 
 static void window_destroy(struct xwm_window *win)

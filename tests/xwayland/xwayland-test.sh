@@ -24,7 +24,7 @@ for tool in xterm xeyes xclock xdotool xinput xdpyinfo; do
 	fi
 done
 . "$(dirname "$0")/../security/lib.sh"
-echo "1..18"
+echo "1..19"
 
 cat >"$work/garnet.ini" <<INI
 [security]
@@ -175,6 +175,25 @@ in_env "$work/a.env" xdpyinfo >"$work/a.dpyinfo" 2>&1
 grep -q "name of display" "$work/a.dpyinfo" && kill -0 "$pid" && kill -0 "$b_server" &&
 	[ "$(pgrep -f "Xwayland $a_display ")" != "$a_server" ]
 result $? "killed_xwayland_restarts_at_next_connection_and_garnet_lives"
+
+# An X client moving the X focus itself (XSetInputFocus) is undone: the keys go to the window
+# garnet gave the keyboard, not to the one the client chose.
+in_env "$work/b.env" xterm -class XStolen -e sh -c "read s; echo \"\$s\" >$work/stolen.typed" &
+xterm_s=$!
+wait_for "$work/log" "window .* (XStolen) mapped" 10
+in_env "$work/b.env" xterm -class XFocused -e sh -c "read f; echo \"\$f\" >$work/focused.typed" &
+xterm_f=$!
+wait_for "$work/log" "window .* (XFocused) mapped" 10
+sleep 1
+click_centre
+stolen=$(in_env "$work/b.env" xdotool search --class XStolen 2>/dev/null | head -n 1)
+in_env "$work/b.env" xdotool windowfocus "$stolen" 2>/dev/null
+sleep 0.5
+"$drive" type 'kept by garnet\n'
+wait_for "$work/focused.typed" "kept by garnet" 5
+[ $? -eq 0 ] && [ ! -s "$work/stolen.typed" ]
+result $? "x_client_cannot_move_the_keyboard_focus_itself"
+kill "$xterm_s" "$xterm_f" 2>/dev/null
 
 # knowing a display's number is not enough: its server wants the domain's cookie.
 DISPLAY=$b_display XAUTHORITY=/dev/null xdpyinfo >"$work/nocookie.txt" 2>&1
