@@ -18,6 +18,7 @@ void config_init(struct config *cfg)
 {
 	garnet_options_init(&cfg->options);
 	cfg->launcher_restarts = 3;
+	cfg->xwayland_enable = -1;
 	cfg->input = (struct garnet_input_config){
 		.tap = -1, .natural_scroll = -1, .left_handed = -1, .accel_flat = -1};
 }
@@ -224,6 +225,45 @@ static int handle_launcher(struct config *cfg, const char *name, const char *val
 	cfg->launchers[cfg->launcher_count].name = keep(cfg, name);
 	cfg->launchers[cfg->launcher_count].command = keep(cfg, value);
 	return cfg->launchers[cfg->launcher_count++].command != NULL;
+}
+
+static int parse_bool(const char *value, int *out);
+
+/* [xwayland] domain=NAME:PROGRAM...: the programs garnet launches into one shared X server. */
+static int handle_xwayland(struct config *cfg, const char *name, const char *value)
+{
+	size_t len = strcspn(value, ":");
+
+	if (strcmp(name, "enable") == 0)
+		return parse_bool(value, &cfg->xwayland_enable);
+	if (strcmp(name, "path") == 0) {
+		if (value[0] != '/') {
+			snprintf(cfg->error, sizeof(cfg->error),
+				 "[xwayland] path=%s: want an absolute path", value);
+			return 0;
+		}
+		return (cfg->xwayland_path = keep(cfg, value)) != NULL;
+	}
+	if (strcmp(name, "domain") != 0) {
+		snprintf(cfg->error, sizeof(cfg->error),
+			 "unknown key '%s' in [xwayland] (enable, path, domain)", name);
+		return 0;
+	}
+	static const char name_chars[] = "abcdefghijklmnopqrstuvwxyz"
+					 "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.";
+
+	if (len == 0 || len > 64 || value[len] != ':' ||
+	    !value[len + 1 + strspn(value + len + 1, " ")] || strspn(value, name_chars) != len) {
+		snprintf(cfg->error, sizeof(cfg->error),
+			 "[xwayland] domain=%s: want NAME:PROGRAM... (NAME of letters, digits, -_.)",
+			 value);
+		return 0;
+	}
+	if (cfg->xwayland_domain_count == MAX_LIST) {
+		snprintf(cfg->error, sizeof(cfg->error), "more than %d X11 domains", MAX_LIST);
+		return 0;
+	}
+	return (cfg->xwayland_domains[cfg->xwayland_domain_count++] = keep(cfg, value)) != NULL;
 }
 
 /* [panel] launcher=NAME:COMMAND: a button of the panel. The command is run as exec bindings
@@ -534,6 +574,8 @@ static int config_handler(void *user, const char *section, const char *name, con
 	}
 	if (strcmp(section, "panel") == 0)
 		return handle_panel(cfg, name, value);
+	if (strcmp(section, "xwayland") == 0)
+		return handle_xwayland(cfg, name, value);
 	if (strcmp(section, "security") == 0)
 		return handle_security_key(cfg, name, value);
 	if (strcmp(section, "limits") == 0)

@@ -41,6 +41,12 @@ struct config {
 	/* [panel] launcher=NAME:COMMAND, checked: a NAME of its own, a COMMAND after it */
 	char *panel_launchers[MAX_LIST];
 	int panel_launcher_count;
+	/* [xwayland] (doc/xwayland.md): enable (-1: when the server is installed), the server's
+	 * path, and domain=NAME:PROGRAM... lines, checked: a valid NAME, a PROGRAM after it. */
+	int xwayland_enable;
+	const char *xwayland_path;
+	char *xwayland_domains[MAX_LIST];
+	int xwayland_domain_count;
 	int lock_after_idle; /* seconds, 0: never */
 	int dpms_after_idle; /* seconds until the outputs are powered off, 0: never */
 	const char *background_image; /* [shell] background-image: a PNG, or NULL */

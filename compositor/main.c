@@ -23,6 +23,8 @@
 #include "garnet/security.h"
 #include "garnet-security.h"
 #include "launcher.h"
+#include "xwayland-config.h"
+#include "garnet/xwayland.h"
 #include "log-target.h"
 #include "logind-lock.h"
 #include "unlock-pam.h"
@@ -128,6 +130,8 @@ int main(int argc, char **argv)
 	struct config cfg = {0};
 	struct instance s = {.exit_code = 0};
 	struct garnet_security *security = NULL;
+	struct garnet_xwayland *xwayland = NULL;
+	bool xwayland_ok;
 	struct garnet_unlock_pam *unlock;
 	struct garnet_logind_lock *logind;
 	char user_policy[PATH_MAX];
@@ -258,6 +262,9 @@ int main(int argc, char **argv)
 		s.screenshot_timeout = wl_event_loop_add_timer(loop, screenshot_timeout, &s);
 		wl_event_source_timer_update(s.screenshot_timeout, 5000);
 	}
+	xwayland = xwayland_config_apply(s.compositor, &cfg, &xwayland_ok);
+	if (!xwayland_ok)
+		goto err_compositor;
 	launcher_start(security, s.compositor, &cfg);
 	if (!garnet_compositor_lock_after_idle(s.compositor, cfg.lock_after_idle) ||
 	    !garnet_compositor_power_off_after_idle(s.compositor, cfg.dpms_after_idle))
@@ -277,6 +284,7 @@ int main(int argc, char **argv)
 	}
 	wl_event_source_remove(sigterm);
 	wl_event_source_remove(sigint);
+	garnet_xwayland_destroy(xwayland);
 	garnet_security_destroy(security);
 	garnet_compositor_destroy(s.compositor);
 	log_target_close(&log);
@@ -284,6 +292,7 @@ int main(int argc, char **argv)
 	return s.exit_code;
 
 err_compositor:
+	garnet_xwayland_destroy(xwayland);
 	garnet_security_destroy(security);
 	garnet_compositor_destroy(s.compositor);
 err_log:

@@ -14,6 +14,7 @@
 #include "consent.h"
 #include "lock-prompt.h"
 #include "client-budget.h"
+#include "../xwayland/xwayland-core.h"
 
 void garnet_options_init(struct garnet_options *o)
 {
@@ -73,6 +74,13 @@ static bool global_filter(const struct wl_client *client, const struct wl_global
 	/* Whatever the policy says, the protocol's own rule first (a sandbox cannot make one). */
 	if (p && p->hidden_from && p->hidden_from(client))
 		return false;
+	/* An X server speaks for every X client of its domain: none of them is trusted. */
+	if (p && garnet_xwayland_is_server(client)) {
+		garnet_log(c, GARNET_LOG_DEBUG, "security",
+			   "privileged global %s hidden from an Xwayland",
+			   wl_global_get_interface(global)->name);
+		return false;
+	}
 	if (!c->hooks.global_visible)
 		return true;
 	return c->hooks.global_visible(c->hooks.data, client, wl_global_get_interface(global),
@@ -112,6 +120,13 @@ bool garnet_global_check_bind(struct garnet_compositor *c, struct wl_client *cli
 {
 	pid_t pid = 0;
 
+	if (garnet_xwayland_is_server(client)) {
+		garnet_log(c, GARNET_LOG_WARNING, "security",
+			   "denied: an Xwayland may not bind %s (privileged)", interface->name);
+		wl_client_post_implementation_error(client, "binding %s is not permitted",
+						    interface->name);
+		return false;
+	}
 	if (!c->hooks.bind_privileged || c->hooks.bind_privileged(c->hooks.data, client, interface))
 		return true;
 	wl_client_get_credentials(client, &pid, NULL, NULL);
@@ -185,6 +200,12 @@ static bool deny_sandbox(void *data, struct wl_client *client, const char *engin
 	return false;
 }
 
+static bool deny_xwayland(void *data, struct wl_client *client, const char *executable,
+			  const char *domain)
+{
+	return false;
+}
+
 void garnet_compositor_set_security_hooks(struct garnet_compositor *c,
 					  const struct garnet_security_hooks *hooks)
 {
@@ -214,6 +235,8 @@ void garnet_compositor_set_security_hooks(struct garnet_compositor *c,
 	h->foreign_toplevel = h->foreign_toplevel ? h->foreign_toplevel : deny_client;
 	h->output_power = h->output_power ? h->output_power : deny_named;
 	h->client_sandboxed = h->client_sandboxed ? h->client_sandboxed : deny_sandbox;
+	h->client_xwayland = h->client_xwayland ? h->client_xwayland : deny_xwayland;
+	h->join_xwayland_domain = h->join_xwayland_domain ? h->join_xwayland_domain : deny_named;
 }
 
 static char *dup_or_null(const char *s)

@@ -125,6 +125,7 @@ struct garnet_compositor {
 	struct security_contexts *security_contexts; /* protocols/security-context.c */
 
 	struct wl_global *test_global; /* protocols/garnet-test.c */
+	struct garnet_xwayland *xwayland; /* xwayland/server.c; NULL: no X11 support */
 
 	struct {
 		struct wl_signal destroy;

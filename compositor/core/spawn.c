@@ -3,6 +3,7 @@
 // original descriptor limit), connected through the public socket or through a socketpair of
 // its own, so that the compositor knows exactly which wl_client it started.
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -14,28 +15,35 @@
 #include <unistd.h>
 
 #include "compositor.h"
+#include "../xwayland/xwayland-core.h"
 
 extern char **environ;
 
 /* The environment for the child, built before fork: after it, only async-signal-safe calls.
- * token_var (may be NULL) replaces any activation token garnet itself inherited. */
-static char **child_environment(const char *wayland_var, const char *token_var)
+ * token_var (may be NULL) replaces any activation token garnet itself inherited; with X11
+ * support on, x_vars (may be NULL) replace the X display garnet inherited. */
+static char **child_environment(const char *wayland_var, const char *token_var, bool x11,
+				char *const *x_vars)
 {
 	size_t n = 0, k = 0;
 	char **env;
 
 	while (environ[n])
 		n++;
-	env = calloc(n + 3, sizeof(*env));
+	env = calloc(n + 5, sizeof(*env));
 	if (!env)
 		return NULL;
 	for (size_t i = 0; i < n; i++) {
 		if (strncmp(environ[i], "WAYLAND_DISPLAY=", 16) != 0 &&
 		    strncmp(environ[i], "WAYLAND_SOCKET=", 15) != 0 &&
-		    strncmp(environ[i], "XDG_ACTIVATION_TOKEN=", 21) != 0)
+		    strncmp(environ[i], "XDG_ACTIVATION_TOKEN=", 21) != 0 &&
+		    !(x11 && (strncmp(environ[i], "DISPLAY=", 8) == 0 ||
+			      strncmp(environ[i], "XAUTHORITY=", 11) == 0)))
 			env[k++] = environ[i];
 	}
 	env[k++] = (char *)wayland_var;
+	for (int i = 0; x_vars && i < 2; i++)
+		env[k++] = x_vars[i];
 	env[k] = (char *)token_var;
 	return env;
 }
@@ -57,8 +65,10 @@ static void close_from(int first)
 static bool launch(struct garnet_compositor *c, const char *command, const char *path,
 		   char *const argv[], int client_fd)
 {
-	char var[128], token_var[128];
+	char var[128], token_var[128], display_var[32], auth_var[PATH_MAX + 16];
+	char *x_vars[] = {display_var, auth_var};
 	char token[64], **env;
+	bool x11;
 	sigset_t all;
 	pid_t pid;
 
@@ -73,7 +83,10 @@ static bool launch(struct garnet_compositor *c, const char *command, const char 
 		snprintf(token_var, sizeof(token_var), "XDG_ACTIVATION_TOKEN=%s", token);
 	else
 		token_var[0] = '\0';
-	env = child_environment(var, token_var[0] ? token_var : NULL);
+	x11 = garnet_xwayland_launch_env(c, command, display_var, sizeof(display_var), auth_var,
+					 sizeof(auth_var));
+	env = child_environment(var, token_var[0] ? token_var : NULL, c->xwayland != NULL,
+				x11 ? x_vars : NULL);
 	if (!env) {
 		garnet_log(c, GARNET_LOG_ERROR, "spawn", "cannot start '%s': out of memory",
 			   command);

@@ -12,6 +12,9 @@ struct garnet_toplevel_impl {
 	/* Ask the client for a new size and states (0 size: client decides). */
 	void (*configure)(struct garnet_toplevel *toplevel);
 	void (*close)(struct garnet_toplevel *toplevel);
+	/* What task bars show; NULL for xdg-shell's, which keeps its own (xdg-toplevel.c). */
+	const char *(*title)(struct garnet_toplevel *toplevel);
+	const char *(*app_id)(struct garnet_toplevel *toplevel);
 };
 struct garnet_toplevel {
 	const struct garnet_toplevel_impl *impl;

@@ -26,6 +26,8 @@ const char *garnet_xdg_toplevel_title(struct garnet_toplevel *toplevel)
 {
 	struct xdg_surface_data *xs = wl_container_of(toplevel, xs, toplevel);
 
+	if (toplevel->impl->title)
+		return toplevel->impl->title(toplevel);
 	return xs->title;
 }
 
@@ -33,6 +35,8 @@ const char *garnet_xdg_toplevel_app_id(struct garnet_toplevel *toplevel)
 {
 	struct xdg_surface_data *xs = wl_container_of(toplevel, xs, toplevel);
 
+	if (toplevel->impl->app_id)
+		return toplevel->impl->app_id(toplevel);
 	return xs->app_id;
 }
 

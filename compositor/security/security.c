@@ -463,6 +463,47 @@ static bool client_sandboxed(void *data, struct wl_client *client, const char *e
 	return true;
 }
 
+/* An X11 domain is a subject of its own: the Xwayland garnet started (a launch record, since
+ * its socketpair names garnet) carrying the domain as a sandbox app id, so the policy judges
+ * it by sandbox=garnet-xwayland and app-id=DOMAIN and never by the executable. libgarnet hides
+ * every privileged global from it whatever the policy says. */
+static bool client_xwayland(void *data, struct wl_client *client, const char *executable,
+			    const char *domain)
+{
+	struct garnet_security *s = data;
+	struct client_subject *cs = security_subject_of(client);
+	struct wmac_launch_record record = {
+		.entry = "xwayland",
+		.executable = executable,
+		.uid = getuid(),
+		.gid = getgid(),
+	};
+	struct wmac_subject *subject;
+	char who[512];
+
+	if (!cs)
+		return false;
+	subject = wmac_subject_from_launch(&record);
+	if (!subject || wmac_subject_set_sandbox(subject, "garnet-xwayland", domain, NULL) < 0) {
+		wmac_subject_destroy(subject);
+		garnet_log(s->compositor, GARNET_LOG_ERROR, "security",
+			   "no identity for the Xwayland of domain %s", domain);
+		return false;
+	}
+	wmac_subject_destroy(cs->subject);
+	cs->subject = subject;
+	wmac_subject_describe(subject, who, sizeof(who));
+	garnet_log(s->compositor, GARNET_LOG_INFO, "security", "X11 domain %s: %s", domain, who);
+	return true;
+}
+
+/* Joining a shared X11 domain gives every key, pixel and window of its X clients: the policy's
+ * garnet.xwayland-domain on the domain's name. */
+static bool join_xwayland_domain(void *data, struct wl_client *client, const char *domain)
+{
+	return check(data, client, "garnet.xwayland-domain", domain);
+}
+
 struct garnet_security *garnet_security_create(struct garnet_compositor *c,
 					       const char *policy_path, const char *user_path,
 					       char *error, size_t error_size)
@@ -515,6 +556,8 @@ struct garnet_security *garnet_security_create_owned(struct garnet_compositor *c
 		.read_selection = read_selection,
 		.write_selection = write_selection,
 		.client_sandboxed = client_sandboxed,
+		.client_xwayland = client_xwayland,
+		.join_xwayland_domain = join_xwayland_domain,
 		.raise_focus = raise_focus,
 		.fullscreen = fullscreen,
 		.layer = layer,

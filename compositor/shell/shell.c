@@ -13,6 +13,7 @@
 #include "../protocols/toplevel.h"
 #include "../protocols/xdg-shell.h"
 #include "../protocols/shortcuts.h"
+#include "../xwayland/xwayland-core.h"
 #include "shell.h"
 #include "focus.h"
 #include "shell-private.h"
@@ -208,7 +209,10 @@ void garnet_shell_toplevel_commit(struct garnet_shell *shell, struct garnet_topl
 struct garnet_toplevel *garnet_shell_toplevel_for_surface(struct garnet_shell *shell,
 							 struct garnet_surface *surface)
 {
-	return garnet_xdg_toplevel_from_surface(garnet_xdg_root_surface(surface));
+	struct garnet_surface *root = garnet_xdg_root_surface(surface);
+	struct garnet_toplevel *tl = garnet_xdg_toplevel_from_surface(root);
+
+	return tl ? tl : garnet_xwayland_toplevel_from_surface(root);
 }
 
 void garnet_shell_move_toplevel(struct garnet_shell *shell, struct garnet_surface *surface,

@@ -100,7 +100,7 @@ multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
 
 contents garnet &&
 	has garnet /usr/bin/garnet /usr/bin/garnet-demo /usr/bin/garnet-gem-demo \
-		/usr/bin/garnet-osk /usr/bin/garnet-panel /usr/bin/garnet-sandbox \
+		/usr/bin/garnet-osk /usr/bin/garnet-panel /usr/bin/garnet-sandbox /usr/bin/garnet-x11 \
 		/usr/bin/garnet-screenshooter /etc/garnet/garnet.ini \
 		/usr/share/wayland-sessions/garnet.desktop \
 		"$(pkg-config --variable=udevdir udev)/rules.d/70-garnet-seat.rules" \

@@ -160,6 +160,15 @@ struct garnet_security_hooks {
 	/* May client power the output named output off and on (an idle daemon, through
 	 * zwlr_output_power_v1)? Asked for each control; a denial is the control's failed event. */
 	bool (*output_power)(void *data, struct wl_client *client, const char *output);
+	/* client is the Xwayland (executable, an absolute path) garnet started for the X11
+	 * security domain named domain (xwayland/server.c). Called before it can send anything;
+	 * false drops it and the server does not run. Such a client never sees or binds a
+	 * privileged global. */
+	bool (*client_xwayland)(void *data, struct wl_client *client, const char *executable,
+				const char *domain);
+	/* May client get the display of the shared X11 domain named domain (garnet_xwayland_v1),
+	 * and so see and drive every X window in it? A denial is the request's refused event. */
+	bool (*join_xwayland_domain)(void *data, struct wl_client *client, const char *domain);
 	void *data;
 	/* true: every decision hook left NULL denies (global_visible hides privileged globals
 	 * only), so a hook forgotten by a security layer fails closed. A security layer sets

@@ -1,0 +1,890 @@
+// SPDX-License-Identifier: MIT
+// The X window manager of one domain's Xwayland: pairs X windows with the wl_surfaces Xwayland
+// makes for them (WL_SURFACE_ID), makes managed windows garnet toplevels that the shell
+// places, stacks and focuses like any other, shows override-redirect windows (menus,
+// tooltips) where X puts them, and tells X only what garnet decided: the keyboard goes to an
+// X window only when garnet gave its surface the keyboard.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <xcb/composite.h>
+#include <xcb/xcb.h>
+
+#include "garnet/security.h"
+#include "../core/shell-hooks.h"
+#include "../core/surface.h"
+#include "../core/view.h"
+#include "../core/lifetime.h"
+#include "../protocols/toplevel.h"
+#include "xwayland-private.h"
+#include "xwayland-core.h"
+
+/* Longest title or class kept: task bars cut at 512 bytes anyway. */
+#define MAX_PROPERTY 4096
+
+enum atom_name {
+	ATOM_WL_SURFACE_ID,
+	ATOM_WM_PROTOCOLS,
+	ATOM_WM_DELETE_WINDOW,
+	ATOM_WM_TAKE_FOCUS,
+	ATOM_WM_STATE,
+	ATOM_NET_WM_NAME,
+	ATOM_UTF8_STRING,
+	ATOM_NET_SUPPORTING_WM_CHECK,
+	ATOM_NET_SUPPORTED,
+	ATOM_NET_ACTIVE_WINDOW,
+	ATOM_WM_S0,
+	ATOM_NET_WM_CM_S0,
+	ATOM_COUNT,
+};
+
+static const char *const atom_names[ATOM_COUNT] = {
+	[ATOM_WL_SURFACE_ID] = "WL_SURFACE_ID",
+	[ATOM_WM_PROTOCOLS] = "WM_PROTOCOLS",
+	[ATOM_WM_DELETE_WINDOW] = "WM_DELETE_WINDOW",
+	[ATOM_WM_TAKE_FOCUS] = "WM_TAKE_FOCUS",
+	[ATOM_WM_STATE] = "WM_STATE",
+	[ATOM_NET_WM_NAME] = "_NET_WM_NAME",
+	[ATOM_UTF8_STRING] = "UTF8_STRING",
+	[ATOM_NET_SUPPORTING_WM_CHECK] = "_NET_SUPPORTING_WM_CHECK",
+	[ATOM_NET_SUPPORTED] = "_NET_SUPPORTED",
+	[ATOM_NET_ACTIVE_WINDOW] = "_NET_ACTIVE_WINDOW",
+	[ATOM_WM_S0] = "WM_S0",
+	[ATOM_NET_WM_CM_S0] = "_NET_WM_CM_S0",
+};
+
+struct xwm {
+	struct garnet_xwayland_domain *domain;
+	struct garnet_compositor *compositor;
+	xcb_connection_t *conn;
+	xcb_screen_t *screen;
+	xcb_window_t wm_window;
+	xcb_window_t focused; /* the window garnet gave the keyboard, or XCB_NONE */
+	struct wl_event_source *source;
+	struct wl_list windows; /* xwm_window.link */
+	xcb_atom_t atoms[ATOM_COUNT];
+};
+
+struct xwm_window {
+	struct xwm *xwm;
+	struct wl_list link;
+	xcb_window_t id;
+	bool override_redirect;
+	bool x_mapped; /* X maps it: shown once its surface has content */
+	int16_t x, y;
+	uint16_t width, height;
+	uint32_t surface_id; /* from WL_SURFACE_ID, until paired */
+	struct garnet_surface *surface;
+	struct wl_listener surface_destroy;
+	/* Managed windows are toplevels; an override-redirect window uses toplevel.view only. */
+	struct garnet_toplevel toplevel;
+	bool toplevel_ready; /* toplevel initialised (paired) */
+	bool shown;
+	char *title, *app_id;
+	xcb_window_t transient_for;
+	bool delete_window, take_focus;
+};
+
+static const struct garnet_surface_role xwayland_role;
+
+static void flush(struct xwm *xwm)
+{
+	xcb_flush(xwm->conn);
+}
+
+static struct xwm_window *find_window(struct xwm *xwm, xcb_window_t id)
+{
+	struct xwm_window *win;
+
+	wl_list_for_each (win, &xwm->windows, link) {
+		if (win->id == id)
+			return win;
+	}
+	return NULL;
+}
+
+static void toplevel_changed(struct xwm_window *win)
+{
+	struct garnet_compositor *c = win->xwm->compositor;
+
+	if (win->toplevel_ready && !win->override_redirect && c->protocol_hooks.toplevel_changed)
+		c->protocol_hooks.toplevel_changed(&win->toplevel);
+}
+
+/* ---- properties ---- */
+
+static char *read_string(struct xwm *xwm, xcb_window_t id, xcb_atom_t property, xcb_atom_t type,
+			 size_t *length)
+{
+	xcb_get_property_reply_t *reply = xcb_get_property_reply(
+		xwm->conn, xcb_get_property(xwm->conn, 0, id, property, type, 0, MAX_PROPERTY / 4),
+		NULL);
+	char *s = NULL;
+	int len;
+
+	if (!reply)
+		return NULL;
+	len = xcb_get_property_value_length(reply);
+	if (reply->type != XCB_ATOM_NONE && reply->format == 8 && len > 0) {
+		s = malloc((size_t)len + 1);
+		if (s) {
+			memcpy(s, xcb_get_property_value(reply), (size_t)len);
+			s[len] = '\0';
+			if (length)
+				*length = (size_t)len;
+		}
+	}
+	free(reply);
+	return s;
+}
+
+static void read_title(struct xwm_window *win)
+{
+	struct xwm *xwm = win->xwm;
+	char *title = read_string(xwm, win->id, xwm->atoms[ATOM_NET_WM_NAME],
+				  xwm->atoms[ATOM_UTF8_STRING], NULL);
+
+	if (!title)
+		title = read_string(xwm, win->id, XCB_ATOM_WM_NAME, XCB_ATOM_ANY, NULL);
+	free(win->title);
+	win->title = title;
+}
+
+/* WM_CLASS is "instance\0class\0": the class names the application. */
+static void read_class(struct xwm_window *win)
+{
+	size_t len = 0;
+	char *class = read_string(win->xwm, win->id, XCB_ATOM_WM_CLASS, XCB_ATOM_STRING, &len);
+	size_t first = class ? strnlen(class, len) : 0;
+
+	free(win->app_id);
+	win->app_id = NULL;
+	if (!class)
+		return;
+	if (first + 1 < len)
+		win->app_id = strndup(class + first + 1, len - first - 1);
+	else
+		win->app_id = strdup(class);
+	free(class);
+}
+
+static void read_protocols(struct xwm_window *win)
+{
+	struct xwm *xwm = win->xwm;
+	xcb_get_property_reply_t *reply = xcb_get_property_reply(
+		xwm->conn,
+		xcb_get_property(xwm->conn, 0, win->id, xwm->atoms[ATOM_WM_PROTOCOLS],
+				 XCB_ATOM_ATOM, 0, 32),
+		NULL);
+	xcb_atom_t *atoms;
+	int n;
+
+	win->delete_window = win->take_focus = false;
+	if (!reply)
+		return;
+	atoms = xcb_get_property_value(reply);
+	n = reply->format == 32 ? xcb_get_property_value_length(reply) / 4 : 0;
+	for (int i = 0; i < n; i++) {
+		win->delete_window |= atoms[i] == xwm->atoms[ATOM_WM_DELETE_WINDOW];
+		win->take_focus |= atoms[i] == xwm->atoms[ATOM_WM_TAKE_FOCUS];
+	}
+	free(reply);
+}
+
+static void set_parent(struct xwm_window *win, struct xwm_window *parent);
+
+static void read_transient_for(struct xwm_window *win)
+{
+	struct xwm *xwm = win->xwm;
+	xcb_get_property_reply_t *reply = xcb_get_property_reply(
+		xwm->conn,
+		xcb_get_property(xwm->conn, 0, win->id, XCB_ATOM_WM_TRANSIENT_FOR, XCB_ATOM_WINDOW,
+				 0, 1),
+		NULL);
+
+	win->transient_for = XCB_NONE;
+	if (reply && reply->format == 32 && xcb_get_property_value_length(reply) == 4)
+		win->transient_for = *(xcb_window_t *)xcb_get_property_value(reply);
+	free(reply);
+	set_parent(win, find_window(xwm, win->transient_for));
+}
+
+/* ---- the toplevel, as garnet's shell sees it ---- */
+
+static void parent_destroyed(struct wl_listener *listener, void *data)
+{
+	struct garnet_toplevel *tl = wl_container_of(listener, tl, parent_destroy);
+
+	(void)data;
+	garnet_list_unlink(&tl->parent_destroy.link);
+	tl->parent = NULL;
+}
+
+/* A dialog's parent is a toplevel of the same domain only (an X window id means nothing in
+ * another server). */
+static void set_parent(struct xwm_window *win, struct xwm_window *parent)
+{
+	struct garnet_toplevel *tl = &win->toplevel;
+
+	if (!win->toplevel_ready)
+		return;
+	garnet_list_unlink(&tl->parent_destroy.link);
+	tl->parent = NULL;
+	if (parent && parent != win && parent->toplevel_ready && !parent->override_redirect) {
+		tl->parent = &parent->toplevel;
+		wl_signal_add(&parent->toplevel.events.destroy, &tl->parent_destroy);
+	}
+}
+
+static void send_configure_notify(struct xwm_window *win)
+{
+	xcb_configure_notify_event_t ev = {
+		.response_type = XCB_CONFIGURE_NOTIFY,
+		.event = win->id,
+		.window = win->id,
+		.x = win->x,
+		.y = win->y,
+		.width = win->width,
+		.height = win->height,
+	};
+
+	xcb_send_event(win->xwm->conn, 0, win->id, XCB_EVENT_MASK_STRUCTURE_NOTIFY,
+		       (const char *)&ev);
+}
+
+/* X learns where garnet put the window, so that its menus open next to it. */
+static void sync_geometry(struct xwm_window *win, int32_t width, int32_t height)
+{
+	struct garnet_view *view = &win->toplevel.view;
+	int16_t x = view->in_layer ? (int16_t)view->x : win->x;
+	int16_t y = view->in_layer ? (int16_t)view->y : win->y;
+
+	if (width <= 0 || width > UINT16_MAX)
+		width = win->width;
+	if (height <= 0 || height > UINT16_MAX)
+		height = win->height;
+	if (x == win->x && y == win->y && width == win->width && height == win->height)
+		return;
+	win->x = x;
+	win->y = y;
+	win->width = (uint16_t)width;
+	win->height = (uint16_t)height;
+	xcb_configure_window(
+		win->xwm->conn, win->id,
+		XCB_CONFIG_WINDOW_X | XCB_CONFIG_WINDOW_Y | XCB_CONFIG_WINDOW_WIDTH |
+			XCB_CONFIG_WINDOW_HEIGHT,
+		(uint32_t[]){(uint32_t)x, (uint32_t)y, (uint32_t)width, (uint32_t)height});
+	send_configure_notify(win);
+}
+
+static void send_protocol(struct xwm_window *win, xcb_atom_t protocol)
+{
+	xcb_client_message_event_t ev = {
+		.response_type = XCB_CLIENT_MESSAGE,
+		.format = 32,
+		.window = win->id,
+		.type = win->xwm->atoms[ATOM_WM_PROTOCOLS],
+		.data.data32 = {protocol, XCB_CURRENT_TIME},
+	};
+
+	xcb_send_event(win->xwm->conn, 0, win->id, XCB_EVENT_MASK_NO_EVENT, (const char *)&ev);
+}
+
+/* Garnet's focus authority decided; X follows. */
+static void set_x_focus(struct xwm *xwm, struct xwm_window *win)
+{
+	xcb_window_t id = win ? win->id : XCB_NONE;
+
+	xwm->focused = id;
+	if (win) {
+		xcb_configure_window(xwm->conn, id, XCB_CONFIG_WINDOW_STACK_MODE,
+				     (uint32_t[]){XCB_STACK_MODE_ABOVE});
+		if (win->take_focus)
+			send_protocol(win, xwm->atoms[ATOM_WM_TAKE_FOCUS]);
+	}
+	xcb_set_input_focus(xwm->conn, XCB_INPUT_FOCUS_POINTER_ROOT, id ? id : XCB_NONE,
+			    XCB_CURRENT_TIME);
+	xcb_change_property(xwm->conn, XCB_PROP_MODE_REPLACE, xwm->screen->root,
+			    xwm->atoms[ATOM_NET_ACTIVE_WINDOW], XCB_ATOM_WINDOW, 32, 1, &id);
+}
+
+static void toplevel_configure(struct garnet_toplevel *tl)
+{
+	struct xwm_window *win = wl_container_of(tl, win, toplevel);
+	struct xwm *xwm = win->xwm;
+
+	sync_geometry(win, tl->pending_width, tl->pending_height);
+	if (tl->activated && xwm->focused != win->id)
+		set_x_focus(xwm, win);
+	else if (!tl->activated && xwm->focused == win->id)
+		set_x_focus(xwm, NULL);
+	flush(xwm);
+}
+
+static void toplevel_close(struct garnet_toplevel *tl)
+{
+	struct xwm_window *win = wl_container_of(tl, win, toplevel);
+
+	if (win->delete_window)
+		send_protocol(win, win->xwm->atoms[ATOM_WM_DELETE_WINDOW]);
+	else
+		xcb_kill_client(win->xwm->conn, win->id);
+	flush(win->xwm);
+}
+
+static const char *toplevel_title(struct garnet_toplevel *tl)
+{
+	struct xwm_window *win = wl_container_of(tl, win, toplevel);
+
+	return win->title;
+}
+
+static const char *toplevel_app_id(struct garnet_toplevel *tl)
+{
+	struct xwm_window *win = wl_container_of(tl, win, toplevel);
+
+	return win->app_id;
+}
+
+static const struct garnet_toplevel_impl toplevel_impl = {
+	.configure = toplevel_configure,
+	.close = toplevel_close,
+	.title = toplevel_title,
+	.app_id = toplevel_app_id,
+};
+
+struct garnet_toplevel *garnet_xwayland_toplevel_from_surface(struct garnet_surface *surface)
+{
+	struct xwm_window *win;
+
+	if (!surface || surface->role != &xwayland_role || !surface->role_data)
+		return NULL;
+	win = surface->role_data;
+	return win->override_redirect ? NULL : &win->toplevel;
+}
+
+/* ---- showing and hiding ---- */
+
+/* A menu or tooltip goes over the windows of its layer: the layer of the domain's focused
+ * window (a fullscreen one's menus show over it), else the normal one. Never above: an
+ * override-redirect window has any size and place, and must not cover panels or the lock. */
+static enum garnet_layer_id override_layer(struct xwm *xwm)
+{
+	struct xwm_window *focused = xwm->focused ? find_window(xwm, xwm->focused) : NULL;
+
+	if (focused && focused->shown && focused->toplevel.view.in_layer)
+		return focused->toplevel.view.layer;
+	return GARNET_LAYER_NORMAL;
+}
+
+static void show(struct xwm_window *win)
+{
+	struct garnet_compositor *c = win->xwm->compositor;
+
+	win->shown = true;
+	if (win->override_redirect) {
+		garnet_log(c, GARNET_LOG_INFO, "xwayland",
+			   "domain %s: override-redirect window 0x%x at %d,%d mapped",
+			   win->xwm->domain->name, win->id, win->x, win->y);
+		garnet_view_move(&win->toplevel.view, win->x, win->y);
+		garnet_view_raise(&win->toplevel.view, override_layer(win->xwm));
+		return;
+	}
+	win->toplevel.geometry_width = win->surface->width;
+	win->toplevel.geometry_height = win->surface->height;
+	win->toplevel.mapped = true;
+	garnet_log(c, GARNET_LOG_INFO, "xwayland", "domain %s: window 0x%x '%s' (%s) mapped",
+		   win->xwm->domain->name, win->id, win->title ? win->title : "",
+		   win->app_id ? win->app_id : "");
+	c->shell_hooks->toplevel_map(c->shell, &win->toplevel);
+	toplevel_changed(win);
+	sync_geometry(win, 0, 0);
+	flush(win->xwm);
+}
+
+static void hide(struct xwm_window *win)
+{
+	struct garnet_compositor *c = win->xwm->compositor;
+
+	if (!win->shown)
+		return;
+	win->shown = false;
+	if (win->override_redirect) {
+		garnet_view_remove(&win->toplevel.view);
+		return;
+	}
+	if (win->xwm->focused == win->id)
+		win->xwm->focused = XCB_NONE;
+	win->toplevel.mapped = false;
+	c->shell_hooks->toplevel_unmap(c->shell, &win->toplevel);
+	toplevel_changed(win);
+}
+
+static void role_commit(struct garnet_surface *surface)
+{
+	struct xwm_window *win = surface->role_data;
+	struct garnet_compositor *c = surface->compositor;
+	bool has_content = garnet_surface_is_mapped(surface);
+
+	if (!win)
+		return;
+	if (!win->shown && has_content && win->x_mapped)
+		show(win);
+	else if (win->shown && !has_content)
+		hide(win);
+	else if (win->shown && !win->override_redirect) {
+		win->toplevel.geometry_width = surface->width;
+		win->toplevel.geometry_height = surface->height;
+		c->shell_hooks->toplevel_commit(c->shell, &win->toplevel);
+		sync_geometry(win, 0, 0);
+		flush(win->xwm);
+	}
+}
+
+static bool role_position(struct garnet_surface *surface, int32_t *x, int32_t *y)
+{
+	struct xwm_window *win = surface->role_data;
+
+	if (!win || !win->shown || !win->toplevel.view.in_layer)
+		return false;
+	*x = win->toplevel.view.x;
+	*y = win->toplevel.view.y;
+	return true;
+}
+
+static const struct garnet_surface_role xwayland_role = {
+	.name = "xwayland",
+	.commit = role_commit,
+	.position = role_position,
+};
+
+/* ---- pairing windows and surfaces ---- */
+
+static void unpair(struct xwm_window *win)
+{
+	if (!win->surface)
+		return;
+	hide(win);
+	if (win->toplevel_ready) {
+		garnet_view_finish(&win->toplevel.view);
+		wl_signal_emit_mutable(&win->toplevel.events.destroy, &win->toplevel);
+		garnet_list_unlink(&win->toplevel.parent_destroy.link);
+		win->toplevel.parent = NULL;
+		win->toplevel_ready = false;
+	}
+	win->surface->role_data = NULL;
+	wl_list_remove(&win->surface_destroy.link);
+	win->surface = NULL;
+}
+
+static void surface_destroyed(struct wl_listener *listener, void *data)
+{
+	struct xwm_window *win = wl_container_of(listener, win, surface_destroy);
+
+	(void)data;
+	unpair(win);
+}
+
+static void pair(struct xwm_window *win, struct garnet_surface *surface)
+{
+	struct garnet_toplevel *tl = &win->toplevel;
+
+	if (surface->role_data || (surface->role && surface->role != &xwayland_role)) {
+		garnet_log(win->xwm->compositor, GARNET_LOG_WARNING, "xwayland",
+			   "domain %s: window 0x%x names a surface that is taken",
+			   win->xwm->domain->name, win->id);
+		return;
+	}
+	garnet_surface_set_role(surface, &xwayland_role, win, surface->resource, 0);
+	win->surface = surface;
+	win->surface_id = 0;
+	win->surface_destroy.notify = surface_destroyed;
+	wl_signal_add(&surface->events.destroy, &win->surface_destroy);
+	memset(tl, 0, sizeof(*tl));
+	tl->impl = &toplevel_impl;
+	tl->surface = surface;
+	wl_list_init(&tl->link);
+	garnet_listener_init(&tl->parent_destroy, parent_destroyed);
+	wl_signal_init(&tl->events.destroy);
+	garnet_view_init(&tl->view, surface);
+	/* X has its geometry already: there is no initial configure to wait for. */
+	tl->configured_once = true;
+	win->toplevel_ready = true;
+	if (!win->override_redirect)
+		set_parent(win, find_window(win->xwm, win->transient_for));
+	if (win->x_mapped && garnet_surface_is_mapped(surface))
+		show(win);
+}
+
+void xwm_new_surface(struct xwm *xwm, struct garnet_surface *surface)
+{
+	uint32_t id = wl_resource_get_id(surface->resource);
+	struct xwm_window *win;
+
+	wl_list_for_each (win, &xwm->windows, link) {
+		if (win->surface_id == id && !win->surface) {
+			pair(win, surface);
+			return;
+		}
+	}
+}
+
+static void handle_surface_id(struct xwm *xwm, xcb_client_message_event_t *ev)
+{
+	struct xwm_window *win = find_window(xwm, ev->window);
+	struct wl_resource *resource;
+
+	if (!win || win->surface)
+		return;
+	win->surface_id = ev->data.data32[0];
+	/* The Wayland request that made the surface may not have been read yet: then
+	 * xwm_new_surface pairs them when it is. */
+	resource = wl_client_get_object(xwm->domain->client, win->surface_id);
+	if (resource && strcmp(wl_resource_get_class(resource), "wl_surface") == 0)
+		pair(win, garnet_surface_from_resource(resource));
+}
+
+/* ---- X events ---- */
+
+static void handle_create(struct xwm *xwm, xcb_create_notify_event_t *ev)
+{
+	struct xwm_window *win;
+
+	if (ev->window == xwm->wm_window || find_window(xwm, ev->window))
+		return;
+	win = calloc(1, sizeof(*win));
+	if (!win)
+		return;
+	win->xwm = xwm;
+	win->id = ev->window;
+	win->override_redirect = ev->override_redirect;
+	win->x = ev->x;
+	win->y = ev->y;
+	win->width = ev->width;
+	win->height = ev->height;
+	wl_list_init(&win->toplevel.parent_destroy.link);
+	wl_list_insert(&xwm->windows, &win->link);
+	/* A menu's client may give its menu the X focus (within the domain, as X11 allows);
+	 * a managed window taking it from garnet's choice is undone (handle_focus_in). */
+	xcb_change_window_attributes(
+		xwm->conn, win->id, XCB_CW_EVENT_MASK,
+		(uint32_t[]){XCB_EVENT_MASK_PROPERTY_CHANGE |
+			     (win->override_redirect ? 0 : XCB_EVENT_MASK_FOCUS_CHANGE)});
+}
+
+static void window_destroy(struct xwm_window *win)
+{
+	unpair(win);
+	if (win->xwm->focused == win->id)
+		win->xwm->focused = XCB_NONE;
+	wl_list_remove(&win->link);
+	free(win->title);
+	free(win->app_id);
+	free(win);
+}
+
+static void set_wm_state(struct xwm_window *win, uint32_t state)
+{
+	xcb_change_property(win->xwm->conn, XCB_PROP_MODE_REPLACE, win->id,
+			    win->xwm->atoms[ATOM_WM_STATE], win->xwm->atoms[ATOM_WM_STATE], 32, 2,
+			    (uint32_t[]){state, XCB_NONE});
+}
+
+static void handle_map_request(struct xwm *xwm, xcb_map_request_event_t *ev)
+{
+	struct xwm_window *win = find_window(xwm, ev->window);
+
+	if (!win)
+		return;
+	read_title(win);
+	read_class(win);
+	read_protocols(win);
+	read_transient_for(win);
+	set_wm_state(win, 1 /* NormalState */);
+	xcb_map_window(xwm->conn, win->id);
+}
+
+static void handle_map_notify(struct xwm *xwm, xcb_map_notify_event_t *ev)
+{
+	struct xwm_window *win = find_window(xwm, ev->window);
+
+	if (!win)
+		return;
+	win->override_redirect = ev->override_redirect;
+	win->x_mapped = true;
+	if (win->surface && !win->shown && garnet_surface_is_mapped(win->surface))
+		show(win);
+}
+
+static void handle_unmap_notify(struct xwm *xwm, xcb_unmap_notify_event_t *ev)
+{
+	struct xwm_window *win = find_window(xwm, ev->window);
+
+	if (!win)
+		return;
+	win->x_mapped = false;
+	hide(win);
+	if (!win->override_redirect)
+		set_wm_state(win, 0 /* WithdrawnState */);
+}
+
+/* A client asks for a geometry: granted as asked until garnet manages the window; then only
+ * its size, since where a window goes is garnet's to say. */
+static void handle_configure_request(struct xwm *xwm, xcb_configure_request_event_t *ev)
+{
+	struct xwm_window *win = find_window(xwm, ev->window);
+	bool managed;
+
+	if (!win)
+		return;
+	managed = win->shown && !win->override_redirect;
+	if (!managed && (ev->value_mask & XCB_CONFIG_WINDOW_X))
+		win->x = ev->x;
+	if (!managed && (ev->value_mask & XCB_CONFIG_WINDOW_Y))
+		win->y = ev->y;
+	if ((ev->value_mask & XCB_CONFIG_WINDOW_WIDTH) && ev->width > 0)
+		win->width = ev->width;
+	if ((ev->value_mask & XCB_CONFIG_WINDOW_HEIGHT) && ev->height > 0)
+		win->height = ev->height;
+	xcb_configure_window(
+		xwm->conn, win->id,
+		XCB_CONFIG_WINDOW_X | XCB_CONFIG_WINDOW_Y | XCB_CONFIG_WINDOW_WIDTH |
+			XCB_CONFIG_WINDOW_HEIGHT | XCB_CONFIG_WINDOW_BORDER_WIDTH,
+		(uint32_t[]){(uint32_t)win->x, (uint32_t)win->y, win->width, win->height, 0});
+	send_configure_notify(win);
+}
+
+static void handle_configure_notify(struct xwm *xwm, xcb_configure_notify_event_t *ev)
+{
+	struct xwm_window *win = find_window(xwm, ev->window);
+
+	if (!win)
+		return;
+	if (ev->override_redirect || win->override_redirect) {
+		win->x = ev->x;
+		win->y = ev->y;
+		win->width = ev->width;
+		win->height = ev->height;
+		if (win->shown)
+			garnet_view_move(&win->toplevel.view, win->x, win->y);
+	}
+}
+
+static void handle_property(struct xwm *xwm, xcb_property_notify_event_t *ev)
+{
+	struct xwm_window *win = find_window(xwm, ev->window);
+
+	if (!win)
+		return;
+	if (ev->atom == XCB_ATOM_WM_NAME || ev->atom == xwm->atoms[ATOM_NET_WM_NAME]) {
+		read_title(win);
+		toplevel_changed(win);
+	} else if (ev->atom == XCB_ATOM_WM_CLASS) {
+		read_class(win);
+		toplevel_changed(win);
+	} else if (ev->atom == xwm->atoms[ATOM_WM_PROTOCOLS]) {
+		read_protocols(win);
+	} else if (ev->atom == XCB_ATOM_WM_TRANSIENT_FOR) {
+		read_transient_for(win);
+		toplevel_changed(win);
+	}
+}
+
+/* An X client moved the focus itself (XSetInputFocus): X focus is garnet's decision, so it
+ * goes back to the window garnet gave the keyboard, or to none. */
+static void handle_focus_in(struct xwm *xwm, xcb_focus_in_event_t *ev)
+{
+	if (ev->mode == XCB_NOTIFY_MODE_GRAB || ev->mode == XCB_NOTIFY_MODE_UNGRAB ||
+	    ev->detail == XCB_NOTIFY_DETAIL_POINTER)
+		return;
+	if (ev->event == xwm->focused)
+		return;
+	xcb_set_input_focus(xwm->conn, XCB_INPUT_FOCUS_POINTER_ROOT,
+			    xwm->focused ? xwm->focused : XCB_NONE, XCB_CURRENT_TIME);
+}
+
+static void handle_event(struct xwm *xwm, xcb_generic_event_t *ev)
+{
+	switch (ev->response_type & ~0x80) {
+	case XCB_CREATE_NOTIFY:
+		handle_create(xwm, (xcb_create_notify_event_t *)ev);
+		break;
+	case XCB_DESTROY_NOTIFY: {
+		struct xwm_window *win =
+			find_window(xwm, ((xcb_destroy_notify_event_t *)ev)->window);
+
+		if (win)
+			window_destroy(win);
+		break;
+	}
+	case XCB_MAP_REQUEST:
+		handle_map_request(xwm, (xcb_map_request_event_t *)ev);
+		break;
+	case XCB_MAP_NOTIFY:
+		handle_map_notify(xwm, (xcb_map_notify_event_t *)ev);
+		break;
+	case XCB_UNMAP_NOTIFY:
+		handle_unmap_notify(xwm, (xcb_unmap_notify_event_t *)ev);
+		break;
+	case XCB_CONFIGURE_REQUEST:
+		handle_configure_request(xwm, (xcb_configure_request_event_t *)ev);
+		break;
+	case XCB_CONFIGURE_NOTIFY:
+		handle_configure_notify(xwm, (xcb_configure_notify_event_t *)ev);
+		break;
+	case XCB_PROPERTY_NOTIFY:
+		handle_property(xwm, (xcb_property_notify_event_t *)ev);
+		break;
+	case XCB_FOCUS_IN:
+		handle_focus_in(xwm, (xcb_focus_in_event_t *)ev);
+		break;
+	case XCB_CLIENT_MESSAGE: {
+		xcb_client_message_event_t *cm = (xcb_client_message_event_t *)ev;
+
+		if (cm->type == xwm->atoms[ATOM_WL_SURFACE_ID] && cm->format == 32)
+			handle_surface_id(xwm, cm);
+		/* _NET_ACTIVE_WINDOW and the like are requests garnet does not take from X:
+		 * the focus follows the user. */
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+static int on_x_event(int fd, uint32_t mask, void *data)
+{
+	struct xwm *xwm = data;
+	xcb_generic_event_t *ev;
+
+	(void)fd;
+	while ((ev = xcb_poll_for_event(xwm->conn))) {
+		handle_event(xwm, ev);
+		free(ev);
+	}
+	if ((mask & (WL_EVENT_HANGUP | WL_EVENT_ERROR)) || xcb_connection_has_error(xwm->conn)) {
+		/* The server is going: its Wayland connection ends too, and server.c then
+		 * destroys this manager. */
+		wl_event_source_remove(xwm->source);
+		xwm->source = NULL;
+		return 0;
+	}
+	flush(xwm);
+	return 0;
+}
+
+/* ---- setup ---- */
+
+static bool intern_atoms(struct xwm *xwm)
+{
+	xcb_intern_atom_cookie_t cookies[ATOM_COUNT];
+
+	for (int i = 0; i < ATOM_COUNT; i++)
+		cookies[i] = xcb_intern_atom(xwm->conn, 0, (uint16_t)strlen(atom_names[i]),
+					     atom_names[i]);
+	for (int i = 0; i < ATOM_COUNT; i++) {
+		xcb_intern_atom_reply_t *reply = xcb_intern_atom_reply(xwm->conn, cookies[i], NULL);
+
+		if (!reply)
+			return false;
+		xwm->atoms[i] = reply->atom;
+		free(reply);
+	}
+	return true;
+}
+
+/* The window that says a window manager runs (EWMH) and owns the manager selections. */
+static void create_wm_window(struct xwm *xwm)
+{
+	xcb_window_t root = xwm->screen->root;
+	static const char name[] = "garnet";
+
+	xwm->wm_window = xcb_generate_id(xwm->conn);
+	xcb_create_window(xwm->conn, XCB_COPY_FROM_PARENT, xwm->wm_window, root, 0, 0, 10, 10, 0,
+			  XCB_WINDOW_CLASS_INPUT_OUTPUT, xwm->screen->root_visual, 0, NULL);
+	xcb_change_property(xwm->conn, XCB_PROP_MODE_REPLACE, xwm->wm_window,
+			    xwm->atoms[ATOM_NET_WM_NAME], xwm->atoms[ATOM_UTF8_STRING], 8,
+			    sizeof(name) - 1, name);
+	xcb_change_property(xwm->conn, XCB_PROP_MODE_REPLACE, root,
+			    xwm->atoms[ATOM_NET_SUPPORTING_WM_CHECK], XCB_ATOM_WINDOW, 32, 1,
+			    &xwm->wm_window);
+	xcb_change_property(xwm->conn, XCB_PROP_MODE_REPLACE, xwm->wm_window,
+			    xwm->atoms[ATOM_NET_SUPPORTING_WM_CHECK], XCB_ATOM_WINDOW, 32, 1,
+			    &xwm->wm_window);
+	xcb_change_property(xwm->conn, XCB_PROP_MODE_REPLACE, root, xwm->atoms[ATOM_NET_SUPPORTED],
+			    XCB_ATOM_ATOM, 32, 1, &xwm->atoms[ATOM_NET_ACTIVE_WINDOW]);
+	xcb_set_selection_owner(xwm->conn, xwm->wm_window, xwm->atoms[ATOM_WM_S0],
+				XCB_CURRENT_TIME);
+	xcb_set_selection_owner(xwm->conn, xwm->wm_window, xwm->atoms[ATOM_NET_WM_CM_S0],
+				XCB_CURRENT_TIME);
+}
+
+struct xwm *xwm_create(struct garnet_xwayland_domain *d, int fd)
+{
+	struct garnet_compositor *c = d->xwl->compositor;
+	struct xwm *xwm = calloc(1, sizeof(*xwm));
+	xcb_composite_query_version_reply_t *composite;
+	xcb_void_cookie_t redirect;
+	xcb_generic_error_t *error;
+
+	if (!xwm) {
+		close(fd);
+		return NULL;
+	}
+	xwm->domain = d;
+	xwm->compositor = c;
+	wl_list_init(&xwm->windows);
+	xwm->conn = xcb_connect_to_fd(fd, NULL);
+	if (xcb_connection_has_error(xwm->conn) || !intern_atoms(xwm))
+		goto err;
+	xwm->screen = xcb_setup_roots_iterator(xcb_get_setup(xwm->conn)).data;
+	composite = xcb_composite_query_version_reply(
+		xwm->conn, xcb_composite_query_version(xwm->conn, 0, 4), NULL);
+	if (!composite)
+		goto err;
+	free(composite);
+	/* Only one client may redirect the root's substructure: if that fails, another window
+	 * manager got there first. */
+	redirect = xcb_change_window_attributes_checked(
+		xwm->conn, xwm->screen->root, XCB_CW_EVENT_MASK,
+		(uint32_t[]){XCB_EVENT_MASK_SUBSTRUCTURE_NOTIFY |
+			     XCB_EVENT_MASK_SUBSTRUCTURE_REDIRECT |
+			     XCB_EVENT_MASK_PROPERTY_CHANGE});
+	error = xcb_request_check(xwm->conn, redirect);
+	if (error) {
+		free(error);
+		goto err;
+	}
+	/* Rootless Xwayland gives a window its own wl_surface only when it is redirected. */
+	xcb_composite_redirect_subwindows(xwm->conn, xwm->screen->root,
+					  XCB_COMPOSITE_REDIRECT_MANUAL);
+	create_wm_window(xwm);
+	xcb_set_input_focus(xwm->conn, XCB_INPUT_FOCUS_POINTER_ROOT, XCB_NONE, XCB_CURRENT_TIME);
+	xwm->source = wl_event_loop_add_fd(c->loop, xcb_get_file_descriptor(xwm->conn),
+					   WL_EVENT_READABLE, on_x_event, xwm);
+	if (!xwm->source)
+		goto err;
+	flush(xwm);
+	return xwm;
+err:
+	garnet_log(c, GARNET_LOG_ERROR, "xwayland", "domain %s: the window manager cannot start",
+		   d->name);
+	xcb_disconnect(xwm->conn);
+	free(xwm);
+	return NULL;
+}
+
+void xwm_destroy(struct xwm *xwm)
+{
+	struct xwm_window *win, *tmp;
+
+	if (!xwm)
+		return;
+	wl_list_for_each_safe (win, tmp, &xwm->windows, link)
+		window_destroy(win);
+	if (xwm->source)
+		wl_event_source_remove(xwm->source);
+	xcb_disconnect(xwm->conn);
+	free(xwm);
+}
