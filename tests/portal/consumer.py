@@ -101,8 +101,18 @@ stream = subprocess.Popen(['gst-launch-1.0', '-q', 'pipewiresrc', f'fd={fd}', f'
                            '!', 'fakesink'], pass_fds=[fd])
 
 
+closed = []
+
+
 def on_closed(*details):
     say('closed')
+    closed.append(GLib.get_monotonic_time())
+
+
+def node_exists():
+    listing = subprocess.run(['pw-cli', 'ls', 'Node'], capture_output=True, text=True,
+                             timeout=10).stdout
+    return any(line.split(',')[0].strip() == f'id {node}' for line in listing.splitlines())
 
 
 bus.add_signal_receiver(on_closed, 'Closed', 'org.freedesktop.portal.Session',
@@ -112,6 +122,12 @@ bus.add_signal_receiver(on_closed, 'Closed', 'org.freedesktop.portal.Session',
 def poll():
     if stream.poll() is not None:
         say('ended', stream.returncode)
+        loop.quit()
+        return False
+    # A pipewiresrc whose producer went away may wait for it to come back (it is linked by
+    # the session manager): the stream has ended for it once the node is gone.
+    if closed and GLib.get_monotonic_time() - closed[0] > 2000000 and not node_exists():
+        say('ended', 'node gone')
         loop.quit()
         return False
     return True
