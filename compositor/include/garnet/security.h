@@ -146,6 +146,10 @@ struct garnet_security_hooks {
 	/* May client power the output named output off and on (an idle daemon, through
 	 * zwlr_output_power_v1)? Asked for each control; a denial is the control's failed event. */
 	bool (*output_power)(void *data, struct wl_client *client, const char *output);
+	/* May client change the mode, scale, transform or position of the output named output
+	 * (kanshi, wlr-randr, through zwlr_output_manager_v1)? Asked for each output of a
+	 * configuration it applies or tests; a denial is the configuration's failed event. */
+	bool (*configure_output)(void *data, struct wl_client *client, const char *output);
 	void *data;
 	/* true: every decision hook left NULL denies (global_visible hides privileged globals
 	 * only), so a hook forgotten by a security layer fails closed. A security layer sets
