@@ -182,17 +182,22 @@ static struct om *om_bind(struct client *c)
 	return om;
 }
 
-/* Frees what the client holds (the proxies go with the client's display). */
+/* Frees what the client holds, the proxies garnet made (heads, modes) with it. */
 static void om_free(struct om *om)
 {
 	struct om_head *h, *th;
 	struct om_mode *m, *tm;
 
 	wl_list_for_each_safe (h, th, &om->heads, link) {
-		wl_list_for_each_safe (m, tm, &h->modes, link)
+		wl_list_for_each_safe (m, tm, &h->modes, link) {
+			zwlr_output_mode_v1_destroy(m->mode);
 			free(m);
+		}
+		if (h->head)
+			zwlr_output_head_v1_destroy(h->head);
 		free(h);
 	}
+	zwlr_output_manager_v1_destroy(om->manager);
 	free(om);
 }
 
@@ -552,10 +557,10 @@ static void misuse(struct om *om, enum misuse what)
 	struct om_head *one = om_head(om, "HEADLESS-1"), *two = om_head(om, "HEADLESS-2");
 	struct zwlr_output_configuration_v1 *cfg =
 		zwlr_output_manager_v1_create_configuration(om->manager, om->serial);
-	struct zwlr_output_configuration_head_v1 *ch = NULL;
+	struct zwlr_output_configuration_head_v1 *ch, *other = NULL, *again = NULL;
 
 	if (what != HEAD_LEFT_OUT)
-		zwlr_output_configuration_v1_enable_head(cfg, two->head);
+		other = zwlr_output_configuration_v1_enable_head(cfg, two->head);
 	if (what == HEAD_ENABLED_AND_DISABLED)
 		zwlr_output_configuration_v1_disable_head(cfg, one->head);
 	ch = zwlr_output_configuration_v1_enable_head(cfg, one->head);
@@ -593,7 +598,7 @@ static void misuse(struct om *om, enum misuse what)
 		zwlr_output_configuration_head_v1_set_adaptive_sync(ch, 5);
 		break;
 	case HEAD_ENABLED_TWICE:
-		zwlr_output_configuration_v1_enable_head(cfg, one->head);
+		again = zwlr_output_configuration_v1_enable_head(cfg, one->head);
 		break;
 	case APPLIED_TWICE:
 		zwlr_output_configuration_v1_apply(cfg);
@@ -607,6 +612,12 @@ static void misuse(struct om *om, enum misuse what)
 		break;
 	}
 	wl_display_roundtrip(om->client->display);
+	if (again)
+		zwlr_output_configuration_head_v1_destroy(again);
+	if (other)
+		zwlr_output_configuration_head_v1_destroy(other);
+	zwlr_output_configuration_head_v1_destroy(ch);
+	zwlr_output_configuration_v1_destroy(cfg);
 }
 
 TEST_WITH(misuse_of_a_configuration_is_a_protocol_error, NULL, OUT0, OUT0)
@@ -679,8 +690,7 @@ TEST_WITH(a_mode_of_a_released_head_is_a_protocol_error, NULL, OUT0)
 
 	/* The head is released; its mode object stays the client's, standing for nothing. */
 	zwlr_output_head_v1_release(h->head);
-	wl_list_remove(&h->link);
-	wl_list_insert(&om->heads, &h->link);
+	h->head = NULL;
 	h->finished = true;
 	again = om_bind(c);
 	cfg = config_every_head(again, again->serial, om_head(again, "HEADLESS-1"));
@@ -688,6 +698,8 @@ TEST_WITH(a_mode_of_a_released_head_is_a_protocol_error, NULL, OUT0)
 	wl_display_roundtrip(c->display);
 	client_expect_protocol_error(c, &zwlr_output_configuration_head_v1_interface,
 				     ZWLR_OUTPUT_CONFIGURATION_HEAD_V1_ERROR_INVALID_MODE);
+	zwlr_output_configuration_head_v1_destroy(cfg->target);
+	zwlr_output_configuration_v1_destroy(cfg->config);
 	free(cfg);
 	om_free(again);
 	om_free(om);
