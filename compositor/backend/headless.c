@@ -19,6 +19,8 @@ struct headless_output {
 	struct garnet_output_mode modes[8];
 };
 
+#define MAX_MODE_PIXELS (7680 * 4320)
+
 static const struct {
 	int32_t width, height;
 } common_sizes[] = {{640, 480},	  {800, 600},  {1024, 768}, {1280, 720},
@@ -102,6 +104,9 @@ static bool headless_set_mode(struct garnet_output *base, const struct garnet_ou
 	struct headless_output *output = headless_output(base);
 	pixman_image_t *buffers[2] = {NULL, NULL};
 
+	/* Two buffers of 8K UHD are 265 MB: a client may not make garnet hold more. */
+	if ((int64_t)mode->width * mode->height > MAX_MODE_PIXELS)
+		return false;
 	if (test)
 		return true;
 	for (int i = 0; i < 2; i++) {

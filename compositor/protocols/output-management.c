@@ -335,8 +335,10 @@ static void config_head_set_mode(struct wl_client *client, struct wl_resource *r
 		return;
 	/* A mode of a head that went with its output: nothing to set (the configuration fails
 	 * or is cancelled when it names that output). */
-	if (!ch->output || m->finished)
+	if (!ch->output || m->finished) {
+		ch->mode_set = false;
 		return;
+	}
 	if (!m->head || m->head->output != ch->output) {
 		wl_resource_post_error(resource,
 				       ZWLR_OUTPUT_CONFIGURATION_HEAD_V1_ERROR_INVALID_MODE,

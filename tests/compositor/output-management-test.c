@@ -421,6 +421,7 @@ enum extreme {
 	HUGE_SCALE,
 	LARGEST_FIXED_SCALE,
 	HUGE_CUSTOM_MODE,
+	MODE_BEYOND_THE_BACKEND,
 	MODE_SMALLER_THAN_SCALE,
 	HUGE_REFRESH,
 	DISABLED,
@@ -450,6 +451,9 @@ static void set_extreme(struct config *cfg, struct om *om, struct om_head *h, en
 		break;
 	case HUGE_CUSTOM_MODE:
 		zwlr_output_configuration_head_v1_set_custom_mode(ch, INT32_MAX, INT32_MAX, 60000);
+		break;
+	case MODE_BEYOND_THE_BACKEND: /* 2 GB of buffers */
+		zwlr_output_configuration_head_v1_set_custom_mode(ch, 16384, 16384, 0);
 		break;
 	case MODE_SMALLER_THAN_SCALE:
 		zwlr_output_configuration_head_v1_set_custom_mode(ch, 3, 3, 0);
