@@ -12,7 +12,9 @@
 #include "garnet/headless.h"
 #include "garnet/output.h"
 #include "harness.h"
+#include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "wlr-output-management-unstable-v1-client-protocol.h"
+#include "xdg-output-unstable-v1-client-protocol.h"
 
 struct om_mode {
 	struct zwlr_output_mode_v1 *mode;
@@ -709,4 +711,110 @@ TEST_WITH(a_mode_of_a_released_head_is_a_protocol_error, NULL, OUT0)
 	om_free(om);
 	client_destroy(c);
 	check_compositor_serves(t);
+}
+
+struct follower {
+	int32_t x, y, width, height; /* xdg_output */
+	uint32_t layer_width, layer_height, layer_serial;
+};
+
+static void xo_position(void *data, struct zxdg_output_v1 *o, int32_t x, int32_t y)
+{
+	struct follower *f = data;
+
+	f->x = x;
+	f->y = y;
+}
+
+static void xo_size(void *data, struct zxdg_output_v1 *o, int32_t w, int32_t h)
+{
+	struct follower *f = data;
+
+	f->width = w;
+	f->height = h;
+}
+
+static void xo_done(void *data, struct zxdg_output_v1 *o)
+{
+}
+
+static void xo_string(void *data, struct zxdg_output_v1 *o, const char *s)
+{
+}
+
+static const struct zxdg_output_v1_listener xo_listener = {xo_position, xo_size, xo_done, xo_string,
+							   xo_string};
+
+static void layer_configure(void *data, struct zwlr_layer_surface_v1 *ls, uint32_t serial,
+			    uint32_t w, uint32_t h)
+{
+	struct follower *f = data;
+
+	f->layer_serial = serial;
+	f->layer_width = w;
+	f->layer_height = h;
+	zwlr_layer_surface_v1_ack_configure(ls, serial);
+}
+
+static void layer_closed(void *data, struct zwlr_layer_surface_v1 *ls)
+{
+}
+
+static const struct zwlr_layer_surface_v1_listener layer_listener = {layer_configure, layer_closed};
+
+TEST_WITH(xdg_output_and_a_layer_surface_follow_the_new_size_and_place, NULL, OUT0)
+{
+	struct client *c = client_create(t);
+	struct om *om = om_bind(c);
+	struct om_head *h = om_head(om, "HEADLESS-1");
+	struct follower f = {0};
+	struct zxdg_output_v1 *xo = zxdg_output_manager_v1_get_xdg_output(
+		c->xdg_output_manager, client_first_output(c)->wl_output);
+	struct zwlr_layer_shell_v1 *shell =
+		wl_registry_bind(c->registry, client_find_global(c, "zwlr_layer_shell_v1"),
+				 &zwlr_layer_shell_v1_interface, 4);
+	struct wl_surface *surface = wl_compositor_create_surface(c->compositor);
+	struct zwlr_layer_surface_v1 *ls = zwlr_layer_shell_v1_get_layer_surface(
+		shell, surface, client_first_output(c)->wl_output, ZWLR_LAYER_SHELL_V1_LAYER_TOP,
+		"bar");
+	struct buffer *bar;
+	struct config *cfg;
+
+	zxdg_output_v1_add_listener(xo, &xo_listener, &f);
+	zwlr_layer_surface_v1_add_listener(ls, &layer_listener, &f);
+	/* A bar across the top: as wide as the output. */
+	zwlr_layer_surface_v1_set_anchor(ls, ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP |
+						     ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT |
+						     ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT);
+	zwlr_layer_surface_v1_set_size(ls, 0, 20);
+	wl_surface_commit(surface);
+	client_roundtrip(c);
+	check_int(t, f.layer_width, ==, 320);
+	/* Shown: only shown surfaces take part in the output's arrangement. */
+	bar = buffer_create(c, 320, 20, WL_SHM_FORMAT_ARGB8888);
+	buffer_fill(bar, 0xff0000ff);
+	wl_surface_attach(surface, bar->wl_buffer, 0, 0);
+	wl_surface_commit(surface);
+	client_roundtrip(c);
+
+	cfg = config_every_head(om, om->serial, h);
+	zwlr_output_configuration_head_v1_set_custom_mode(cfg->target, 600, 400, 0);
+	zwlr_output_configuration_head_v1_set_scale(cfg->target, wl_fixed_from_int(2));
+	zwlr_output_configuration_head_v1_set_position(cfg->target, -50, 70);
+	check_int(t, config_finish(om, cfg, false), ==, SUCCEEDED);
+	client_roundtrip(c);
+	check_int(t, f.x, ==, -50);
+	check_int(t, f.y, ==, 70);
+	check_int(t, f.width, ==, 300);
+	check_int(t, f.height, ==, 200);
+	check_int(t, f.layer_width, ==, 300);
+	check_int(t, f.layer_height, ==, 20);
+
+	zwlr_layer_surface_v1_destroy(ls);
+	wl_surface_destroy(surface);
+	buffer_destroy(bar);
+	zwlr_layer_shell_v1_destroy(shell);
+	zxdg_output_v1_destroy(xo);
+	om_free(om);
+	client_destroy(c);
 }
