@@ -47,6 +47,7 @@ struct mode {
 	struct head *head; /* NULL once the head is gone */
 	struct wl_resource *resource;
 	struct garnet_output_mode mode;
+	bool custom; /* not a mode the backend offers: the output's present custom mode */
 	bool finished;
 	struct wl_list link;
 };
@@ -121,16 +122,28 @@ static bool same_mode(const struct garnet_output_mode *a, const struct garnet_ou
 	return a->width == b->width && a->height == b->height && a->refresh_mhz == b->refresh_mhz;
 }
 
-/* The head's mode object for the output's present mode; a custom mode gets one of its own. */
+/* The head's mode object for the output's present mode. A custom mode gets one of its own,
+ * and the custom mode it replaces is finished: a client changing sizes again and again makes
+ * one mode object at a time in every manager, not one per size. */
 static struct mode *current_mode(struct head *h)
 {
-	struct mode *m;
+	struct mode *m, *made;
 
 	wl_list_for_each (m, &h->modes, link) {
-		if (same_mode(&m->mode, &h->output->mode))
+		if (!m->finished && same_mode(&m->mode, &h->output->mode))
 			return m;
 	}
-	return mode_send(h, &h->output->mode, false);
+	made = mode_send(h, &h->output->mode, false);
+	if (!made)
+		return NULL;
+	made->custom = true;
+	wl_list_for_each (m, &h->modes, link) {
+		if (m != made && m->custom && !m->finished) {
+			zwlr_output_mode_v1_send_finished(m->resource);
+			m->finished = true;
+		}
+	}
+	return made;
 }
 
 static void head_send_state(struct head *h)

@@ -365,6 +365,7 @@ TEST_WITH(a_custom_mode_is_advertised_once_applied, NULL, OUT)
 	struct om *om = om_bind(c);
 	struct om_head *h = om_head(om, "HEADLESS-1");
 	struct config *cfg = config_every_head(om, om->serial, h);
+	struct om_mode *first;
 
 	zwlr_output_configuration_head_v1_set_custom_mode(cfg->target, 333, 222, 0);
 	check_int(t, config_finish(om, cfg, false), ==, SUCCEEDED);
@@ -372,6 +373,14 @@ TEST_WITH(a_custom_mode_is_advertised_once_applied, NULL, OUT)
 	check(t, h->current && h->current->width == 333 && h->current->height == 222);
 	/* refresh 0: the output kept its own. */
 	check_int(t, h->current->refresh, ==, 60000);
+	/* Another custom mode replaces it: the first is finished, not kept for ever. */
+	first = h->current;
+	cfg = config_every_head(om, om->serial, h);
+	zwlr_output_configuration_head_v1_set_custom_mode(cfg->target, 444, 333, 0);
+	check_int(t, config_finish(om, cfg, false), ==, SUCCEEDED);
+	client_roundtrip(c);
+	check(t, h->current && h->current->width == 444 && !h->current->finished);
+	check(t, first->finished);
 	om_free(om);
 	client_destroy(c);
 }
