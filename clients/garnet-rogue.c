@@ -227,6 +227,7 @@ static void usage(void)
 			"       garnet-rogue panel-launch FILE NAME [COUNT]\n"
 			"       garnet-rogue vpointer FILE X Y WIDTH HEIGHT\n"
 			"       garnet-rogue power FILE off,on\n"
+			"       garnet-rogue outman FILE move|extremes\n"
 			"       garnet-rogue idle FILE TIMEOUT_MS SECONDS\n"
 			"       garnet-rogue registries COUNT\n"
 			"       garnet-rogue popup FILE none|window|unmapped forged|click|stale\n"
@@ -258,6 +259,8 @@ int main(int argc, char **argv)
 		return rogue_panel_launch(argv[2], argv[3], argc == 5 ? atoi(argv[4]) : 1);
 	if (argc == 4 && strcmp(argv[1], "power") == 0)
 		return rogue_power(argv[2], argv[3]);
+	if (argc == 4 && strcmp(argv[1], "outman") == 0)
+		return rogue_outman(argv[2], argv[3]);
 	if ((argc == 3 || argc == 4) && strcmp(argv[1], "toplevels") == 0)
 		return rogue_toplevels(argv[2], argc == 4 ? atoi(argv[3]) : 3600);
 	if (argc == 3 && strcmp(argv[1], "globals") == 0)

@@ -108,6 +108,8 @@ int rogue_panel_launch(const char *path, const char *name, int count);
 int rogue_vpointer(const char *path, uint32_t x, uint32_t y, uint32_t width, uint32_t height);
 /* power FILE STEPS: zwlr_output_power_v1 (rogue-power.c). */
 int rogue_power(const char *path, const char *steps);
+/* outman FILE move|extremes: arranges the outputs (rogue-outman.c). */
+int rogue_outman(const char *path, const char *action);
 /* Buffers garnet shows in place (rogue-zerocopy.c): shown-pool WINDOWS SECONDS, sparse WIDTH
  * HEIGHT SECONDS, truncate-shown, destroy-shown buffer|pool ARGB SECONDS, reuse-ids COUNT,
  * release-flood SECONDS. 0 when the client stayed connected (and, for release-flood, got

@@ -209,7 +209,8 @@ static int handle_launcher(struct config *cfg, const char *name, const char *val
 	if (!garnet_security_is_launcher_name(name)) {
 		snprintf(cfg->error, sizeof(cfg->error),
 			 "unknown launcher '%s' (lock-screen, screenshooter, input-method, "
-			 "on-screen-keyboard, panel)", name);
+			 "on-screen-keyboard, panel, notifications, launcher, idle, output-config)",
+			 name);
 		return 0;
 	}
 	for (int i = 0; i < cfg->launcher_count; i++) {

@@ -24,6 +24,7 @@
 #include "protocols/virtual-pointer.h"
 #include "protocols/output-power.h"
 #include "protocols/portal.h"
+#include "protocols/output-management.h"
 
 /* The registry lists globals in the order they are made; clients see this order. */
 static bool create_globals(struct garnet_compositor *c)
@@ -37,6 +38,7 @@ static bool create_globals(struct garnet_compositor *c)
 	    !garnet_layer_shell_init(c) || !garnet_foreign_toplevel_init(c) ||
 	    !garnet_virtual_keyboard_init(c) || !garnet_virtual_pointer_init(c) ||
 	    !garnet_output_power_init(c) || !garnet_portal_init(c) ||
+	    !garnet_output_management_init(c) ||
 	    !garnet_data_control_init(c) || !garnet_client_budget_init(c) ||
 	    !garnet_security_context_init(c))
 		return false;
@@ -57,6 +59,12 @@ static bool create_globals(struct garnet_compositor *c)
 	return garnet_client_protocols_init(c) && garnet_consent_init(c);
 }
 
+static void output_changed(struct garnet_output *output)
+{
+	garnet_layer_shell_output_changed(output);
+	garnet_output_management_output_changed(output);
+}
+
 /* Core's news for the protocols create_globals makes (each copes with being told before its
  * global exists or after its state is gone, as when core called it by name). */
 static void hook_protocols(struct garnet_compositor *c)
@@ -70,6 +78,7 @@ static void hook_protocols(struct garnet_compositor *c)
 		.toplevel_changed = garnet_foreign_toplevel_changed,
 		.surface_outputs_changed = garnet_foreign_toplevel_surface_outputs_changed,
 		.output_bound = garnet_foreign_toplevel_output_bound,
+		.output_changed = output_changed,
 	};
 }
 

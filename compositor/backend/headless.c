@@ -14,7 +14,17 @@ struct headless_output {
 	int ages[2];
 	int front; /* index on screen */
 	struct wl_event_source *vblank;
+	/* What an output configuration client may choose: the mode garnet started it in, then
+	 * common sizes at its refresh (any other size is a custom mode, also accepted). */
+	struct garnet_output_mode modes[8];
 };
+
+#define MAX_MODE_PIXELS (7680 * 4320)
+
+static const struct {
+	int32_t width, height;
+} common_sizes[] = {{640, 480},	  {800, 600},  {1024, 768}, {1280, 720},
+		    {1280, 1024}, {1600, 900}, {1920, 1080}};
 
 static struct headless_output *headless_output(struct garnet_output *output)
 {
@@ -87,10 +97,57 @@ static void headless_destroy(struct garnet_output *base)
 	free(output);
 }
 
+/* Buffers of the new size replace both (age 0: the next frame is painted whole). */
+static bool headless_set_mode(struct garnet_output *base, const struct garnet_output_mode *mode,
+			      bool test)
+{
+	struct headless_output *output = headless_output(base);
+	pixman_image_t *buffers[2] = {NULL, NULL};
+
+	/* Two buffers of 8K UHD are 265 MB: a client may not make garnet hold more. */
+	if ((int64_t)mode->width * mode->height > MAX_MODE_PIXELS)
+		return false;
+	if (test)
+		return true;
+	for (int i = 0; i < 2; i++) {
+		buffers[i] = pixman_image_create_bits(PIXMAN_x8r8g8b8, mode->width, mode->height,
+						      NULL, 0);
+		if (!buffers[i]) {
+			if (buffers[0])
+				pixman_image_unref(buffers[0]);
+			return false;
+		}
+	}
+	for (int i = 0; i < 2; i++) {
+		pixman_image_unref(output->buffers[i]);
+		output->buffers[i] = buffers[i];
+		output->ages[i] = 0;
+	}
+	return true;
+}
+
+static void list_modes(struct headless_output *output, const struct garnet_output_mode *mode)
+{
+	size_t n = 0;
+
+	output->modes[n++] = *mode;
+	for (size_t i = 0; i < sizeof(common_sizes) / sizeof(common_sizes[0]); i++) {
+		if (common_sizes[i].width == mode->width && common_sizes[i].height == mode->height)
+			continue;
+		output->modes[n] = *mode;
+		output->modes[n].width = common_sizes[i].width;
+		output->modes[n].height = common_sizes[i].height;
+		n++;
+	}
+	output->base.modes = output->modes;
+	output->base.mode_count = n;
+}
+
 static const struct garnet_output_impl headless_impl = {
 	.begin_frame = headless_begin_frame,
 	.present = headless_present,
 	.front_image = headless_front_image,
+	.set_mode = headless_set_mode,
 	.destroy = headless_destroy,
 };
 
@@ -100,8 +157,8 @@ struct garnet_output *garnet_headless_add_output(struct garnet_compositor *c,
 	struct headless_output *output;
 	char name[32], description[64];
 
-	if (mode->width <= 0 || mode->height <= 0 || mode->width > 16384 ||
-	    mode->height > 16384 || mode->scale < 1 || mode->scale > 8 || mode->transform < 0 ||
+	if (mode->width <= 0 || mode->height <= 0 || mode->width > 16384 || mode->height > 16384 ||
+	    mode->scale < 1 || mode->scale > 8 || mode->transform < 0 ||
 	    mode->transform > WL_OUTPUT_TRANSFORM_FLIPPED_270 || mode->refresh_mhz < 0) {
 		garnet_log(c, GARNET_LOG_ERROR, "headless",
 			   "invalid output mode %dx%d scale %d transform %d refresh %d",
@@ -128,6 +185,7 @@ struct garnet_output *garnet_headless_add_output(struct garnet_compositor *c,
 		wl_event_source_remove(output->vblank);
 		goto err_buffers;
 	}
+	list_modes(output, mode);
 	return &output->base;
 
 err_buffers:

@@ -234,6 +234,7 @@ void garnet_compositor_set_security_hooks(struct garnet_compositor *c,
 	h->exclusive_keyboard = h->exclusive_keyboard ? h->exclusive_keyboard : deny_client;
 	h->foreign_toplevel = h->foreign_toplevel ? h->foreign_toplevel : deny_client;
 	h->output_power = h->output_power ? h->output_power : deny_named;
+	h->configure_output = h->configure_output ? h->configure_output : deny_named;
 	h->client_sandboxed = h->client_sandboxed ? h->client_sandboxed : deny_sandbox;
 	h->client_xwayland = h->client_xwayland ? h->client_xwayland : deny_xwayland;
 	h->join_xwayland_domain = h->join_xwayland_domain ? h->join_xwayland_domain : deny_named;

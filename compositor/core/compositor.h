@@ -75,6 +75,10 @@ struct garnet_protocol_hooks {
 	void (*surface_outputs_changed)(struct garnet_surface *surface);
 	/* A client bound output: it is told what is on it (foreign-toplevel.c). */
 	void (*output_bound)(struct garnet_output *output, struct wl_resource *resource);
+	/* output appeared, or its mode, scale, transform or position changed: what is laid out
+	 * on it is laid out again (layer-shell.c), configuration clients are told
+	 * (output-management.c). */
+	void (*output_changed)(struct garnet_output *output);
 };
 
 struct garnet_compositor {
@@ -111,6 +115,7 @@ struct garnet_compositor {
 	struct portal *portal; /* protocols/portal.c */
 	struct shortcuts *shortcuts; /* protocols/shortcuts.c */
 	struct foreign_toplevels *foreign_toplevels; /* protocols/foreign-toplevel.c */
+	struct output_management *output_management; /* protocols/output-management.c */
 	bool (*launch)(void *data, const char *entry); /* the `launch` binding action */
 	void *launch_data;
 

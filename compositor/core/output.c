@@ -16,7 +16,7 @@
 #include "../render/renderer.h"
 #include "shell-hooks.h"
 
-static void output_send_info(struct garnet_output *output, struct wl_resource *resource)
+void garnet_output_send_info(struct garnet_output *output, struct wl_resource *resource)
 {
 	int version = wl_resource_get_version(resource);
 	int32_t mode_w = output->mode.width, mode_h = output->mode.height;
@@ -51,7 +51,7 @@ static void output_bind(struct wl_client *client, void *data, uint32_t version, 
 	}
 	wl_resource_set_implementation(resource, &output_impl, output, garnet_resource_unlink);
 	wl_list_insert(&output->resources, wl_resource_get_link(resource));
-	output_send_info(output, resource);
+	garnet_output_send_info(output, resource);
 	if (output->compositor->protocol_hooks.output_bound)
 		output->compositor->protocol_hooks.output_bound(output, resource);
 }
@@ -102,7 +102,7 @@ static void output_place(struct garnet_output *output)
 	output->y = 0;
 }
 
-static void update_logical_size(struct garnet_output *output)
+void garnet_output_update_logical_size(struct garnet_output *output)
 {
 	int32_t w = output->mode.width, h = output->mode.height;
 
@@ -143,6 +143,7 @@ bool garnet_output_init(struct garnet_output *output, struct garnet_compositor *
 	wl_signal_init(&output->events.destroy);
 	wl_signal_init(&output->events.frame);
 	wl_signal_init(&output->events.power);
+	wl_signal_init(&output->events.change);
 	pixman_region32_init(&output->damage);
 	pixman_region32_init(&output->shown_damage);
 	garnet_damage_ring_init(&output->ring);
@@ -150,7 +151,7 @@ bool garnet_output_init(struct garnet_output *output, struct garnet_compositor *
 				  c->options.repaint_window_ms < 0
 					  ? -1
 					  : (int64_t)c->options.repaint_window_ms * 1000000);
-	update_logical_size(output);
+	garnet_output_update_logical_size(output);
 	output_place(output);
 	wl_list_insert(c->outputs.prev, &output->link);
 	output->global = wl_global_create(c->display, &wl_output_interface, 4, output, output_bind);
@@ -159,6 +160,8 @@ bool garnet_output_init(struct garnet_output *output, struct garnet_compositor *
 	garnet_log(c, GARNET_LOG_INFO, "output", "%s: %dx%d scale %d transform %d refresh %d mHz",
 		   name, mode->width, mode->height, output->mode.scale, mode->transform,
 		   mode->refresh_mhz);
+	if (c->protocol_hooks.output_changed)
+		c->protocol_hooks.output_changed(output);
 	return true;
 }
 

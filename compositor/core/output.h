@@ -34,6 +34,11 @@ struct garnet_output_impl {
 	 * cannot (hold untouched): the frame is painted. */
 	bool (*scanout)(struct garnet_output *output, const struct garnet_scanout_buffer *buffer,
 			struct garnet_content *hold);
+	/* Optional: drives the screen in another mode (its size and refresh; scale and
+	 * transform are garnet's own). test: only says whether it could. false when it cannot;
+	 * without it, only the current mode's size and refresh are accepted. */
+	bool (*set_mode)(struct garnet_output *output, const struct garnet_output_mode *mode,
+			 bool test);
 	void (*destroy)(struct garnet_output *output);
 };
 
@@ -90,11 +95,17 @@ struct garnet_output {
 	/* Frame callbacks and presentation feedback of the frame being shown. */
 	struct wl_list frame_callbacks, feedbacks;
 	struct wl_list pending_captures; /* garnet_capture.link */
+	/* The modes the backend offers (set_mode accepts each); none: the current one alone. The
+	 * first is the preferred one. Owned by the backend. */
+	const struct garnet_output_mode *modes;
+	size_t mode_count;
 
 	struct {
 		struct wl_signal destroy;
 		struct wl_signal frame;
 		struct wl_signal power; /* powered off or on */
+		/* mode, scale, transform or position changed (output-configure.c) */
+		struct wl_signal change;
 	} events;
 };
 
@@ -132,6 +143,30 @@ void garnet_output_send_frame_events(struct garnet_output *output, const struct 
 bool garnet_output_power(struct garnet_output *output, bool on, bool by_client);
 /* Lights the outputs a client darkened: garnet is about to ask the user something. */
 void garnet_compositor_power_on_for_prompt(struct garnet_compositor *c);
+
+/* What an output configuration (zwlr_output_manager_v1) sets: the mode (its size and
+ * refresh, scale and transform) and the position in the global space. */
+struct garnet_output_config {
+	struct garnet_output_mode mode;
+	int32_t x, y;
+};
+
+/* Positions beyond this (either way, either axis) are refused: the global space stays far
+ * inside int32 with any output's size added (pixman boxes, surface positions). */
+#define GARNET_OUTPUT_POSITION_MAX 1000000
+
+/* Tells a wl_output resource the output's geometry, mode, scale, name (and done). */
+void garnet_output_send_info(struct garnet_output *output, struct wl_resource *resource);
+/* width and height again from the mode, transform and scale. */
+void garnet_output_update_logical_size(struct garnet_output *output);
+/* The output's present configuration. */
+void garnet_output_get_config(struct garnet_output *output, struct garnet_output_config *config);
+/* Checks config for output (size, scale 1 to 8, transform, position, a mode the backend can
+ * drive), and applies it unless test. false, with the reason in why, when it cannot; the
+ * output is then as it was. */
+bool garnet_output_configure(struct garnet_output *output,
+			     const struct garnet_output_config *config, bool test,
+			     const char **why);
 
 /* Capture requests of the test protocol, answered after the next repaint. */
 struct garnet_capture {

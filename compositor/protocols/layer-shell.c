@@ -265,6 +265,12 @@ static void arrange(struct garnet_compositor *c, struct garnet_output *output,
 		close_surface(no_room[i]);
 }
 
+/* The protocol hook output_changed: its layer surfaces follow the output's new size and place. */
+void garnet_layer_shell_output_changed(struct garnet_output *output)
+{
+	arrange(output->compositor, output, NULL);
+}
+
 /* ---- configure, map, close ---- */
 
 static void send_configure(struct layer_surface *ls, uint32_t width, uint32_t height)

@@ -15,6 +15,7 @@ enum garnet_layer_keyboard {
 };
 
 bool garnet_layer_shell_init(struct garnet_compositor *c);
+void garnet_layer_shell_output_changed(struct garnet_output *output);
 
 /* When surface is a shown layer surface: its scene layer and what it may have of the keyboard
  * (exclusive only where the policy allows it and in the top and overlay layers; elsewhere

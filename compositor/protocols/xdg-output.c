@@ -10,7 +10,7 @@
 struct xdg_output {
 	struct wl_resource *resource;
 	struct garnet_output *output;
-	struct wl_listener output_destroy;
+	struct wl_listener output_destroy, output_change;
 };
 
 static void send_state(struct xdg_output *xo)
@@ -44,6 +44,7 @@ static void detach(struct xdg_output *xo)
 	if (!xo->output)
 		return;
 	wl_list_remove(&xo->output_destroy.link);
+	wl_list_remove(&xo->output_change.link);
 	xo->output = NULL;
 }
 
@@ -52,6 +53,14 @@ static void xdg_output_output_destroyed(struct wl_listener *listener, void *data
 	struct xdg_output *xo = wl_container_of(listener, xo, output_destroy);
 
 	detach(xo);
+}
+
+/* Its mode, scale or position changed (an output configuration client). */
+static void xdg_output_output_changed(struct wl_listener *listener, void *data)
+{
+	struct xdg_output *xo = wl_container_of(listener, xo, output_change);
+
+	send_state(xo);
 }
 
 static void xdg_output_resource_destroy(struct wl_resource *resource)
@@ -85,6 +94,8 @@ static void manager_get_xdg_output(struct wl_client *client, struct wl_resource 
 		return; /* the output is gone: the object stays inert */
 	xo->output_destroy.notify = xdg_output_output_destroyed;
 	wl_signal_add(&xo->output->events.destroy, &xo->output_destroy);
+	xo->output_change.notify = xdg_output_output_changed;
+	wl_signal_add(&xo->output->events.change, &xo->output_change);
 	send_state(xo);
 }
 

@@ -25,7 +25,7 @@
 
 static const char *const launcher_names[] = {
 	"lock-screen", "screenshooter", "input-method", "on-screen-keyboard", "panel",
-	"notifications", "launcher", "idle", "portal",
+	"notifications", "launcher", "idle", "portal", "output-config",
 };
 
 bool garnet_security_is_launcher_name(const char *name)
@@ -439,6 +439,15 @@ static bool output_power(void *data, struct wl_client *client, const char *outpu
 	return check(data, client, PERMISSION_OUTPUT_POWER, output);
 }
 
+/* Declared by garnet's system policy: arranging the outputs (the object is the output's
+ * name), for an output configuration tool (kanshi, wlr-randr). */
+#define PERMISSION_OUTPUT_CONFIG "garnet.output-config"
+
+static bool configure_output(void *data, struct wl_client *client, const char *output)
+{
+	return check(data, client, PERMISSION_OUTPUT_CONFIG, output);
+}
+
 /* The subject made from the socket (the sandboxed process's uid, pid and label) gains the
  * engine's identity; without a subject the client would be refused everything anyway, but
  * dropping it says so plainly. */
@@ -564,6 +573,7 @@ struct garnet_security *garnet_security_create_owned(struct garnet_compositor *c
 		.exclusive_keyboard = exclusive_keyboard,
 		.foreign_toplevel = foreign_toplevel,
 		.output_power = output_power,
+		.configure_output = configure_output,
 		.deliver_input = deliver_input,
 		.data = s,
 		/* A hook added to libgarnet later denies until it is listed here. */

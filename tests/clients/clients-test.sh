@@ -1,12 +1,17 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # The real-clients matrix: Debian 12's own Wayland clients against a headless garnet --test-mode,
-# each proven by its own output or by a capture of the screen (pixels it changed). TAP output.
-# usage: clients-test.sh GARNET GARNET-DRIVE OUTPUT-DIR
+# each proven by its own output or by a capture of the screen (pixels it changed); then the
+# desktop's tools under the shipped policy (desktop-tools.sh). TAP output.
+# usage: clients-test.sh GARNET GARNET-DRIVE OUTPUT-DIR POLICY PANEL PANEL-REFERENCE.png
 set -u
 garnet=$1
 drive=$2
 out=$3
+policy=$4
+panel=$5
+reference=$6
+ppm_check=$(dirname "$0")/ppm-check.py
 mkdir -p "$out"
 work=$(mktemp -d "${TMPDIR:-/tmp}/garnet-clients-XXXXXX")
 mkdir -m 0700 "$work/runtime"
@@ -106,7 +111,7 @@ shows_window() {
 }
 
 start_garnet
-echo "1..11"
+echo "1..21"
 
 # wayland-info lists every global garnet advertises, at its version.
 if have wayland-info; then
@@ -243,5 +248,6 @@ if ! stop_garnet; then
 	sed 's/^/# /' "$work/garnet.log" | tail -20
 	failed=1
 fi
+. "$(dirname "$0")/desktop-tools.sh"
 rm -rf "$work"
 exit $failed

@@ -169,6 +169,10 @@ struct garnet_security_hooks {
 	/* May client get the display of the shared X11 domain named domain (garnet_xwayland_v1),
 	 * and so see and drive every X window in it? A denial is the request's refused event. */
 	bool (*join_xwayland_domain)(void *data, struct wl_client *client, const char *domain);
+	/* May client change the mode, scale, transform or position of the output named output
+	 * (kanshi, wlr-randr, through zwlr_output_manager_v1)? Asked for each output of a
+	 * configuration it applies or tests; a denial is the configuration's failed event. */
+	bool (*configure_output)(void *data, struct wl_client *client, const char *output);
 	void *data;
 	/* true: every decision hook left NULL denies (global_visible hides privileged globals
 	 * only), so a hook forgotten by a security layer fails closed. A security layer sets
