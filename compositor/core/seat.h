@@ -150,6 +150,11 @@ bool garnet_seat_virtual_modifiers(struct garnet_seat *seat, const struct garnet
 				   uint32_t group);
 /* The virtual keyboard owner is going: the focused client gets the seat's keymap back. */
 void garnet_seat_virtual_keyboard_gone(struct garnet_seat *seat, const void *owner);
+/* A cursor asked for by name (protocols/cursor-shape.c): garnet's own arrow replaces the
+ * client's cursor surface, with wl_pointer.set_cursor's rule (client has the pointer focus,
+ * serial is the latest enter). false: ignored. */
+bool garnet_seat_set_cursor_shape(struct garnet_seat *seat, struct wl_client *client,
+				  uint32_t serial);
 /* Shows surface (already given the drag icon role) at the pointer until the drag ends (NULL). */
 void garnet_seat_set_drag_icon(struct garnet_seat *seat, struct garnet_surface *surface);
 /* Pointer focus without a grab's say: enter/leave with the hooks consulted. */
