@@ -102,6 +102,10 @@ struct garnet_seat {
 	 * the focused client; true when it took the key. */
 	bool (*key_grab)(void *data, uint32_t time_msec, uint32_t key, bool pressed);
 	void *key_grab_data;
+	/* Keyboard shortcuts inhibitors (protocols/keyboard-shortcuts-inhibit.c): true while the
+	 * keyboard focus asked for the keys of garnet's bindings, all but lock and quit. */
+	bool (*shortcuts_inhibited)(void *data);
+	void *shortcuts_inhibit_data;
 
 	struct {
 		struct wl_signal keyboard_focus;

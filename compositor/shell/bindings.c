@@ -244,6 +244,8 @@ bool garnet_shell_handle_key(struct garnet_shell *shell, uint32_t key, bool pres
 	const xkb_keysym_t *syms;
 	uint32_t mods = (seat->mods_depressed | seat->mods_latched) &
 			(seat->mask_super | seat->mask_alt | seat->mask_ctrl | seat->mask_shift);
+	bool inhibited = seat->shortcuts_inhibited &&
+			 seat->shortcuts_inhibited(seat->shortcuts_inhibit_data);
 	struct binding *b;
 	int n;
 
@@ -255,6 +257,9 @@ bool garnet_shell_handle_key(struct garnet_shell *shell, uint32_t key, bool pres
 		return false;
 	wl_list_for_each(b, &shell->bindings, link) {
 		if (b->modifiers != mods || b->keysym != xkb_keysym_to_lower(syms[0]))
+			continue;
+		/* The user can always lock and quit, whatever the focused client asked. */
+		if (inhibited && b->action != ACTION_LOCK && b->action != ACTION_QUIT)
 			continue;
 		/* A shortcut nobody holds leaves the key to the focused client. */
 		if (b->action == ACTION_SHORTCUT &&
