@@ -111,6 +111,7 @@ struct garnet_seat {
 		struct wl_signal keyboard_focus;
 		struct wl_signal activity; /* any input from the user (idle tracking) */
 		struct wl_signal motion; /* struct garnet_seat_motion, before the pointer moves */
+		struct wl_signal gesture; /* struct garnet_gesture */
 	} events;
 };
 

@@ -71,9 +71,8 @@ static const struct wp_content_type_v1_interface hint_impl = {
 	.set_content_type = hint_set_content_type,
 };
 
-static void manager_get_surface_content_type(struct wl_client *client,
-					     struct wl_resource *resource, uint32_t id,
-					     struct wl_resource *surface_resource)
+static void manager_get_surface_content_type(struct wl_client *client, struct wl_resource *resource,
+					     uint32_t id, struct wl_resource *surface_resource)
 {
 	struct content_type_manager *m = wl_resource_get_user_data(resource);
 	struct garnet_surface *surface = garnet_surface_from_resource(surface_resource);

@@ -89,8 +89,8 @@ static void device_create(struct wl_client *client, struct wl_resource *manager,
 	wl_resource_set_implementation(dev->resource, &device_impl, dev, device_resource_destroy);
 }
 
-static void manager_get_pointer(struct wl_client *client, struct wl_resource *resource,
-				uint32_t id, struct wl_resource *pointer)
+static void manager_get_pointer(struct wl_client *client, struct wl_resource *resource, uint32_t id,
+				struct wl_resource *pointer)
 {
 	device_create(client, resource, id, pointer);
 }
@@ -110,8 +110,8 @@ static const struct wp_cursor_shape_manager_v1_interface manager_impl = {
 
 static void manager_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 {
-	struct wl_resource *resource = wl_resource_create(
-		client, &wp_cursor_shape_manager_v1_interface, (int)version, id);
+	struct wl_resource *resource =
+		wl_resource_create(client, &wp_cursor_shape_manager_v1_interface, (int)version, id);
 
 	if (!resource) {
 		wl_client_post_no_memory(client);

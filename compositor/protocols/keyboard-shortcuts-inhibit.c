@@ -112,9 +112,9 @@ static void manager_inhibit_shortcuts(struct wl_client *client, struct wl_resour
 		wl_resource_post_no_memory(resource);
 		return;
 	}
-	inhibitor->resource = wl_resource_create(
-		client, &zwp_keyboard_shortcuts_inhibitor_v1_interface,
-		wl_resource_get_version(resource), id);
+	inhibitor->resource =
+		wl_resource_create(client, &zwp_keyboard_shortcuts_inhibitor_v1_interface,
+				   wl_resource_get_version(resource), id);
 	if (!inhibitor->resource) {
 		free(inhibitor);
 		wl_resource_post_no_memory(resource);

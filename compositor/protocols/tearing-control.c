@@ -81,7 +81,8 @@ static void manager_get_tearing_control(struct wl_client *client, struct wl_reso
 	wl_list_for_each(hint, &m->hints, link) {
 		if (hint->surface == surface) {
 			wl_resource_post_error(
-				resource, WP_TEARING_CONTROL_MANAGER_V1_ERROR_TEARING_CONTROL_EXISTS,
+				resource,
+				WP_TEARING_CONTROL_MANAGER_V1_ERROR_TEARING_CONTROL_EXISTS,
 				"wl_surface@%u already has a wp_tearing_control_v1",
 				wl_resource_get_id(surface_resource));
 			return;
@@ -141,8 +142,8 @@ bool garnet_tearing_control_init(struct garnet_compositor *c)
 	if (!m)
 		return false;
 	wl_list_init(&m->hints);
-	if (!garnet_global_create(c, &wp_tearing_control_manager_v1_interface, 1, m,
-				  manager_bind, false)) {
+	if (!garnet_global_create(c, &wp_tearing_control_manager_v1_interface, 1, m, manager_bind,
+				  false)) {
 		free(m);
 		return false;
 	}

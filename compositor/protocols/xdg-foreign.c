@@ -24,7 +24,7 @@ struct foreign {
 	struct wl_listener compositor_destroy;
 };
 
-struct export {
+struct exported {
 	struct wl_resource *resource;
 	struct garnet_toplevel *toplevel; /* NULL once it or the export is gone */
 	char handle[HANDLE_BYTES * 2 + 1];
@@ -33,9 +33,9 @@ struct export {
 	struct wl_list link;
 };
 
-struct import {
+struct imported {
 	struct wl_resource *resource;
-	struct export *export; /* NULL: inert, destroyed was sent */
+	struct exported *export; /* NULL: inert, destroyed was sent */
 	struct wl_list children; /* child.link: the importer's toplevels given this parent */
 	struct wl_list link;
 };
@@ -64,7 +64,7 @@ static void child_toplevel_destroy(struct wl_listener *listener, void *data)
 
 /* The relationships the import set up end: its children that still have the exported window
  * as parent lose it. */
-static void import_unparent(struct import *import)
+static void import_unparent(struct imported *import)
 {
 	struct child *child, *tmp;
 
@@ -75,7 +75,7 @@ static void import_unparent(struct import *import)
 	}
 }
 
-static void import_invalidate(struct import *import)
+static void import_invalidate(struct imported *import)
 {
 	import_unparent(import);
 	if (import->export)
@@ -85,9 +85,9 @@ static void import_invalidate(struct import *import)
 }
 
 /* The export's window or the export itself went: every import of it is told. */
-static void export_revoke(struct export *export)
+static void export_revoke(struct exported *export)
 {
-	struct import *import, *tmp;
+	struct imported *import, *tmp;
 
 	wl_list_for_each_safe(import, tmp, &export->imports, link)
 		import_invalidate(import);
@@ -98,7 +98,7 @@ static void export_revoke(struct export *export)
 
 static void export_toplevel_destroy(struct wl_listener *listener, void *data)
 {
-	struct export *export = wl_container_of(listener, export, toplevel_destroy);
+	struct exported *export = wl_container_of(listener, export, toplevel_destroy);
 
 	(void)data;
 	export_revoke(export);
@@ -106,7 +106,7 @@ static void export_toplevel_destroy(struct wl_listener *listener, void *data)
 
 static void export_resource_destroy(struct wl_resource *resource)
 {
-	struct export *export = wl_resource_get_user_data(resource);
+	struct exported *export = wl_resource_get_user_data(resource);
 
 	export_revoke(export);
 	wl_list_remove(&export->link);
@@ -134,7 +134,7 @@ static void exporter_export_toplevel(struct wl_client *client, struct wl_resourc
 	struct foreign *foreign = wl_resource_get_user_data(resource);
 	struct garnet_surface *surface = garnet_surface_from_resource(surface_resource);
 	struct garnet_toplevel *toplevel = garnet_xdg_toplevel_from_surface(surface);
-	struct export *export;
+	struct exported *export;
 
 	if (!toplevel) {
 		wl_resource_post_error(resource, ZXDG_EXPORTER_V2_ERROR_INVALID_SURFACE,
@@ -171,9 +171,9 @@ static const struct zxdg_exporter_v2_interface exporter_impl = {
 };
 
 /* Every export is compared in full, so the time taken says nothing of how close a guess was. */
-static struct export *find_export(struct foreign *foreign, const char *handle)
+static struct exported *find_export(struct foreign *foreign, const char *handle)
 {
-	struct export *export, *found = NULL;
+	struct exported *export, *found = NULL;
 	size_t len = strnlen(handle, HANDLE_BYTES * 2 + 1);
 
 	if (len != HANDLE_BYTES * 2)
@@ -192,7 +192,7 @@ static struct export *find_export(struct foreign *foreign, const char *handle)
 static void imported_set_parent_of(struct wl_client *client, struct wl_resource *resource,
 				   struct wl_resource *surface_resource)
 {
-	struct import *import = wl_resource_get_user_data(resource);
+	struct imported *import = wl_resource_get_user_data(resource);
 	struct garnet_surface *surface = garnet_surface_from_resource(surface_resource);
 	struct garnet_toplevel *toplevel = garnet_xdg_toplevel_from_surface(surface);
 	struct child *child;
@@ -229,7 +229,7 @@ static void imported_set_parent_of(struct wl_client *client, struct wl_resource 
 
 static void import_resource_destroy(struct wl_resource *resource)
 {
-	struct import *import = wl_resource_get_user_data(resource);
+	struct imported *import = wl_resource_get_user_data(resource);
 
 	import_unparent(import);
 	if (import->export)
@@ -246,7 +246,7 @@ static void importer_import_toplevel(struct wl_client *client, struct wl_resourc
 				     uint32_t id, const char *handle)
 {
 	struct foreign *foreign = wl_resource_get_user_data(resource);
-	struct import *import = calloc(1, sizeof(*import));
+	struct imported *import = calloc(1, sizeof(*import));
 
 	if (!import) {
 		wl_resource_post_no_memory(resource);
