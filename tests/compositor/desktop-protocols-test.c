@@ -48,9 +48,13 @@ TEST(content_type_twice_on_one_surface_is_already_constructed)
 	wp_content_type_v1_destroy(ct);
 	ct = wp_content_type_manager_v1_get_surface_content_type(m, s->wl_surface);
 	client_roundtrip(c);
-	wp_content_type_manager_v1_get_surface_content_type(m, s->wl_surface);
+	wp_content_type_v1_destroy(
+		wp_content_type_manager_v1_get_surface_content_type(m, s->wl_surface));
 	client_expect_protocol_error(c, &wp_content_type_manager_v1_interface,
 				     WP_CONTENT_TYPE_MANAGER_V1_ERROR_ALREADY_CONSTRUCTED);
+	wp_content_type_v1_destroy(ct);
+	surface_destroy(s);
+	wp_content_type_manager_v1_destroy(m);
 	client_destroy(c);
 	check_compositor_serves(t);
 }
@@ -73,6 +77,9 @@ TEST(content_type_outlives_its_surface_inert)
 	ct = wp_content_type_manager_v1_get_surface_content_type(m, s->wl_surface);
 	client_roundtrip(c);
 	check_int(t, wl_display_get_error(c->display), ==, 0);
+	wp_content_type_v1_destroy(ct);
+	surface_destroy(s);
+	wp_content_type_manager_v1_destroy(m);
 	client_destroy(c);
 }
 
@@ -94,12 +101,16 @@ TEST(tearing_control_twice_on_one_surface_is_an_error)
 	wp_tearing_control_v1_set_presentation_hint(tc, 0);
 	wp_tearing_control_v1_destroy(tc);
 	s = surface_create(c);
-	wp_tearing_control_manager_v1_get_tearing_control(m, s->wl_surface);
+	tc = wp_tearing_control_manager_v1_get_tearing_control(m, s->wl_surface);
 	client_roundtrip(c);
 	check_int(t, wl_display_get_error(c->display), ==, 0);
-	wp_tearing_control_manager_v1_get_tearing_control(m, s->wl_surface);
+	wp_tearing_control_v1_destroy(
+		wp_tearing_control_manager_v1_get_tearing_control(m, s->wl_surface));
 	client_expect_protocol_error(c, &wp_tearing_control_manager_v1_interface,
 				     WP_TEARING_CONTROL_MANAGER_V1_ERROR_TEARING_CONTROL_EXISTS);
+	wp_tearing_control_v1_destroy(tc);
+	surface_destroy(s);
+	wp_tearing_control_manager_v1_destroy(m);
 	client_destroy(c);
 	check_compositor_serves(t);
 }
@@ -125,9 +136,10 @@ TEST_WITH_BUILTIN_CURSOR(cursor_shape_needs_the_pointer_and_the_latest_enter_ser
 	struct wp_cursor_shape_device_v1 *da = wp_cursor_shape_manager_v1_get_pointer(ma, a->pointer);
 	struct wp_cursor_shape_device_v1 *db = wp_cursor_shape_manager_v1_get_pointer(mb, b->pointer);
 	uint32_t serial;
+	struct client_surface *sa = surface_create_placed(a, 0, 0, 320, 240, 0xff0000ff, NULL);
+	/* off screen */
+	struct client_surface *sb = surface_create_placed(b, 400, 0, 10, 10, 0xff00ff00, NULL);
 
-	surface_create_placed(a, 0, 0, 320, 240, 0xff0000ff, NULL);
-	surface_create_placed(b, 400, 0, 10, 10, 0xff00ff00, NULL); /* off screen */
 	client_roundtrip(a);
 	garnet_test_pointer_motion(a->garnet_test, wl_fixed_from_int(100), wl_fixed_from_int(100));
 	client_roundtrip(a);
@@ -156,6 +168,12 @@ TEST_WITH_BUILTIN_CURSOR(cursor_shape_needs_the_pointer_and_the_latest_enter_ser
 	wp_cursor_shape_device_v1_set_shape(db, 0, 35);
 	client_expect_protocol_error(b, &wp_cursor_shape_device_v1_interface,
 				     WP_CURSOR_SHAPE_DEVICE_V1_ERROR_INVALID_SHAPE);
+	wp_cursor_shape_device_v1_destroy(da);
+	wp_cursor_shape_device_v1_destroy(db);
+	wp_cursor_shape_manager_v1_destroy(ma);
+	wp_cursor_shape_manager_v1_destroy(mb);
+	surface_destroy(sa);
+	surface_destroy(sb);
 	client_destroy(a);
 	client_destroy(b);
 	check_compositor_serves(t);
@@ -166,8 +184,8 @@ TEST(cursor_shape_device_outlives_its_pointer_inert)
 	struct client *a = client_create(t);
 	struct wp_cursor_shape_manager_v1 *m = bind(a, &wp_cursor_shape_manager_v1_interface, 1);
 	struct wp_cursor_shape_device_v1 *d = wp_cursor_shape_manager_v1_get_pointer(m, a->pointer);
+	struct client_surface *s = surface_create_placed(a, 0, 0, 320, 240, 0xff0000ff, NULL);
 
-	surface_create_placed(a, 0, 0, 320, 240, 0xff0000ff, NULL);
 	garnet_test_pointer_motion(a->garnet_test, wl_fixed_from_int(10), wl_fixed_from_int(10));
 	client_roundtrip(a);
 	wl_pointer_release(a->pointer);
@@ -178,6 +196,7 @@ TEST(cursor_shape_device_outlives_its_pointer_inert)
 	client_roundtrip(a);
 	check_int(t, wl_display_get_error(a->display), ==, 0);
 	wp_cursor_shape_device_v1_destroy(d);
+	surface_destroy(s);
 	client_destroy(a);
 }
 
@@ -234,7 +253,7 @@ TEST(xdg_foreign_handle_is_unguessable_and_parents_only_the_importers_window)
 	struct export_state es = {0}, es2 = {0};
 	struct zxdg_exported_v2 *e = zxdg_exporter_v2_export_toplevel(ex, win->wl_surface);
 	struct zxdg_exported_v2 *e2 = zxdg_exporter_v2_export_toplevel(ex, win->wl_surface);
-	struct zxdg_imported_v2 *guess, *imp;
+	struct zxdg_imported_v2 *guess, *imp, *imp1;
 	bool guess_gone = false, imp_gone = false;
 	struct parent_query q = {dialog, false};
 
@@ -278,6 +297,7 @@ TEST(xdg_foreign_handle_is_unguessable_and_parents_only_the_importers_window)
 	check(t, !q.has_parent);
 
 	/* The other export still works until its window goes. */
+	imp1 = imp;
 	imp_gone = false;
 	imp = zxdg_importer_v2_import_toplevel(im, es2.handle);
 	zxdg_imported_v2_add_listener(imp, &imported_listener, &imp_gone);
@@ -295,6 +315,13 @@ TEST(xdg_foreign_handle_is_unguessable_and_parents_only_the_importers_window)
 	zxdg_imported_v2_set_parent_of(imp, dialog->wl_surface);
 	client_roundtrip(importer);
 	check_int(t, wl_display_get_error(importer->display), ==, 0);
+	zxdg_imported_v2_destroy(guess);
+	zxdg_imported_v2_destroy(imp1);
+	zxdg_imported_v2_destroy(imp);
+	zxdg_exported_v2_destroy(e2);
+	zxdg_importer_v2_destroy(im);
+	zxdg_exporter_v2_destroy(ex);
+	surface_destroy(dialog);
 	client_destroy(exporter);
 	client_destroy(importer);
 }
@@ -308,24 +335,37 @@ TEST(xdg_foreign_only_toplevels_export_and_take_a_parent)
 	struct client_surface *plain = surface_create(b);
 	struct export_state es = {0};
 	struct zxdg_exported_v2 *e = zxdg_exporter_v2_export_toplevel(ex, win->wl_surface);
-	struct zxdg_imported_v2 *imp;
+	struct zxdg_imported_v2 *imp, *empty, *overlong;
+	struct client_surface *plain_a;
+	struct zxdg_exported_v2 *bad;
 
 	zxdg_exported_v2_add_listener(e, &exported_listener, &es);
 	client_roundtrip(a);
 	/* Extreme handles: empty, overlong. */
-	zxdg_importer_v2_import_toplevel(im, "");
+	empty = zxdg_importer_v2_import_toplevel(im, "");
 	char big[1000];
 	memset(big, 'a', sizeof(big) - 1);
 	big[sizeof(big) - 1] = '\0';
-	zxdg_importer_v2_import_toplevel(im, big);
+	overlong = zxdg_importer_v2_import_toplevel(im, big);
 	imp = zxdg_importer_v2_import_toplevel(im, es.handle);
 	client_roundtrip(b);
 	zxdg_imported_v2_set_parent_of(imp, plain->wl_surface);
 	client_expect_protocol_error(b, &zxdg_imported_v2_interface,
 				     ZXDG_IMPORTED_V2_ERROR_INVALID_SURFACE);
-	zxdg_exporter_v2_export_toplevel(ex, surface_create(a)->wl_surface);
+	plain_a = surface_create(a);
+	bad = zxdg_exporter_v2_export_toplevel(ex, plain_a->wl_surface);
 	client_expect_protocol_error(a, &zxdg_exporter_v2_interface,
 				     ZXDG_EXPORTER_V2_ERROR_INVALID_SURFACE);
+	zxdg_exported_v2_destroy(bad);
+	zxdg_exported_v2_destroy(e);
+	zxdg_imported_v2_destroy(imp);
+	zxdg_imported_v2_destroy(empty);
+	zxdg_imported_v2_destroy(overlong);
+	zxdg_importer_v2_destroy(im);
+	zxdg_exporter_v2_destroy(ex);
+	surface_destroy(plain_a);
+	surface_destroy(plain);
+	surface_destroy(win);
 	client_destroy(a);
 	client_destroy(b);
 	check_compositor_serves(t);
@@ -451,9 +491,15 @@ TEST_WITH(shortcuts_inhibitor_takes_bindings_but_never_lock, add_bindings, DEFAU
 	check(t, lock.asked);
 
 	/* A second inhibitor on the surface is the protocol's error. */
-	zwp_keyboard_shortcuts_inhibit_manager_v1_inhibit_shortcuts(m, win->wl_surface, a->seat);
+	zwp_keyboard_shortcuts_inhibitor_v1_destroy(
+		zwp_keyboard_shortcuts_inhibit_manager_v1_inhibit_shortcuts(m, win->wl_surface,
+									    a->seat));
 	client_expect_protocol_error(a, &zwp_keyboard_shortcuts_inhibit_manager_v1_interface,
 				     ZWP_KEYBOARD_SHORTCUTS_INHIBIT_MANAGER_V1_ERROR_ALREADY_INHIBITED);
+	zwp_keyboard_shortcuts_inhibitor_v1_destroy(inh);
+	zwp_keyboard_shortcuts_inhibit_manager_v1_destroy(m);
+	surface_destroy(win);
+	surface_destroy(other);
 	client_destroy(a);
 	client_destroy(b);
 }
@@ -534,19 +580,29 @@ static const struct zwp_pointer_gesture_hold_v1_listener hold_listener = {hold_b
 
 struct gesture_client {
 	struct gesture_log swipe, pinch, hold;
+	struct zwp_pointer_gesture_swipe_v1 *swipe_obj;
+	struct zwp_pointer_gesture_pinch_v1 *pinch_obj;
+	struct zwp_pointer_gesture_hold_v1 *hold_obj;
 };
 
 static void listen_gestures(struct client *c, struct gesture_client *gc)
 {
 	struct zwp_pointer_gestures_v1 *m = bind(c, &zwp_pointer_gestures_v1_interface, 3);
 
-	zwp_pointer_gesture_swipe_v1_add_listener(
-		zwp_pointer_gestures_v1_get_swipe_gesture(m, c->pointer), &swipe_listener, &gc->swipe);
-	zwp_pointer_gesture_pinch_v1_add_listener(
-		zwp_pointer_gestures_v1_get_pinch_gesture(m, c->pointer), &pinch_listener, &gc->pinch);
-	zwp_pointer_gesture_hold_v1_add_listener(
-		zwp_pointer_gestures_v1_get_hold_gesture(m, c->pointer), &hold_listener, &gc->hold);
+	gc->swipe_obj = zwp_pointer_gestures_v1_get_swipe_gesture(m, c->pointer);
+	gc->pinch_obj = zwp_pointer_gestures_v1_get_pinch_gesture(m, c->pointer);
+	gc->hold_obj = zwp_pointer_gestures_v1_get_hold_gesture(m, c->pointer);
+	zwp_pointer_gesture_swipe_v1_add_listener(gc->swipe_obj, &swipe_listener, &gc->swipe);
+	zwp_pointer_gesture_pinch_v1_add_listener(gc->pinch_obj, &pinch_listener, &gc->pinch);
+	zwp_pointer_gesture_hold_v1_add_listener(gc->hold_obj, &hold_listener, &gc->hold);
 	zwp_pointer_gestures_v1_release(m);
+}
+
+static void forget_gestures(struct gesture_client *gc)
+{
+	zwp_pointer_gesture_swipe_v1_destroy(gc->swipe_obj);
+	zwp_pointer_gesture_pinch_v1_destroy(gc->pinch_obj);
+	zwp_pointer_gesture_hold_v1_destroy(gc->hold_obj);
 }
 
 static void gesture(struct client *c, uint32_t kind, uint32_t phase, double scale)
@@ -562,8 +618,9 @@ TEST(gestures_reach_only_the_surface_under_the_pointer)
 
 	listen_gestures(a, &ga);
 	listen_gestures(b, &gb);
-	surface_create_placed(a, 0, 0, 160, 240, 0xff0000ff, NULL);
-	surface_create_placed(b, 160, 0, 160, 240, 0xff00ff00, NULL);
+	struct client_surface *sa = surface_create_placed(a, 0, 0, 160, 240, 0xff0000ff, NULL);
+	struct client_surface *sb = surface_create_placed(b, 160, 0, 160, 240, 0xff00ff00, NULL);
+
 	client_roundtrip(b);
 	garnet_test_pointer_motion(a->garnet_test, wl_fixed_from_int(10), wl_fixed_from_int(10));
 	for (uint32_t kind = 0; kind < 3; kind++) {
@@ -596,6 +653,10 @@ TEST(gestures_reach_only_the_surface_under_the_pointer)
 	/* Out-of-range kind or phase is garnet_test's own error, not a crash. */
 	garnet_test_pointer_gesture(a->garnet_test, 3, 0, 1, 0, 0, 0, 0, 0);
 	client_expect_protocol_error(a, &garnet_test_interface, GARNET_TEST_ERROR_BAD_GESTURE);
+	forget_gestures(&ga);
+	forget_gestures(&gb);
+	surface_destroy(sa);
+	surface_destroy(sb);
 	client_destroy(a);
 	client_destroy(b);
 	check_compositor_serves(t);
