@@ -27,6 +27,10 @@ int rogue_window(const char *path, int32_t width, int32_t height, bool text_fiel
  * which ',' is Return) and writes DONE. */
 int rogue_drive(const char *go, const char *done, const char *combo);
 
+/* inhibit FILE: a window that inhibits garnet's keyboard shortcuts and logs "active",
+ * "inactive" and "key KEY STATE"; runs until killed or disconnected. */
+int rogue_inhibit(const char *path);
+
 struct wp_single_pixel_buffer_manager_v1;
 struct wp_viewporter;
 /* Gives surface one colour at width x height and commits. */

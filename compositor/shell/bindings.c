@@ -238,6 +238,14 @@ const char *garnet_shell_shortcut_trigger(struct garnet_shell *shell, const char
 	return NULL;
 }
 
+/* The user can always lock and quit, whatever the focused client asked: garnet's own lock,
+ * the launch of the trusted locker (a lock too) and quit are never a shortcuts inhibitor's. */
+static bool beyond_inhibitors(const struct binding *b)
+{
+	return b->action == ACTION_LOCK || b->action == ACTION_QUIT ||
+	       (b->action == ACTION_LAUNCH && strcmp(b->argument, "lock-screen") == 0);
+}
+
 bool garnet_shell_handle_key(struct garnet_shell *shell, uint32_t key, bool pressed)
 {
 	struct garnet_seat *seat = shell->compositor->seat;
@@ -258,8 +266,7 @@ bool garnet_shell_handle_key(struct garnet_shell *shell, uint32_t key, bool pres
 	wl_list_for_each(b, &shell->bindings, link) {
 		if (b->modifiers != mods || b->keysym != xkb_keysym_to_lower(syms[0]))
 			continue;
-		/* The user can always lock and quit, whatever the focused client asked. */
-		if (inhibited && b->action != ACTION_LOCK && b->action != ACTION_QUIT)
+		if (inhibited && !beyond_inhibitors(b))
 			continue;
 		/* A shortcut nobody holds leaves the key to the focused client. */
 		if (b->action == ACTION_SHORTCUT &&
