@@ -34,7 +34,8 @@ static void reg_global(void *data, struct wl_registry *r, uint32_t name, const c
 	if (strcmp(iface, wl_compositor_interface.name) == 0)
 		g->compositor = wl_registry_bind(r, name, &wl_compositor_interface, 4);
 	else if (strcmp(iface, wp_single_pixel_buffer_manager_v1_interface.name) == 0)
-		g->pixels = wl_registry_bind(r, name, &wp_single_pixel_buffer_manager_v1_interface, 1);
+		g->pixels =
+			wl_registry_bind(r, name, &wp_single_pixel_buffer_manager_v1_interface, 1);
 	else if (strcmp(iface, wp_viewporter_interface.name) == 0)
 		g->viewporter = wl_registry_bind(r, name, &wp_viewporter_interface, 1);
 	else if (strcmp(iface, xdg_wm_base_interface.name) == 0)
@@ -91,7 +92,11 @@ static void kb_key(void *d, struct wl_keyboard *k, uint32_t serial, uint32_t tim
 }
 
 static const struct wl_keyboard_listener keyboard_listener = {
-	kb_keymap, kb_enter, kb_leave, kb_key, rogue_ignore_keyboard_modifiers,
+	kb_keymap,
+	kb_enter,
+	kb_leave,
+	kb_key,
+	rogue_ignore_keyboard_modifiers,
 	rogue_ignore_keyboard_repeat,
 };
 

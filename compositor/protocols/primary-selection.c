@@ -49,6 +49,16 @@ static void send_mime(struct wl_resource *offer, const char *mime)
 	zwp_primary_selection_offer_v1_send_offer(offer, mime);
 }
 
+/* The events have the same opcodes and signatures under both names; only a new offer's
+ * interface must be its device's own protocol's. */
+static const struct wl_interface *offer_iface(struct wl_resource *device)
+{
+	return wl_resource_instance_of(device, &gtk_primary_selection_device_interface,
+				       &device_impl)
+		       ? &gtk_primary_selection_offer_interface
+		       : &zwp_primary_selection_offer_v1_interface;
+}
+
 static void send_selection_to_device(struct garnet_seat *seat, struct wl_resource *device)
 {
 	struct garnet_data_source *source = seat->primary_selection;
@@ -58,16 +68,9 @@ static void send_selection_to_device(struct garnet_seat *seat, struct wl_resourc
 		zwp_primary_selection_device_v1_send_selection(device, NULL);
 		return;
 	}
-	/* The events have the same opcodes and signatures under both names; only the new
-	 * offer's interface must be the device's own protocol's. */
-	offer = garnet_selection_offer_create(seat, device,
-					      wl_resource_instance_of(
-						      device, &gtk_primary_selection_device_interface,
-						      &device_impl)
-						      ? &gtk_primary_selection_offer_interface
-						      : &zwp_primary_selection_offer_v1_interface,
-					      &offer_impl, source, GARNET_SELECTION_PRIMARY,
-					      announce_offer, send_mime);
+	offer = garnet_selection_offer_create(seat, device, offer_iface(device), &offer_impl,
+					      source, GARNET_SELECTION_PRIMARY, announce_offer,
+					      send_mime);
 	if (offer)
 		zwp_primary_selection_device_v1_send_selection(device, offer);
 }

@@ -37,8 +37,8 @@ TEST(content_type_twice_on_one_surface_is_already_constructed)
 	struct client *c = client_create(t);
 	struct wp_content_type_manager_v1 *m = bind(c, &wp_content_type_manager_v1_interface, 1);
 	struct client_surface *s = surface_create(c);
-	struct wp_content_type_v1 *ct = wp_content_type_manager_v1_get_surface_content_type(
-		m, s->wl_surface);
+	struct wp_content_type_v1 *ct =
+		wp_content_type_manager_v1_get_surface_content_type(m, s->wl_surface);
 
 	/* Out-of-range values say nothing; destroying the surface first leaves the object inert. */
 	wp_content_type_v1_set_content_type(ct, WP_CONTENT_TYPE_V1_TYPE_GAME);
@@ -64,8 +64,8 @@ TEST(content_type_outlives_its_surface_inert)
 	struct client *c = client_create(t);
 	struct wp_content_type_manager_v1 *m = bind(c, &wp_content_type_manager_v1_interface, 1);
 	struct client_surface *s = surface_create(c);
-	struct wp_content_type_v1 *ct = wp_content_type_manager_v1_get_surface_content_type(
-		m, s->wl_surface);
+	struct wp_content_type_v1 *ct =
+		wp_content_type_manager_v1_get_surface_content_type(m, s->wl_surface);
 
 	surface_destroy(s);
 	client_roundtrip(c);
@@ -89,12 +89,12 @@ TEST(tearing_control_twice_on_one_surface_is_an_error)
 	struct wp_tearing_control_manager_v1 *m =
 		bind(c, &wp_tearing_control_manager_v1_interface, 1);
 	struct client_surface *s = surface_create(c);
-	struct wp_tearing_control_v1 *tc = wp_tearing_control_manager_v1_get_tearing_control(
-		m, s->wl_surface);
+	struct wp_tearing_control_v1 *tc =
+		wp_tearing_control_manager_v1_get_tearing_control(m, s->wl_surface);
 
 	wp_tearing_control_v1_set_presentation_hint(tc, 7);
-	wp_tearing_control_v1_set_presentation_hint(
-		tc, WP_TEARING_CONTROL_V1_PRESENTATION_HINT_ASYNC);
+	wp_tearing_control_v1_set_presentation_hint(tc,
+						    WP_TEARING_CONTROL_V1_PRESENTATION_HINT_ASYNC);
 	wl_surface_commit(s->wl_surface);
 	surface_destroy(s);
 	client_roundtrip(c);
@@ -133,8 +133,10 @@ TEST_WITH_BUILTIN_CURSOR(cursor_shape_needs_the_pointer_and_the_latest_enter_ser
 	struct client *a = client_create(t), *b = client_create(t);
 	struct wp_cursor_shape_manager_v1 *ma = bind(a, &wp_cursor_shape_manager_v1_interface, 1);
 	struct wp_cursor_shape_manager_v1 *mb = bind(b, &wp_cursor_shape_manager_v1_interface, 1);
-	struct wp_cursor_shape_device_v1 *da = wp_cursor_shape_manager_v1_get_pointer(ma, a->pointer);
-	struct wp_cursor_shape_device_v1 *db = wp_cursor_shape_manager_v1_get_pointer(mb, b->pointer);
+	struct wp_cursor_shape_device_v1 *da =
+		wp_cursor_shape_manager_v1_get_pointer(ma, a->pointer);
+	struct wp_cursor_shape_device_v1 *db =
+		wp_cursor_shape_manager_v1_get_pointer(mb, b->pointer);
 	uint32_t serial;
 	struct client_surface *sa = surface_create_placed(a, 0, 0, 320, 240, 0xff0000ff, NULL);
 	/* off screen */
@@ -411,8 +413,8 @@ static void add_bindings(struct garnet_compositor *c, struct test_context *t)
 
 	check(t, garnet_compositor_add_binding(c, "super", "f", "fullscreen", NULL, error,
 					       sizeof(error)));
-	check(t, garnet_compositor_add_binding(c, "super", "l", "lock", NULL, error,
-					       sizeof(error)));
+	check(t,
+	      garnet_compositor_add_binding(c, "super", "l", "lock", NULL, error, sizeof(error)));
 }
 
 struct lock_query {
@@ -435,7 +437,6 @@ static void press_with_super(struct client *c, uint32_t key)
 	garnet_test_key(c->garnet_test, KEY_LEFTMETA, WL_KEYBOARD_KEY_STATE_RELEASED);
 	client_roundtrip(c);
 }
-
 
 TEST_WITH(shortcuts_inhibitor_takes_bindings_but_never_lock, add_bindings, DEFAULT_OUTPUT)
 {
@@ -462,7 +463,7 @@ TEST_WITH(shortcuts_inhibitor_takes_bindings_but_never_lock, add_bindings, DEFAU
 	check(t, !win->fullscreen);
 
 	inh = zwp_keyboard_shortcuts_inhibit_manager_v1_inhibit_shortcuts(m, win->wl_surface,
-									   a->seat);
+									  a->seat);
 	zwp_keyboard_shortcuts_inhibitor_v1_add_listener(inh, &inhibitor_listener, &st);
 	client_roundtrip(a);
 	check_int(t, st.active, ==, 1);
@@ -494,8 +495,9 @@ TEST_WITH(shortcuts_inhibitor_takes_bindings_but_never_lock, add_bindings, DEFAU
 	zwp_keyboard_shortcuts_inhibitor_v1_destroy(
 		zwp_keyboard_shortcuts_inhibit_manager_v1_inhibit_shortcuts(m, win->wl_surface,
 									    a->seat));
-	client_expect_protocol_error(a, &zwp_keyboard_shortcuts_inhibit_manager_v1_interface,
-				     ZWP_KEYBOARD_SHORTCUTS_INHIBIT_MANAGER_V1_ERROR_ALREADY_INHIBITED);
+	client_expect_protocol_error(
+		a, &zwp_keyboard_shortcuts_inhibit_manager_v1_interface,
+		ZWP_KEYBOARD_SHORTCUTS_INHIBIT_MANAGER_V1_ERROR_ALREADY_INHIBITED);
 	zwp_keyboard_shortcuts_inhibitor_v1_destroy(inh);
 	zwp_keyboard_shortcuts_inhibit_manager_v1_destroy(m);
 	surface_destroy(win);
