@@ -267,6 +267,8 @@ int main(int argc, char **argv)
 		return cmd_globals(argv[2]);
 	if (argc == 3 && strcmp(argv[1], "bind-hidden") == 0)
 		return cmd_bind_hidden(argv[2]);
+	if (argc == 3 && strcmp(argv[1], "inhibit") == 0)
+		return rogue_inhibit(argv[2]);
 	if (argc == 5 && strcmp(argv[1], "window") == 0)
 		return rogue_window(argv[2], atoi(argv[3]), atoi(argv[4]), false);
 	if (argc == 5 && strcmp(argv[1], "text-field") == 0)

@@ -30,6 +30,10 @@ int rogue_drive(const char *go, const char *done, const char *combo);
 int rogue_portal_capture(const char *app_id, uint32_t pid);
 int rogue_script(void);
 
+/* inhibit FILE: a window that inhibits garnet's keyboard shortcuts and logs "active",
+ * "inactive" and "key KEY STATE"; runs until killed or disconnected. */
+int rogue_inhibit(const char *path);
+
 struct wp_single_pixel_buffer_manager_v1;
 struct wp_viewporter;
 /* Gives surface one colour at width x height and commits. */

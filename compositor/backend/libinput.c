@@ -147,6 +147,54 @@ static void pointer_scroll(struct garnet_libinput *input, struct libinput_event_
 	}
 }
 
+/* A touchpad gesture as the seat takes it; deltas are libinput's accelerated ones, like the
+ * pointer's. */
+static void gesture_event(struct garnet_libinput *input, struct libinput_event *event)
+{
+	struct libinput_event_gesture *ev = libinput_event_get_gesture_event(event);
+	enum libinput_event_type type = libinput_event_get_type(event);
+	struct garnet_gesture g = {
+		.time_msec = libinput_event_gesture_get_time(ev),
+		.fingers = (uint32_t)libinput_event_gesture_get_finger_count(ev),
+	};
+
+	switch (type) {
+	case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN:
+	case LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE:
+	case LIBINPUT_EVENT_GESTURE_SWIPE_END:
+		g.kind = GARNET_GESTURE_SWIPE;
+		g.phase = type - LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN;
+		break;
+	case LIBINPUT_EVENT_GESTURE_PINCH_BEGIN:
+	case LIBINPUT_EVENT_GESTURE_PINCH_UPDATE:
+	case LIBINPUT_EVENT_GESTURE_PINCH_END:
+		g.kind = GARNET_GESTURE_PINCH;
+		g.phase = type - LIBINPUT_EVENT_GESTURE_PINCH_BEGIN;
+		break;
+	case LIBINPUT_EVENT_GESTURE_HOLD_BEGIN:
+		g.kind = GARNET_GESTURE_HOLD;
+		g.phase = GARNET_GESTURE_BEGIN;
+		break;
+	case LIBINPUT_EVENT_GESTURE_HOLD_END:
+		g.kind = GARNET_GESTURE_HOLD;
+		g.phase = GARNET_GESTURE_END;
+		break;
+	default:
+		return;
+	}
+	if (g.phase == GARNET_GESTURE_UPDATE) {
+		g.dx = libinput_event_gesture_get_dx(ev);
+		g.dy = libinput_event_gesture_get_dy(ev);
+		if (g.kind == GARNET_GESTURE_PINCH) {
+			g.scale = libinput_event_gesture_get_scale(ev);
+			g.rotation = libinput_event_gesture_get_angle_delta(ev);
+		}
+	}
+	if (g.phase == GARNET_GESTURE_END)
+		g.cancelled = libinput_event_gesture_get_cancelled(ev) != 0;
+	garnet_seat_notify_gesture(input->compositor->seat, &g);
+}
+
 static struct garnet_output *touch_output(struct garnet_compositor *c)
 {
 	return garnet_compositor_first_output(c);
@@ -242,9 +290,19 @@ static void handle_event(struct garnet_libinput *input, struct libinput_event *e
 	case LIBINPUT_EVENT_TOUCH_FRAME:
 		touch_event(input, event);
 		break;
+	case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN:
+	case LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE:
+	case LIBINPUT_EVENT_GESTURE_SWIPE_END:
+	case LIBINPUT_EVENT_GESTURE_PINCH_BEGIN:
+	case LIBINPUT_EVENT_GESTURE_PINCH_UPDATE:
+	case LIBINPUT_EVENT_GESTURE_PINCH_END:
+	case LIBINPUT_EVENT_GESTURE_HOLD_BEGIN:
+	case LIBINPUT_EVENT_GESTURE_HOLD_END:
+		gesture_event(input, event);
+		break;
 	default:
-		/* LIBINPUT_EVENT_POINTER_AXIS repeats the scroll events above; gestures,
-		 * tablets and switches have no client protocol in garnet yet. */
+		/* LIBINPUT_EVENT_POINTER_AXIS repeats the scroll events above; tablets and
+		 * switches have no client protocol in garnet yet. */
 		break;
 	}
 }

@@ -157,6 +157,23 @@ size_t garnet_seat_pointer_images(struct garnet_seat *seat,
 	return n;
 }
 
+/* Only the client the pointer is over, answering its latest enter, sets the cursor. */
+static bool may_set_cursor(struct garnet_seat *seat, struct wl_client *client, uint32_t serial)
+{
+	return seat->pointer_focus && surface_client(seat->pointer_focus) == client &&
+	       serial == seat_priv(seat)->pointer_enter_serial;
+}
+
+bool garnet_seat_set_cursor_shape(struct garnet_seat *seat, struct wl_client *client,
+				  uint32_t serial)
+{
+	if (!may_set_cursor(seat, client, serial))
+		return false;
+	seat_set_cursor_surface(seat, NULL);
+	seat_set_cursor_hidden(seat, false);
+	return true;
+}
+
 void seat_pointer_set_cursor(struct wl_client *client, struct wl_resource *resource,
 			     uint32_t serial, struct wl_resource *surface_resource,
 			     int32_t hotspot_x, int32_t hotspot_y)
@@ -164,9 +181,7 @@ void seat_pointer_set_cursor(struct wl_client *client, struct wl_resource *resou
 	struct garnet_seat *seat = wl_resource_get_user_data(resource);
 	struct garnet_surface *surface = garnet_surface_from_resource(surface_resource);
 
-	/* Only the client the pointer is over, answering its latest enter, sets the cursor. */
-	if (!seat || !seat->pointer_focus || surface_client(seat->pointer_focus) != client ||
-	    serial != seat_priv(seat)->pointer_enter_serial)
+	if (!seat || !may_set_cursor(seat, client, serial))
 		return;
 	if (surface && !garnet_surface_set_role(surface, &cursor_role, NULL, resource,
 						WL_POINTER_ERROR_ROLE))

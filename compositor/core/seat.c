@@ -151,6 +151,7 @@ struct garnet_seat *garnet_seat_create(struct garnet_compositor *c,
 	wl_signal_init(&seat->events.keyboard_focus);
 	wl_signal_init(&seat->events.activity);
 	wl_signal_init(&seat->events.motion);
+	wl_signal_init(&seat->events.gesture);
 	wl_array_init(&seat->keys);
 	garnet_seat_input_serials_init(seat);
 	sp->keyboard_focus_destroy.notify = seat_keyboard_focus_destroyed;

@@ -102,11 +102,16 @@ struct garnet_seat {
 	 * the focused client; true when it took the key. */
 	bool (*key_grab)(void *data, uint32_t time_msec, uint32_t key, bool pressed);
 	void *key_grab_data;
+	/* Keyboard shortcuts inhibitors (protocols/keyboard-shortcuts-inhibit.c): true while the
+	 * keyboard focus asked for the keys of garnet's bindings, all but lock and quit. */
+	bool (*shortcuts_inhibited)(void *data);
+	void *shortcuts_inhibit_data;
 
 	struct {
 		struct wl_signal keyboard_focus;
 		struct wl_signal activity; /* any input from the user (idle tracking) */
 		struct wl_signal motion; /* struct garnet_seat_motion, before the pointer moves */
+		struct wl_signal gesture; /* struct garnet_gesture */
 	} events;
 };
 
@@ -150,6 +155,11 @@ bool garnet_seat_virtual_modifiers(struct garnet_seat *seat, const struct garnet
 				   uint32_t group);
 /* The virtual keyboard owner is going: the focused client gets the seat's keymap back. */
 void garnet_seat_virtual_keyboard_gone(struct garnet_seat *seat, const void *owner);
+/* A cursor asked for by name (protocols/cursor-shape.c): garnet's own arrow replaces the
+ * client's cursor surface, with wl_pointer.set_cursor's rule (client has the pointer focus,
+ * serial is the latest enter). false: ignored. */
+bool garnet_seat_set_cursor_shape(struct garnet_seat *seat, struct wl_client *client,
+				  uint32_t serial);
 /* Shows surface (already given the drag icon role) at the pointer until the drag ends (NULL). */
 void garnet_seat_set_drag_icon(struct garnet_seat *seat, struct garnet_surface *surface);
 /* Pointer focus without a grab's say: enter/leave with the hooks consulted. */

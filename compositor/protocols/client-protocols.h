@@ -20,6 +20,12 @@ bool garnet_text_input_init(struct garnet_compositor *c);
 bool garnet_input_method_init(struct garnet_compositor *c);
 bool garnet_shortcuts_init(struct garnet_compositor *c);
 bool garnet_panel_init(struct garnet_compositor *c);
+bool garnet_content_type_init(struct garnet_compositor *c);
+bool garnet_tearing_control_init(struct garnet_compositor *c);
+bool garnet_cursor_shape_init(struct garnet_compositor *c);
+bool garnet_xdg_foreign_init(struct garnet_compositor *c);
+bool garnet_keyboard_shortcuts_inhibit_init(struct garnet_compositor *c);
+bool garnet_pointer_gestures_init(struct garnet_compositor *c);
 
 /* All of the above; called once the seat exists. */
 static inline bool garnet_client_protocols_init(struct garnet_compositor *c)
@@ -28,7 +34,10 @@ static inline bool garnet_client_protocols_init(struct garnet_compositor *c)
 	       garnet_xdg_activation_init(c) && garnet_gem_buffer_init(c) &&
 	       garnet_relative_pointer_init(c) && garnet_pointer_constraints_init(c) &&
 	       garnet_text_input_init(c) && garnet_input_method_init(c) && garnet_shortcuts_init(c) &&
-	       garnet_panel_init(c);
+	       garnet_panel_init(c) && garnet_content_type_init(c) &&
+	       garnet_tearing_control_init(c) && garnet_cursor_shape_init(c) &&
+	       garnet_xdg_foreign_init(c) && garnet_keyboard_shortcuts_inhibit_init(c) &&
+	       garnet_pointer_gestures_init(c);
 }
 
 /* Not in garnet_client_protocols_init: globals.c sets these up one by one, as the options ask. */

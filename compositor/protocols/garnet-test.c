@@ -282,6 +282,32 @@ static void test_text_input_edit(struct wl_client *client, struct wl_resource *r
 	garnet_text_input_deliver(wl_resource_get_user_data(resource), &edit);
 }
 
+static void test_pointer_gesture(struct wl_client *client, struct wl_resource *resource,
+				 uint32_t kind, uint32_t phase, uint32_t fingers, wl_fixed_t dx,
+				 wl_fixed_t dy, wl_fixed_t scale, wl_fixed_t rotation,
+				 uint32_t cancelled)
+{
+	struct garnet_compositor *c = wl_resource_get_user_data(resource);
+	struct garnet_gesture g = {
+		.kind = kind,
+		.phase = phase,
+		.time_msec = garnet_now_msec(c),
+		.fingers = fingers,
+		.dx = wl_fixed_to_double(dx),
+		.dy = wl_fixed_to_double(dy),
+		.scale = wl_fixed_to_double(scale),
+		.rotation = wl_fixed_to_double(rotation),
+		.cancelled = cancelled != 0,
+	};
+
+	if (kind > GARNET_GESTURE_HOLD || phase > GARNET_GESTURE_END) {
+		wl_resource_post_error(resource, GARNET_TEST_ERROR_BAD_GESTURE,
+				       "gesture kind %u or phase %u out of range", kind, phase);
+		return;
+	}
+	garnet_seat_notify_gesture(c->seat, &g);
+}
+
 static const struct garnet_test_interface test_impl = {
 	.destroy = garnet_resource_destroy_request,
 	.move_surface = test_move_surface,
@@ -290,6 +316,7 @@ static const struct garnet_test_interface test_impl = {
 	.pointer_button = test_pointer_button,
 	.pointer_axis = test_pointer_axis,
 	.pointer_axis_wheel = test_pointer_axis_wheel,
+	.pointer_gesture = test_pointer_gesture,
 	.key = test_key,
 	.touch_down = test_touch_down,
 	.touch_motion = test_touch_motion,
@@ -314,7 +341,7 @@ static void test_bind(struct wl_client *client, void *data, uint32_t version, ui
 
 bool garnet_test_protocol_init(struct garnet_compositor *c)
 {
-	c->test_global = garnet_global_create(c, &garnet_test_interface, 5, c, test_bind, true);
+	c->test_global = garnet_global_create(c, &garnet_test_interface, 6, c, test_bind, true);
 	garnet_log(c, GARNET_LOG_INFO, "core", "test mode: garnet_test global exposed");
 	return c->test_global != NULL;
 }

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
 // zwp_primary_selection_device_manager_v1: the middle-click selection, offered (like the
-// clipboard) only to the focused client and read only through the security hook.
+// clipboard) only to the focused client and read only through the security hook. GTK's older
+// gtk_primary_selection_device_manager has the same messages under other names: its objects
+// share these handlers and the seat's list of devices, so both see one primary selection.
 #include "../core/compositor.h"
 #include "../core/seat.h"
 #include "../core/data-source.h"
 #include "primary-selection.h"
 #include "data-control.h"
+#include "gtk-primary-selection-server-protocol.h"
 #include "primary-selection-unstable-v1-server-protocol.h"
 #include "selection-objects.h"
 
@@ -34,6 +37,8 @@ static const struct zwp_primary_selection_offer_v1_interface offer_impl = {
 	.destroy = garnet_resource_destroy_request,
 };
 
+static const struct zwp_primary_selection_device_v1_interface device_impl;
+
 static void announce_offer(struct wl_resource *device, struct wl_resource *offer)
 {
 	zwp_primary_selection_device_v1_send_data_offer(device, offer);
@@ -42,6 +47,16 @@ static void announce_offer(struct wl_resource *device, struct wl_resource *offer
 static void send_mime(struct wl_resource *offer, const char *mime)
 {
 	zwp_primary_selection_offer_v1_send_offer(offer, mime);
+}
+
+/* The events have the same opcodes and signatures under both names; only a new offer's
+ * interface must be its device's own protocol's. */
+static const struct wl_interface *offer_iface(struct wl_resource *device)
+{
+	return wl_resource_instance_of(device, &gtk_primary_selection_device_interface,
+				       &device_impl)
+		       ? &gtk_primary_selection_offer_interface
+		       : &zwp_primary_selection_offer_v1_interface;
 }
 
 static void send_selection_to_device(struct garnet_seat *seat, struct wl_resource *device)
@@ -53,10 +68,9 @@ static void send_selection_to_device(struct garnet_seat *seat, struct wl_resourc
 		zwp_primary_selection_device_v1_send_selection(device, NULL);
 		return;
 	}
-	offer = garnet_selection_offer_create(seat, device,
-					      &zwp_primary_selection_offer_v1_interface,
-					      &offer_impl, source, GARNET_SELECTION_PRIMARY,
-					      announce_offer, send_mime);
+	offer = garnet_selection_offer_create(seat, device, offer_iface(device), &offer_impl,
+					      source, GARNET_SELECTION_PRIMARY, announce_offer,
+					      send_mime);
 	if (offer)
 		zwp_primary_selection_device_v1_send_selection(device, offer);
 }
@@ -148,6 +162,16 @@ static const struct garnet_selection_protocol protocol = {
 	.device_created = device_created,
 };
 
+static const struct garnet_selection_protocol gtk_protocol = {
+	.source_iface = &gtk_primary_selection_source_interface,
+	.device_iface = &gtk_primary_selection_device_interface,
+	.source_requests = &source_interface_impl,
+	.device_requests = &device_impl,
+	.source_impl = &source_impl,
+	.devices = devices,
+	.device_created = device_created,
+};
+
 static const struct zwp_primary_selection_device_manager_v1_interface manager_impl = {
 	.create_source = garnet_selection_manager_create_source,
 	.get_device = garnet_selection_manager_get_device,
@@ -166,8 +190,22 @@ static void manager_bind(struct wl_client *client, void *data, uint32_t version,
 	wl_resource_set_implementation(resource, &manager_impl, (void *)&protocol, NULL);
 }
 
+static void gtk_manager_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+{
+	struct wl_resource *resource = wl_resource_create(
+		client, &gtk_primary_selection_device_manager_interface, (int)version, id);
+
+	if (!resource) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(resource, &manager_impl, (void *)&gtk_protocol, NULL);
+}
+
 bool garnet_primary_selection_init(struct garnet_compositor *c)
 {
 	return garnet_global_create(c, &zwp_primary_selection_device_manager_v1_interface, 1, c,
-				    manager_bind, false) != NULL;
+				    manager_bind, false) &&
+	       garnet_global_create(c, &gtk_primary_selection_device_manager_interface, 1, c,
+				    gtk_manager_bind, false);
 }

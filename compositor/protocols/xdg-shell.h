@@ -16,6 +16,10 @@ struct garnet_surface *garnet_xdg_root_surface(struct garnet_surface *surface);
 void garnet_xdg_raise_popups(struct garnet_surface *surface, enum garnet_layer_id layer);
 struct garnet_toplevel *garnet_xdg_toplevel_from_surface(struct garnet_surface *surface);
 struct garnet_toplevel *garnet_xdg_toplevel_from_resource(struct wl_resource *toplevel);
+/* Makes parent (NULL: none) toplevel's parent, as xdg_toplevel.set_parent does; false (nothing
+ * changed) when toplevel is parent or one of its ancestors. */
+bool garnet_xdg_toplevel_set_parent(struct garnet_toplevel *toplevel,
+				    struct garnet_toplevel *parent);
 
 /* A toplevel's title and app id as the client set them, or NULL (for task bars). */
 const char *garnet_xdg_toplevel_title(struct garnet_toplevel *toplevel);

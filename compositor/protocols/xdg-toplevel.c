@@ -141,30 +141,41 @@ static void set_toplevel_parent(struct xdg_surface_data *xs, struct xdg_surface_
 		wl_signal_add(&parent->toplevel.events.destroy, &xs->toplevel.parent_destroy);
 }
 
+/* Walks parent's ancestors: false when toplevel is one of them (it would be its own). */
+static bool may_be_parent(struct xdg_surface_data *xs, struct xdg_surface_data *parent)
+{
+	for (struct xdg_surface_data *p = parent; p;
+	     p = p->toplevel.parent ? wl_container_of(p->toplevel.parent, p, toplevel) : NULL)
+		if (p == xs)
+			return false;
+	return true;
+}
+
+bool garnet_xdg_toplevel_set_parent(struct garnet_toplevel *toplevel,
+				    struct garnet_toplevel *parent)
+{
+	struct xdg_surface_data *xs = wl_container_of(toplevel, xs, toplevel);
+	struct xdg_surface_data *p = parent ? wl_container_of(parent, p, toplevel) : NULL;
+
+	if (!may_be_parent(xs, p))
+		return false;
+	set_toplevel_parent(xs, p);
+	/* A task bar names the parent (foreign-toplevel.c). */
+	xdg_toplevel_changed(&xs->toplevel);
+	return true;
+}
+
 static void toplevel_set_parent(struct wl_client *client, struct wl_resource *resource,
 				struct wl_resource *parent_resource)
 {
-	struct xdg_surface_data *xs = toplevel_from(resource), *parent;
+	struct xdg_surface_data *xs = toplevel_from(resource);
+	struct xdg_surface_data *parent = parent_resource ? toplevel_from(parent_resource) : NULL;
 
 	if (!xs)
 		return;
-	set_toplevel_parent(xs, NULL);
-	if (!parent_resource) {
-		xdg_toplevel_changed(&xs->toplevel);
-		return;
-	}
-	parent = toplevel_from(parent_resource);
-	for (struct xdg_surface_data *p = parent; p;
-	     p = p->toplevel.parent ? wl_container_of(p->toplevel.parent, p, toplevel) : NULL) {
-		if (p == xs) {
-			wl_resource_post_error(resource, XDG_TOPLEVEL_ERROR_INVALID_PARENT,
-					       "a toplevel cannot be its own ancestor");
-			return;
-		}
-	}
-	set_toplevel_parent(xs, parent);
-	/* A task bar names the parent (foreign-toplevel.c). */
-	xdg_toplevel_changed(&xs->toplevel);
+	if (!garnet_xdg_toplevel_set_parent(&xs->toplevel, parent ? &parent->toplevel : NULL))
+		wl_resource_post_error(resource, XDG_TOPLEVEL_ERROR_INVALID_PARENT,
+				       "a toplevel cannot be its own ancestor");
 }
 
 static void replace_string(char **dst, const char *src)

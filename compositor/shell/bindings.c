@@ -244,12 +244,24 @@ const char *garnet_shell_shortcut_trigger(struct garnet_shell *shell, const char
 	return NULL;
 }
 
+/* The user can always lock, quit and stop every screen cast, whatever the focused client
+ * asked: garnet's own lock, the launch of the trusted locker (a lock too), quit and
+ * stop-casts are never a shortcuts inhibitor's. */
+static bool beyond_inhibitors(const struct binding *b)
+{
+	return b->action == ACTION_LOCK || b->action == ACTION_QUIT ||
+	       b->action == ACTION_STOP_CASTS ||
+	       (b->action == ACTION_LAUNCH && strcmp(b->argument, "lock-screen") == 0);
+}
+
 bool garnet_shell_handle_key(struct garnet_shell *shell, uint32_t key, bool pressed)
 {
 	struct garnet_seat *seat = shell->compositor->seat;
 	const xkb_keysym_t *syms;
 	uint32_t mods = (seat->mods_depressed | seat->mods_latched) &
 			(seat->mask_super | seat->mask_alt | seat->mask_ctrl | seat->mask_shift);
+	bool inhibited = seat->shortcuts_inhibited &&
+			 seat->shortcuts_inhibited(seat->shortcuts_inhibit_data);
 	struct binding *b;
 	int n;
 
@@ -261,6 +273,8 @@ bool garnet_shell_handle_key(struct garnet_shell *shell, uint32_t key, bool pres
 		return false;
 	wl_list_for_each(b, &shell->bindings, link) {
 		if (b->modifiers != mods || b->keysym != xkb_keysym_to_lower(syms[0]))
+			continue;
+		if (inhibited && !beyond_inhibitors(b))
 			continue;
 		/* A shortcut nobody holds leaves the key to the focused client. */
 		if (b->action == ACTION_SHORTCUT &&

@@ -526,7 +526,7 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
 		wl_output_add_listener(out->wl_output, &output_listener, out);
 		wl_list_insert(&c->outputs, &out->link);
 	} else if (strcmp(interface, "garnet_test") == 0) {
-		c->garnet_test = BIND(garnet_test_interface, 5);
+		c->garnet_test = BIND(garnet_test_interface, 6);
 		garnet_test_add_listener(c->garnet_test, &test_listener, c);
 	} else if (strcmp(interface, "xdg_wm_base") == 0) {
 		c->wm_base = BIND(xdg_wm_base_interface, 4);

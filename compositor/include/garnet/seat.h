@@ -46,6 +46,29 @@ GARNET_EXPORT void garnet_seat_notify_touch_up(struct garnet_seat *seat, uint32_
 					       int32_t id);
 /* The end of a set of touch events that belong together. */
 GARNET_EXPORT void garnet_seat_notify_touch_frame(struct garnet_seat *seat);
+/* A touchpad gesture (libinput's): a swipe or pinch of several fingers, or fingers held
+ * still. It goes to the surface under the pointer when it began, and to nobody else. */
+enum garnet_gesture_kind {
+	GARNET_GESTURE_SWIPE,
+	GARNET_GESTURE_PINCH,
+	GARNET_GESTURE_HOLD,
+};
+enum garnet_gesture_phase {
+	GARNET_GESTURE_BEGIN,
+	GARNET_GESTURE_UPDATE, /* not for holds */
+	GARNET_GESTURE_END,
+};
+struct garnet_gesture {
+	enum garnet_gesture_kind kind;
+	enum garnet_gesture_phase phase;
+	uint32_t time_msec;
+	uint32_t fingers;       /* begin */
+	double dx, dy;          /* update: the fingers' centre moved by */
+	double scale, rotation; /* update of a pinch: against the start, degrees clockwise */
+	bool cancelled;         /* end */
+};
+GARNET_EXPORT void garnet_seat_notify_gesture(struct garnet_seat *seat,
+					      const struct garnet_gesture *gesture);
 /* Where the pointer is, in global logical coordinates (after clamping and constraints). */
 GARNET_EXPORT void garnet_seat_get_pointer_position(struct garnet_seat *seat, double *x,
 						    double *y);
