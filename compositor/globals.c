@@ -25,6 +25,7 @@
 #include "protocols/output-power.h"
 #include "protocols/portal.h"
 #include "protocols/output-management.h"
+#include "xwayland/xwayland-core.h"
 
 /* The registry lists globals in the order they are made; clients see this order. */
 static bool create_globals(struct garnet_compositor *c)
@@ -79,6 +80,7 @@ static void hook_protocols(struct garnet_compositor *c)
 		.surface_outputs_changed = garnet_foreign_toplevel_surface_outputs_changed,
 		.output_bound = garnet_foreign_toplevel_output_bound,
 		.output_changed = output_changed,
+		.x11_launch_env = garnet_xwayland_launch_env,
 	};
 }
 

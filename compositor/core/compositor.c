@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "x-server-client.h"
 #include "compositor.h"
 #include "output.h"
 #include "surface.h"
@@ -14,7 +15,6 @@
 #include "consent.h"
 #include "lock-prompt.h"
 #include "client-budget.h"
-#include "../xwayland/xwayland-core.h"
 
 void garnet_options_init(struct garnet_options *o)
 {
@@ -75,7 +75,7 @@ static bool global_filter(const struct wl_client *client, const struct wl_global
 	if (p && p->hidden_from && p->hidden_from(client))
 		return false;
 	/* An X server speaks for every X client of its domain: none of them is trusted. */
-	if (p && garnet_xwayland_is_server(client)) {
+	if (p && garnet_client_is_x_server(client)) {
 		garnet_log(c, GARNET_LOG_DEBUG, "security",
 			   "privileged global %s hidden from an Xwayland",
 			   wl_global_get_interface(global)->name);
@@ -120,7 +120,7 @@ bool garnet_global_check_bind(struct garnet_compositor *c, struct wl_client *cli
 {
 	pid_t pid = 0;
 
-	if (garnet_xwayland_is_server(client)) {
+	if (garnet_client_is_x_server(client)) {
 		garnet_log(c, GARNET_LOG_WARNING, "security",
 			   "denied: an Xwayland may not bind %s (privileged)", interface->name);
 		wl_client_post_implementation_error(client, "binding %s is not permitted",

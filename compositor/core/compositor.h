@@ -79,6 +79,12 @@ struct garnet_protocol_hooks {
 	 * on it is laid out again (layer-shell.c), configuration clients are told
 	 * (output-management.c). */
 	void (*output_changed)(struct garnet_output *output);
+	/* "DISPLAY=..." and "XAUTHORITY=..." for garnet's own launch of command: those of the
+	 * X11 domain garnet.ini puts its program in; false, with nothing set, when there is none
+	 * (xwayland/server.c). */
+	bool (*x11_launch_env)(struct garnet_compositor *c, const char *command,
+			       char *display_var, size_t display_size, char *auth_var,
+			       size_t auth_size);
 };
 
 struct garnet_compositor {
@@ -131,6 +137,7 @@ struct garnet_compositor {
 
 	struct wl_global *test_global; /* protocols/garnet-test.c */
 	struct garnet_xwayland *xwayland; /* xwayland/server.c; NULL: no X11 support */
+	pixman_image_t *cast_indicator; /* core/cast-indicator.c: while a screen cast runs */
 
 	struct {
 		struct wl_signal destroy;

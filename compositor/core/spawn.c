@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #include "compositor.h"
-#include "../xwayland/xwayland-core.h"
 
 extern char **environ;
 
@@ -83,8 +82,9 @@ static bool launch(struct garnet_compositor *c, const char *command, const char 
 		snprintf(token_var, sizeof(token_var), "XDG_ACTIVATION_TOKEN=%s", token);
 	else
 		token_var[0] = '\0';
-	x11 = garnet_xwayland_launch_env(c, command, display_var, sizeof(display_var), auth_var,
-					 sizeof(auth_var));
+	x11 = c->protocol_hooks.x11_launch_env &&
+	      c->protocol_hooks.x11_launch_env(c, command, display_var, sizeof(display_var),
+					       auth_var, sizeof(auth_var));
 	env = child_environment(var, token_var[0] ? token_var : NULL, c->xwayland != NULL,
 				x11 ? x_vars : NULL);
 	if (!env) {

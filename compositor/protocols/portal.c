@@ -12,18 +12,14 @@
 #include "../core/compositor.h"
 #include "../core/output.h"
 #include "../core/region.h"
+#include "../core/cast-indicator.h"
 #include "../core/consent.h"
 #include "portal.h"
 #include "garnet-portal-v1-server-protocol.h"
 
-/* The indicator: a red square with a white ring in the top right corner of every output. */
-#define INDICATOR_SIZE 20
-#define INDICATOR_MARGIN 8
-
 struct portal {
 	struct garnet_compositor *compositor;
 	struct wl_list captures; /* portal_capture.link: granted screencasts */
-	pixman_image_t *indicator;
 	bool paused; /* the session was locked when the casts last heard */
 	struct wl_listener compositor_destroy, lock_changed;
 };
@@ -58,11 +54,6 @@ static bool portal_recording(struct portal *p)
 	return !wl_list_empty(&p->captures);
 }
 
-static void indicator_changed(struct portal *p)
-{
-	garnet_compositor_damage_box(p->compositor, &garnet_region_everywhere);
-}
-
 static void release_hold(struct portal_capture *cap)
 {
 	garnet_list_unlink(&cap->hold_frame.link);
@@ -92,7 +83,7 @@ static void make_inert(struct portal_capture *cap)
 	wl_list_init(&cap->link);
 	cap->state = CAPTURE_INERT;
 	if (was_listed && !portal_recording(cap->portal))
-		indicator_changed(cap->portal);
+		garnet_cast_indicator_set(cap->portal->compositor, false);
 }
 
 static void capture_resource_destroy(struct wl_resource *resource)
@@ -269,19 +260,22 @@ static const struct garnet_portal_capture_v1_interface capture_impl = {
 	.copy = handle_copy,
 };
 
+static void refuse(struct portal_capture *cap);
+
 static void grant(struct portal_capture *cap, struct garnet_output *output)
 {
 	pixman_image_t *front = output->impl->front_image(output);
 
+	/* No cast the user cannot see. */
+	if (cap->stream && !garnet_cast_indicator_set(cap->portal->compositor, true)) {
+		refuse(cap);
+		return;
+	}
 	cap->state = CAPTURE_GRANTED;
 	cap->width = pixman_image_get_width(front);
 	cap->height = pixman_image_get_height(front);
 	if (cap->stream) {
-		bool was_recording = portal_recording(cap->portal);
-
 		wl_list_insert(&cap->portal->captures, &cap->link);
-		if (!was_recording)
-			indicator_changed(cap->portal);
 		if (cap->portal->compositor->locked)
 			garnet_portal_capture_v1_send_paused(cap->resource);
 	}
@@ -429,45 +423,13 @@ static void on_lock_changed(struct wl_listener *listener, void *data)
 			   c->locked ? "paused: the session is locked" : "resumed");
 }
 
-bool garnet_portal_indicator_box(struct garnet_output *o, pixman_box32_t *box)
-{
-	if (!o->compositor->portal || !portal_recording(o->compositor->portal))
-		return false;
-	box->x2 = o->x + o->width - INDICATOR_MARGIN;
-	box->x1 = box->x2 - INDICATOR_SIZE;
-	box->y1 = o->y + INDICATOR_MARGIN;
-	box->y2 = box->y1 + INDICATOR_SIZE;
-	return true;
-}
-
-pixman_image_t *garnet_portal_indicator_image(struct garnet_compositor *c)
-{
-	return c->portal ? c->portal->indicator : NULL;
-}
-
-static pixman_image_t *draw_indicator(void)
-{
-	pixman_image_t *image =
-		pixman_image_create_bits(PIXMAN_x8r8g8b8, INDICATOR_SIZE, INDICATOR_SIZE, NULL, 0);
-	pixman_color_t white = {0xffff, 0xffff, 0xffff, 0xffff};
-	pixman_color_t red = {0xe000, 0x1000, 0x1000, 0xffff};
-	pixman_rectangle16_t inner = {3, 3, INDICATOR_SIZE - 6, INDICATOR_SIZE - 6};
-	pixman_rectangle16_t all = {0, 0, INDICATOR_SIZE, INDICATOR_SIZE};
-
-	if (!image)
-		return NULL;
-	pixman_image_fill_rectangles(PIXMAN_OP_SRC, image, &white, 1, &all);
-	pixman_image_fill_rectangles(PIXMAN_OP_SRC, image, &red, 1, &inner);
-	return image;
-}
-
 static void compositor_destroyed(struct wl_listener *listener, void *data)
 {
 	struct portal *p = wl_container_of(listener, p, compositor_destroy);
 
 	wl_list_remove(&p->compositor_destroy.link);
 	wl_list_remove(&p->lock_changed.link);
-	pixman_image_unref(p->indicator);
+	garnet_cast_indicator_set(p->compositor, false);
 	p->compositor->portal = NULL;
 	free(p);
 }
@@ -478,11 +440,6 @@ bool garnet_portal_init(struct garnet_compositor *c)
 
 	if (!p)
 		return false;
-	p->indicator = draw_indicator();
-	if (!p->indicator) {
-		free(p);
-		return false;
-	}
 	p->compositor = c;
 	wl_list_init(&p->captures);
 	p->compositor_destroy.notify = compositor_destroyed;

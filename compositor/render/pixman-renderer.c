@@ -10,7 +10,7 @@
 #include "../core/view.h"
 #include "../core/seat.h"
 #include "../core/consent.h"
-#include "../protocols/portal.h"
+#include "../core/cast-indicator.h"
 #include "../core/lock-prompt.h"
 #include "../core/buffer.h"
 #include "../core/background.h"
@@ -90,8 +90,8 @@ static void collect_portal_indicator(struct collect *col, struct garnet_composit
 	pixman_box32_t box;
 	pixman_image_t *image;
 
-	if (garnet_portal_indicator_box(col->output, &box) &&
-	    (image = garnet_portal_indicator_image(c)))
+	if (garnet_cast_indicator_box(col->output, &box) &&
+	    (image = garnet_cast_indicator_image(c)))
 		collect_own_image(col, image, true, &box);
 }
 

@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../core/x-server-client.h"
 #include "garnet/security.h"
 #include "xwayland-private.h"
 #include "xwayland-core.h"
@@ -325,6 +326,8 @@ static bool start_server(struct garnet_xwayland_domain *d)
 	wl[0] = -1; /* the client's now */
 	d->client_destroy.notify = server_gone;
 	wl_client_add_destroy_listener(d->client, &d->client_destroy);
+	if (!garnet_client_mark_x_server(d->client))
+		goto err_client;
 	/* The security layer makes the domain its subject before the server can send a
 	 * request; a refusal means this server must not run at all. */
 	if (c->hooks.client_xwayland &&
