@@ -117,6 +117,21 @@ static enum garnet_decision capture_output(void *data, struct wl_client *client,
 	return run->ask_captures ? GARNET_ASK : GARNET_ALLOW;
 }
 
+/* The portal's captures for an application, decided as the trusted client's own. */
+static enum garnet_decision capture_for_app(void *data, struct wl_client *client,
+					    const char *app_id, uint32_t pid,
+					    const char *output_name, bool stream, char *who,
+					    size_t who_size)
+{
+	snprintf(who, who_size, "pid %u", pid);
+	return capture_output(data, client, output_name, stream);
+}
+
+static bool configure_output(void *data, struct wl_client *client, const char *output)
+{
+	return trusted(data, client);
+}
+
 static bool global_shortcut(void *data, struct wl_client *client, const char *action)
 {
 	return trusted(data, client);
@@ -346,6 +361,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.client_sandboxed = client_sandboxed,
 		.layer = layer,
 		.exclusive_keyboard = exclusive_keyboard,
+		.capture_for_app = capture_for_app,
+		.configure_output = configure_output,
 	};
 	struct garnet_options options;
 	struct fuzz_run run = {0};
