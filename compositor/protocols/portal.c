@@ -6,6 +6,7 @@
 // locked session pauses them all (no frame of the lock screen is ever copied).
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/param.h>
 #include <string.h>
 #include <time.h>
 
@@ -46,6 +47,7 @@ struct portal_capture {
 	struct wl_resource *buffer; /* the copy waiting for a frame, or NULL */
 	struct wl_listener output_frame, buffer_destroy;
 	struct wl_listener hold_frame; /* lets the hold go at the first frame without the dialog */
+	struct wl_listener output_destroy; /* the granted output unplugged: the cast stops */
 	struct wl_list link; /* portal.captures, or itself */
 };
 
@@ -79,6 +81,7 @@ static void make_inert(struct portal_capture *cap)
 	cap->asking = NULL;
 	stop_waiting(cap);
 	release_hold(cap);
+	garnet_list_unlink(&cap->output_destroy.link);
 	wl_list_remove(&cap->link);
 	wl_list_init(&cap->link);
 	cap->state = CAPTURE_INERT;
@@ -107,10 +110,22 @@ static void stop(struct portal_capture *cap, const char *why)
 	garnet_portal_capture_v1_send_stopped(cap->resource);
 }
 
+/* Its frame listeners are on the output: they must go before it does. */
+static void on_output_destroy(struct wl_listener *listener, void *data)
+{
+	struct portal_capture *cap = wl_container_of(listener, cap, output_destroy);
+
+	(void)data;
+	stop(cap, "its output is gone");
+}
+
 static bool copy_pixels(struct garnet_output *output, struct wl_shm_buffer *shm)
 {
 	pixman_image_t *front = output->impl->front_image(output), *target;
-	int32_t w = pixman_image_get_width(front), h = pixman_image_get_height(front);
+	/* The buffer was made for the size at grant; the output may have changed mode since:
+	 * never more than the buffer holds. */
+	int32_t w = MIN(pixman_image_get_width(front), wl_shm_buffer_get_width(shm));
+	int32_t h = MIN(pixman_image_get_height(front), wl_shm_buffer_get_height(shm));
 
 	wl_shm_buffer_begin_access(shm);
 	target = pixman_image_create_bits_no_clear(
@@ -305,6 +320,7 @@ static void on_answer(void *data, bool allowed)
 	garnet_consent_hold(c);
 	cap->renders_at_grant = output->renders;
 	wl_signal_add(&output->events.frame, &cap->hold_frame);
+	wl_signal_add(&output->events.destroy, &cap->output_destroy);
 	grant(cap, output);
 }
 
@@ -350,6 +366,7 @@ static void handle_capture(struct wl_client *client, struct wl_resource *manager
 	garnet_listener_init(&cap->output_frame, on_output_frame);
 	garnet_listener_init(&cap->buffer_destroy, on_buffer_destroy);
 	garnet_listener_init(&cap->hold_frame, on_hold_frame);
+	garnet_listener_init(&cap->output_destroy, on_output_destroy);
 	wl_resource_set_implementation(cap->resource, &capture_impl, cap, capture_resource_destroy);
 	output = chosen_output(c);
 	if (!output || !(cap->output_name = strdup(output->name))) {
