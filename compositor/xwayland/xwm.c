@@ -661,7 +661,9 @@ static void handle_configure_notify(struct xwm *xwm, xcb_configure_notify_event_
 
 	if (!win)
 		return;
-	if (ev->override_redirect || win->override_redirect) {
+	/* Only a window garnet took as override-redirect places itself: a managed one that
+	 * turns override-redirect later must not move its toplevel. */
+	if (win->override_redirect) {
 		win->x = ev->x;
 		win->y = ev->y;
 		win->width = ev->width;
@@ -742,7 +744,10 @@ static void handle_event(struct xwm *xwm, xcb_generic_event_t *ev)
 	case XCB_CLIENT_MESSAGE: {
 		xcb_client_message_event_t *cm = (xcb_client_message_event_t *)ev;
 
-		if (cm->type == xwm->atoms[ATOM_WL_SURFACE_ID] && cm->format == 32)
+		/* Xwayland's own pairing is never a SendEvent: a synthetic one is an X client
+		 * trying to take another window's surface. */
+		if (cm->type == xwm->atoms[ATOM_WL_SURFACE_ID] && cm->format == 32 &&
+		    !(cm->response_type & 0x80))
 			handle_surface_id(xwm, cm);
 		/* _NET_ACTIVE_WINDOW and the like are requests garnet does not take from X:
 		 * the focus follows the user. */
