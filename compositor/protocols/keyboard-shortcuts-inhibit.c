@@ -71,6 +71,9 @@ static void inhibitor_surface_destroy(struct wl_listener *listener, void *data)
 
 	(void)data;
 	garnet_list_unlink(&inhibitor->surface_destroy.link);
+	/* Inert from now on: off the list every key press walks, so that a client making and
+	 * dropping surfaces in a loop cannot make the list grow. */
+	garnet_list_unlink(&inhibitor->link);
 	inhibitor->surface = NULL;
 	inhibitor->active = false;
 }
@@ -80,7 +83,7 @@ static void inhibitor_resource_destroy(struct wl_resource *resource)
 	struct inhibitor *inhibitor = wl_resource_get_user_data(resource);
 
 	garnet_list_unlink(&inhibitor->surface_destroy.link);
-	wl_list_remove(&inhibitor->link);
+	garnet_list_unlink(&inhibitor->link);
 	free(inhibitor);
 }
 

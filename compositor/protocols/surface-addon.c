@@ -18,6 +18,8 @@ static void addon_detach(struct garnet_surface_addon *addon)
 {
 	garnet_list_unlink(&addon->surface_destroy.link);
 	garnet_list_unlink(&addon->surface_commit.link);
+	/* Inert: off the manager's list, which every creation walks. */
+	garnet_list_unlink(&addon->link);
 	addon->surface = NULL;
 }
 
@@ -42,7 +44,6 @@ static void addon_resource_destroy(struct wl_resource *resource)
 	struct garnet_surface_addon *addon = wl_resource_get_user_data(resource);
 
 	addon_detach(addon);
-	wl_list_remove(&addon->link);
 	free(addon);
 }
 
