@@ -122,12 +122,22 @@ static bool same_mode(const struct garnet_output_mode *a, const struct garnet_ou
 	return a->width == b->width && a->height == b->height && a->refresh_mhz == b->refresh_mhz;
 }
 
+/* Finished, a mode object only waits for its client's release: off the head's list (which
+ * every output change walks), tied to no head. */
+static void mode_finish(struct mode *m)
+{
+	zwlr_output_mode_v1_send_finished(m->resource);
+	m->finished = true;
+	m->head = NULL;
+	garnet_list_unlink(&m->link);
+}
+
 /* The head's mode object for the output's present mode. A custom mode gets one of its own,
  * and the custom mode it replaces is finished: a client changing sizes again and again makes
  * one mode object at a time in every manager, not one per size. */
 static struct mode *current_mode(struct head *h)
 {
-	struct mode *m, *made;
+	struct mode *m, *tmp, *made;
 
 	wl_list_for_each (m, &h->modes, link) {
 		if (!m->finished && same_mode(&m->mode, &h->output->mode))
@@ -137,11 +147,9 @@ static struct mode *current_mode(struct head *h)
 	if (!made)
 		return NULL;
 	made->custom = true;
-	wl_list_for_each (m, &h->modes, link) {
-		if (m != made && m->custom && !m->finished) {
-			zwlr_output_mode_v1_send_finished(m->resource);
-			m->finished = true;
-		}
+	wl_list_for_each_safe (m, tmp, &h->modes, link) {
+		if (m != made && m->custom && !m->finished)
+			mode_finish(m);
 	}
 	return made;
 }
@@ -166,17 +174,14 @@ static void head_send_state(struct head *h)
 /* The head no longer stands for an output; its modes end with it. */
 static void head_finish(struct head *h)
 {
-	struct mode *m;
+	struct mode *m, *tmp;
 
 	if (!h->output)
 		return;
 	garnet_list_unlink(&h->output_destroy.link);
 	h->output = NULL;
-	wl_list_for_each (m, &h->modes, link) {
-		if (!m->finished)
-			zwlr_output_mode_v1_send_finished(m->resource);
-		m->finished = true;
-	}
+	wl_list_for_each_safe (m, tmp, &h->modes, link)
+		mode_finish(m);
 	zwlr_output_head_v1_send_finished(h->resource);
 }
 
