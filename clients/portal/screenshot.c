@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The Screenshot portal: one capture of garnet's (decided for the application like a cast),
 // written as a PNG file in the user's runtime directory, whose path the application gets.
+#include <fcntl.h>
 #include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,14 +25,19 @@ struct shot {
 
 static bool write_png(const char *path, const uint8_t *pixels, int32_t w, int32_t h)
 {
-	FILE *f = fopen(path, "wbx");
+	/* The screen is the user's alone: a new file (no link followed) only they can read. */
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
 	png_structp png;
 	png_infop info;
 	uint8_t *row;
 	bool ok = false;
 
-	if (!f)
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
 		return false;
+	}
 	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
 	info = png ? png_create_info_struct(png) : NULL;
 	row = malloc((size_t)w * 3);
@@ -101,11 +107,23 @@ static void on_ready(void *data, const int32_t (*damage)[4], int count)
 	static unsigned int serial;
 	const char *dir = getenv("XDG_RUNTIME_DIR");
 	char path[4096];
+	struct stat st;
 
-	snprintf(path, sizeof(path), "%s/garnet-portal", dir ? dir : "/tmp");
+	/* Only in the user's own runtime directory: a shared one (/tmp) could hold a directory
+	 * of that name another user made, and every screenshot would be theirs to read. */
+	if (!dir || !*dir) {
+		finish(s, NULL);
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/garnet-portal", dir);
 	mkdir(path, 0700);
-	snprintf(path, sizeof(path), "%s/garnet-portal/screenshot-%d-%u.png", dir ? dir : "/tmp",
-		 (int)getpid(), serial++);
+	if (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != getuid() ||
+	    (st.st_mode & 077)) {
+		finish(s, NULL);
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/garnet-portal/screenshot-%d-%u.png", dir, (int)getpid(),
+		 serial++);
 	finish(s, write_png(path, s->pixels, s->width, s->height) ? path : NULL);
 }
 
