@@ -21,6 +21,7 @@ struct output_management {
 	struct wl_list managers; /* manager.link */
 	/* Bumped at every change of any output: a configuration made before is cancelled. */
 	uint32_t serial;
+	uint64_t last_config_id;
 	/* The changes of one turn of the loop reach the clients with one done. */
 	struct wl_event_source *idle;
 	struct wl_listener compositor_destroy;
@@ -41,6 +42,8 @@ struct head {
 	struct wl_list modes; /* mode.link */
 	struct wl_list link;
 	struct wl_listener output_destroy;
+	/* The id of the configuration this head was last named in. */
+	uint64_t last_config;
 };
 
 struct mode {
@@ -60,6 +63,7 @@ struct config_head {
 	struct garnet_output *output; /* NULL once the output went: the serial is stale then */
 	bool enabled;
 	bool mode_set, position_set, transform_set, scale_set, adaptive_sync_set;
+	bool scale_fractional; /* a scale garnet cannot show: the configuration fails */
 	int32_t width, height, refresh_mhz, x, y, transform, scale;
 	bool adaptive_sync;
 	struct wl_list link;
@@ -71,6 +75,11 @@ struct configuration {
 	struct wl_resource *resource;
 	uint32_t serial;
 	bool used; /* applied or tested: only destroy is left */
+	/* It names a head whose output is gone: it cannot be applied (nothing of that head is
+	 * kept, so naming finished heads again and again costs nothing). */
+	bool names_finished_head;
+	uint32_t output_mask; /* the outputs named (garnet_output.index bits) */
+	uint64_t id; /* never 0, never reused */
 	struct wl_list heads; /* config_head.link */
 };
 
@@ -314,6 +323,11 @@ static void config_head_output_destroyed(struct wl_listener *listener, void *dat
 	struct config_head *ch = wl_container_of(listener, ch, output_destroy);
 
 	garnet_list_unlink(&ch->output_destroy.link);
+	/* Its index may come back with another output, which this configuration never named. */
+	if (ch->config) {
+		ch->config->output_mask &= ~(1u << ch->output->index);
+		ch->config->names_finished_head = true;
+	}
 	ch->output = NULL;
 }
 
@@ -428,8 +442,10 @@ static void config_head_set_scale(struct wl_client *client, struct wl_resource *
 				       "scale %f is not positive", wl_fixed_to_double(scale));
 		return;
 	}
-	/* garnet scales outputs by whole numbers: the nearest (the protocol lets a compositor
-	 * round); out of range is the configuration's failure. In 64 bits: no overflow. */
+	/* garnet scales outputs by whole numbers: a fractional scale is the configuration's
+	 * failure, not silently another scale than the user asked for (doc/compositor.md).
+	 * Out of range is a failure too. In 64 bits: no overflow. */
+	ch->scale_fractional = scale % 256 != 0;
 	ch->scale = (int32_t)(((int64_t)scale + 128) / 256);
 }
 
@@ -481,30 +497,42 @@ static struct config_head *config_add(struct configuration *cfg, struct wl_resou
 	struct head *h = wl_resource_get_user_data(head_resource);
 	struct config_head *ch;
 
-	wl_list_for_each (ch, &cfg->heads, link) {
-		if (h->output && ch->output == h->output) {
-			wl_resource_post_error(
-				resource,
-				ZWLR_OUTPUT_CONFIGURATION_V1_ERROR_ALREADY_CONFIGURED_HEAD,
-				"%s is configured twice", h->output->name);
-			return NULL;
-		}
+	/* O(1) per request: the outputs named are bits of the configuration. */
+	if (h->output && (cfg->output_mask & (1u << h->output->index))) {
+		wl_resource_post_error(resource,
+				       ZWLR_OUTPUT_CONFIGURATION_V1_ERROR_ALREADY_CONFIGURED_HEAD,
+				       "%s is configured twice", h->output->name);
+		return NULL;
 	}
+	/* The same finished head twice in a row is the same error; other repeats of finished
+	 * heads are not caught, and cost nothing: such a configuration only fails. */
+	if (!h->output && h->last_config == cfg->id) {
+		wl_resource_post_error(resource,
+				       ZWLR_OUTPUT_CONFIGURATION_V1_ERROR_ALREADY_CONFIGURED_HEAD,
+				       "a finished head is configured twice");
+		return NULL;
+	}
+	h->last_config = cfg->id;
 	ch = calloc(1, sizeof(*ch));
 	if (!ch) {
 		wl_resource_post_no_memory(resource);
 		return NULL;
 	}
-	ch->config = cfg;
 	ch->enabled = enabled;
 	wl_list_init(&ch->output_destroy.link);
-	wl_list_insert(cfg->heads.prev, &ch->link);
-	/* A finished head still counts as named: the stale serial cancels the configuration. */
-	if (h->output) {
-		ch->output = h->output;
-		ch->output_destroy.notify = config_head_output_destroyed;
-		wl_signal_add(&h->output->events.destroy, &ch->output_destroy);
+	wl_list_init(&ch->link);
+	/* A finished head is kept nowhere (its configuration head, if enabled, is inert): the
+	 * configuration is cancelled or fails, so nothing of it is needed. */
+	if (!h->output) {
+		cfg->names_finished_head = true;
+		return ch;
 	}
+	ch->config = cfg;
+	wl_list_insert(cfg->heads.prev, &ch->link);
+	cfg->output_mask |= 1u << h->output->index;
+	ch->output = h->output;
+	ch->output_destroy.notify = config_head_output_destroyed;
+	wl_signal_add(&h->output->events.destroy, &ch->output_destroy);
 	return ch;
 }
 
@@ -532,9 +560,11 @@ static void config_disable_head(struct wl_client *client, struct wl_resource *re
 				struct wl_resource *head_resource)
 {
 	struct configuration *cfg = usable(resource);
+	struct config_head *ch = cfg ? config_add(cfg, resource, head_resource, false) : NULL;
 
-	if (cfg)
-		config_add(cfg, resource, head_resource, false);
+	/* A finished head's is kept nowhere. */
+	if (ch && !ch->config)
+		free(ch);
 }
 
 /* The output's configuration as ch asks for it, from what it is now. */
@@ -583,6 +613,8 @@ static const char *refusal(struct configuration *cfg, struct wl_client *client,
 	*which = NULL;
 	if (c->locked)
 		return "the session is locked";
+	if (cfg->names_finished_head)
+		return "it names a head whose output is gone";
 	wl_list_for_each (ch, &cfg->heads, link) {
 		*which = ch->output;
 		if (!ch->output)
@@ -594,6 +626,8 @@ static const char *refusal(struct configuration *cfg, struct wl_client *client,
 			       "them)";
 		if (ch->adaptive_sync)
 			return "no adaptive sync";
+		if (ch->scale_fractional)
+			return "garnet scales outputs by whole numbers only";
 		wanted_config(ch, &want);
 		if (!garnet_output_configure(ch->output, &want, true, &why))
 			return why;
@@ -635,9 +669,7 @@ static void config_finish(struct wl_client *client, struct wl_resource *resource
 	struct configuration *cfg = usable(resource);
 	struct garnet_compositor *c;
 	struct garnet_output *o, *which = NULL;
-	struct config_head *ch;
 	const char *why;
-	bool named;
 
 	if (!cfg)
 		return;
@@ -648,10 +680,7 @@ static void config_finish(struct wl_client *client, struct wl_resource *resource
 		return;
 	}
 	wl_list_for_each (o, &c->outputs, link) {
-		named = false;
-		wl_list_for_each (ch, &cfg->heads, link)
-			named = named || ch->output == o;
-		if (!named) {
+		if (!(cfg->output_mask & (1u << o->index))) {
 			wl_resource_post_error(resource,
 					       ZWLR_OUTPUT_CONFIGURATION_V1_ERROR_UNCONFIGURED_HEAD,
 					       "%s is neither enabled nor disabled", o->name);
@@ -720,6 +749,7 @@ static void manager_create_configuration(struct wl_client *client, struct wl_res
 	}
 	cfg->state = mgr->state;
 	cfg->serial = serial;
+	cfg->id = ++mgr->state->last_config_id;
 	wl_list_init(&cfg->heads);
 	cfg->resource = garnet_resource_create(client, &zwlr_output_configuration_v1_interface,
 					       wl_resource_get_version(resource), id, &config_impl,

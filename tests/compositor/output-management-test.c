@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "garnet/compositor.h"
 #include "garnet/headless.h"
@@ -437,6 +438,7 @@ enum extreme {
 	HUGE_REFRESH,
 	DISABLED,
 	ADAPTIVE_SYNC,
+	FRACTIONAL_SCALE,
 	EXTREMES,
 };
 
@@ -476,6 +478,9 @@ static void set_extreme(struct config *cfg, struct om *om, struct om_head *h, en
 	case ADAPTIVE_SYNC:
 		zwlr_output_configuration_head_v1_set_adaptive_sync(
 			ch, ZWLR_OUTPUT_HEAD_V1_ADAPTIVE_SYNC_STATE_ENABLED);
+		break;
+	case FRACTIONAL_SCALE: /* refused, not rounded to 2 */
+		zwlr_output_configuration_head_v1_set_scale(ch, wl_fixed_from_double(1.5));
 		break;
 	case DISABLED:
 	case EXTREMES:
@@ -692,6 +697,56 @@ TEST_WITH(unplugging_finishes_the_head_and_its_modes_and_cancels_configurations,
 	check_compositor_serves(t);
 	om_free(om);
 	client_destroy(c);
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A finished head costs nothing however often it is named: two configurations name it in
+ * turn (each time a new one for that configuration), and garnet answers at once; named twice
+ * in one configuration, it is the protocol's already_configured_head. */
+TEST_WITH(a_finished_head_named_again_and_again_costs_nothing, NULL, OUT0, OUT0)
+{
+	struct client *c = client_create(t);
+	struct om *om = om_bind(c);
+	struct om_head *two = om_head(om, "HEADLESS-2");
+	struct config *a, *b;
+	double start;
+
+	test_run_on_compositor(t, unplug_second_output, NULL);
+	client_roundtrip(c);
+	check(t, two->finished);
+	a = config_every_head(om, om->serial, NULL);
+	b = config_every_head(om, om->serial, NULL);
+	start = now_s();
+	for (int i = 0; i < 50000; i++) {
+		zwlr_output_configuration_v1_disable_head(a->config, two->head);
+		zwlr_output_configuration_v1_disable_head(b->config, two->head);
+		/* The client's connection holds a few thousand requests. */
+		if (i % 500 == 499)
+			client_roundtrip(c);
+	}
+	client_roundtrip(c);
+	check(t, now_s() - start < 5.0);
+	check_int(t, config_finish(om, a, false), ==, FAILED);
+	check_int(t, config_finish(om, b, true), ==, FAILED);
+	/* Twice in one configuration. */
+	a = config_every_head(om, om->serial, NULL);
+	zwlr_output_configuration_v1_disable_head(a->config, two->head);
+	zwlr_output_configuration_v1_disable_head(a->config, two->head);
+	wl_display_roundtrip(c->display);
+	client_expect_protocol_error(c, &zwlr_output_configuration_v1_interface,
+				     ZWLR_OUTPUT_CONFIGURATION_V1_ERROR_ALREADY_CONFIGURED_HEAD);
+	zwlr_output_configuration_v1_destroy(a->config);
+	free(a);
+	om_free(om);
+	client_destroy(c);
+	check_compositor_serves(t);
 }
 
 TEST_WITH(a_mode_of_a_released_head_is_a_protocol_error, NULL, OUT0)
