@@ -22,9 +22,17 @@ struct output_management {
 	/* Bumped at every change of any output: a configuration made before is cancelled. */
 	uint32_t serial;
 	uint64_t last_config_id;
+	/* The outputs this manager disabled: out of the compositor's list, still heads. */
+	struct wl_list disabled; /* disabled_output.link */
 	/* The changes of one turn of the loop reach the clients with one done. */
 	struct wl_event_source *idle;
 	struct wl_listener compositor_destroy;
+};
+
+struct disabled_output {
+	struct garnet_output *output;
+	struct wl_list link;
+	struct wl_listener gone;
 };
 
 struct manager {
@@ -167,8 +175,14 @@ static void head_send_state(struct head *h)
 {
 	struct garnet_output *o = h->output;
 	int version = wl_resource_get_version(h->resource);
-	struct mode *m = current_mode(h);
+	struct mode *m;
 
+	/* Disabled: no mode, place, transform or scale to tell. */
+	if (o->disabled) {
+		zwlr_output_head_v1_send_enabled(h->resource, 0);
+		return;
+	}
+	m = current_mode(h);
 	zwlr_output_head_v1_send_enabled(h->resource, 1);
 	if (m)
 		zwlr_output_head_v1_send_current_mode(h->resource, m->resource);
@@ -246,7 +260,7 @@ static void head_create(struct manager *mgr, struct garnet_output *o)
 	wl_list_init(&h->modes);
 	wl_list_insert(mgr->heads.prev, &h->link);
 	h->output_destroy.notify = head_output_destroyed;
-	wl_signal_add(&o->events.destroy, &h->output_destroy);
+	wl_signal_add(&o->events.gone, &h->output_destroy);
 	zwlr_output_manager_v1_send_head(mgr->resource, h->resource);
 	zwlr_output_head_v1_send_name(h->resource, o->name);
 	zwlr_output_head_v1_send_description(h->resource, o->description);
@@ -532,7 +546,7 @@ static struct config_head *config_add(struct configuration *cfg, struct wl_resou
 	cfg->output_mask |= 1u << h->output->index;
 	ch->output = h->output;
 	ch->output_destroy.notify = config_head_output_destroyed;
-	wl_signal_add(&h->output->events.destroy, &ch->output_destroy);
+	wl_signal_add(&h->output->events.gone, &ch->output_destroy);
 	return ch;
 }
 
@@ -608,6 +622,7 @@ static const char *refusal(struct configuration *cfg, struct wl_client *client,
 	struct garnet_compositor *c = cfg->state->compositor;
 	struct garnet_output_config want;
 	struct config_head *ch;
+	size_t disabling = 0, enabling = 0;
 	const char *why;
 
 	*which = NULL;
@@ -621,9 +636,10 @@ static const char *refusal(struct configuration *cfg, struct wl_client *client,
 			return "it names a head whose output is gone";
 		if (!may_configure(c, client, ch->output))
 			return "not allowed by the policy";
-		if (!ch->enabled)
-			return "garnet does not turn outputs off (zwlr_output_power_v1 darkens "
-			       "them)";
+		if (!ch->enabled) {
+			disabling++;
+			continue;
+		}
 		if (ch->adaptive_sync)
 			return "no adaptive sync";
 		if (ch->scale_fractional)
@@ -631,26 +647,95 @@ static const char *refusal(struct configuration *cfg, struct wl_client *client,
 		wanted_config(ch, &want);
 		if (!garnet_output_configure(ch->output, &want, true, &why))
 			return why;
+		enabling += ch->output->disabled;
+	}
+	*which = NULL;
+	/* Disabled outputs the configuration does not name stay so; enabled ones it does not
+	 * name are a protocol error before this. */
+	if ((size_t)wl_list_length(&c->outputs) + enabling <= disabling)
+		return "the last enabled output stays on";
+	return NULL;
+}
+
+static void disabled_gone(struct wl_listener *listener, void *data)
+{
+	struct disabled_output *d = wl_container_of(listener, d, gone);
+
+	wl_list_remove(&d->link);
+	wl_list_remove(&d->gone.link);
+	free(d);
+}
+
+static struct disabled_output *find_disabled(struct output_management *state,
+					     struct garnet_output *o)
+{
+	struct disabled_output *d;
+
+	wl_list_for_each (d, &state->disabled, link) {
+		if (d->output == o)
+			return d;
 	}
 	return NULL;
 }
 
+/* Enables or disables ch's output as it asks, keeping the list of disabled outputs. */
+static bool set_enabled(struct output_management *state, struct config_head *ch,
+			const struct garnet_output_config *want, const char **why)
+{
+	struct disabled_output *d = find_disabled(state, ch->output);
+
+	if (ch->enabled) {
+		if (!garnet_output_enable(ch->output, want, why))
+			return false;
+		if (d)
+			disabled_gone(&d->gone, NULL);
+		return true;
+	}
+	if (ch->output->disabled)
+		return true;
+	d = calloc(1, sizeof(*d));
+	if (!d) {
+		*why = "out of memory";
+		return false;
+	}
+	if (!garnet_output_disable(ch->output, why)) {
+		free(d);
+		return false;
+	}
+	d->output = ch->output;
+	d->gone.notify = disabled_gone;
+	wl_signal_add(&ch->output->events.gone, &d->gone);
+	wl_list_insert(&state->disabled, &d->link);
+	return true;
+}
+
+/* The outputs enabled (or changed) first, then those disabled: the last enabled output is
+ * never the one going. A failure undoes what changed. */
 static bool apply(struct configuration *cfg, const char **why, struct garnet_output **which)
 {
 	struct garnet_output_config want, old[32];
+	bool was_disabled[32];
 	struct config_head *ch, *done;
 	const char *ignored;
 	size_t n = 0, i = 0;
 
 	wl_list_for_each (ch, &cfg->heads, link) {
+		if (!ch->enabled)
+			continue;
 		if (n == GARNET_ARRAY_LENGTH(old))
 			break;
 		*which = ch->output;
 		garnet_output_get_config(ch->output, &old[n]);
+		was_disabled[n] = ch->output->disabled;
 		wanted_config(ch, &want);
-		if (!garnet_output_configure(ch->output, &want, false, why))
+		if (!set_enabled(cfg->state, ch, &want, why))
 			goto err_undo;
 		n++;
+	}
+	wl_list_for_each (ch, &cfg->heads, link) {
+		*which = ch->output;
+		if (!ch->enabled && !set_enabled(cfg->state, ch, NULL, why))
+			return false;
 	}
 	return true;
 
@@ -659,7 +744,17 @@ err_undo:
 	wl_list_for_each (done, &cfg->heads, link) {
 		if (i == n)
 			break;
-		garnet_output_configure(done->output, &old[i++], false, &ignored);
+		if (!done->enabled)
+			continue;
+		if (was_disabled[i]) {
+			struct config_head off = *done;
+
+			off.enabled = false;
+			set_enabled(cfg->state, &off, NULL, &ignored);
+			i++;
+		} else {
+			garnet_output_configure(done->output, &old[i++], false, &ignored);
+		}
 	}
 	return false;
 }
@@ -794,6 +889,7 @@ static const struct zwlr_output_manager_v1_interface manager_impl = {
 static void manager_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 {
 	struct output_management *state = data;
+	struct disabled_output *d;
 	struct garnet_output *o;
 	struct manager *mgr;
 
@@ -816,6 +912,8 @@ static void manager_bind(struct wl_client *client, void *data, uint32_t version,
 	wl_list_insert(&state->managers, &mgr->link);
 	wl_list_for_each (o, &state->compositor->outputs, link)
 		head_create(mgr, o);
+	wl_list_for_each (d, &state->disabled, link)
+		head_create(mgr, d->output);
 	zwlr_output_manager_v1_send_done(mgr->resource, state->serial);
 }
 
@@ -823,9 +921,13 @@ static void manager_bind(struct wl_client *client, void *data, uint32_t version,
 static void compositor_destroyed(struct wl_listener *listener, void *data)
 {
 	struct output_management *state = wl_container_of(listener, state, compositor_destroy);
+	struct disabled_output *d, *tmp;
 
 	if (state->idle)
 		wl_event_source_remove(state->idle);
+	/* Out of the compositor's list, the disabled outputs go here (their going frees d). */
+	wl_list_for_each_safe (d, tmp, &state->disabled, link)
+		garnet_output_destroy(d->output);
 	wl_list_remove(&state->compositor_destroy.link);
 	state->compositor->output_management = NULL;
 	free(state);
@@ -839,6 +941,7 @@ bool garnet_output_management_init(struct garnet_compositor *c)
 		return false;
 	state->compositor = c;
 	wl_list_init(&state->managers);
+	wl_list_init(&state->disabled);
 	if (!garnet_global_create(c, &zwlr_output_manager_v1_interface, MANAGER_VERSION, state,
 				  manager_bind, true)) {
 		free(state);
