@@ -18,7 +18,7 @@
 struct outman_head {
 	struct zwlr_output_head_v1 *head;
 	char name[64];
-	int32_t width, height, x, y;
+	int32_t width, height, x, y, enabled;
 	wl_fixed_t scale;
 };
 
@@ -97,6 +97,11 @@ static void head_current_mode(void *data, struct zwlr_output_head_v1 *h,
 	head->height = size[1];
 }
 
+static void head_enabled(void *data, struct zwlr_output_head_v1 *h, int32_t enabled)
+{
+	((struct outman_head *)data)->enabled = enabled;
+}
+
 static void head_position(void *data, struct zwlr_output_head_v1 *h, int32_t x, int32_t y)
 {
 	struct outman_head *head = data;
@@ -119,7 +124,7 @@ static void head_adaptive_sync(void *data, struct zwlr_output_head_v1 *h, uint32
 }
 
 static const struct zwlr_output_head_v1_listener head_listener = {
-	head_name,	   head_string,	  head_physical_size, head_mode,	  head_int,
+	head_name,	   head_string,	  head_physical_size, head_mode,	  head_enabled,
 	head_current_mode, head_position, head_int,	      head_scale,	  head_finished,
 	head_string,	   head_string,	  head_string,	      head_adaptive_sync,
 };
@@ -177,11 +182,24 @@ static void config_cancelled(void *data, struct zwlr_output_configuration_v1 *c)
 static const struct zwlr_output_configuration_v1_listener config_listener = {
 	config_succeeded, config_failed, config_cancelled};
 
-enum value { MOVE, HUGE_POSITION, TINY_SCALE, HUGE_SCALE, HUGE_MODE, DISABLE, STALE, MODE, ODD };
+enum value {
+	MOVE,
+	HUGE_POSITION,
+	TINY_SCALE,
+	HUGE_SCALE,
+	HUGE_MODE,
+	DISABLE,
+	STALE,
+	MODE,
+	ODD,
+	SECOND_OFF,
+	SECOND_ON,
+};
 
 static const char *const value_names[] = {"move",      "huge-position", "tiny-scale",
 					  "huge-scale", "huge-mode",	"disable",
-					  "stale-serial", "mode", "odd-custom-mode"};
+					  "stale-serial", "mode", "odd-custom-mode",
+					  "second-off", "second-on"};
 
 /* The mode object the MODE value sets. */
 static struct zwlr_output_mode_v1 *chosen_mode;
@@ -196,7 +214,7 @@ static void configure(struct wl_display *display, struct outman *om, enum value 
 	om->result = NULL;
 	zwlr_output_configuration_v1_add_listener(cfg, &config_listener, om);
 	for (int i = 0; i < om->count; i++) {
-		if (i == 0 && v == DISABLE) {
+		if ((i == 0 && v == DISABLE) || (i == 1 && v == SECOND_OFF)) {
 			zwlr_output_configuration_v1_disable_head(cfg, om->heads[i].head);
 			continue;
 		}
@@ -210,6 +228,10 @@ static void configure(struct wl_display *display, struct outman *om, enum value 
 			zwlr_output_configuration_head_v1_set_scale(ch, 1);
 		} else if (i == 0 && v == HUGE_SCALE) {
 			zwlr_output_configuration_head_v1_set_scale(ch, INT32_MAX);
+		} else if (i == 1 && v == SECOND_ON) {
+			/* Back on, at another size each time. */
+			zwlr_output_configuration_head_v1_set_custom_mode(
+				ch, om->heads[1].width == 320 ? 400 : 320, 240, 0);
 		} else if (i == 0 && v == MODE) {
 			zwlr_output_configuration_head_v1_set_mode(ch, chosen_mode);
 		} else if (i == 0 && v == ODD) {
@@ -233,9 +255,9 @@ static void configure(struct wl_display *display, struct outman *om, enum value 
 static void log_heads(struct outman *om)
 {
 	for (int i = 0; i < om->count; i++)
-		fprintf(om->out, "head %s %dx%d at %d,%d scale %d\n", om->heads[i].name,
+		fprintf(om->out, "head %s %dx%d at %d,%d scale %d%s\n", om->heads[i].name,
 			om->heads[i].width, om->heads[i].height, om->heads[i].x, om->heads[i].y,
-			wl_fixed_to_int(om->heads[i].scale));
+			wl_fixed_to_int(om->heads[i].scale), om->heads[i].enabled ? "" : " off");
 	fflush(om->out);
 }
 
@@ -287,7 +309,30 @@ static bool cycle_modes(struct wl_display *display, struct outman *om, const cha
 	return ok;
 }
 
-/* outman FILE move|extremes|modes: move changes the first output to 800x600 at 100,50; extremes
+/* toggle: the second output off and on again (at another size), again and again, then a
+ * configuration with the serial from before; logs each kind of result once with its count. */
+static bool toggle(struct wl_display *display, struct outman *om)
+{
+	int succeeded = 0, other = 0;
+
+	if (om->count < 2) {
+		fprintf(om->out, "one-head\n");
+		return false;
+	}
+	for (int i = 0; i < 30; i++) {
+		configure(display, om, SECOND_OFF);
+		succeeded += om->result && strcmp(om->result, "succeeded") == 0;
+		other += !om->result || strcmp(om->result, "succeeded") != 0;
+		configure(display, om, SECOND_ON);
+		succeeded += om->result && strcmp(om->result, "succeeded") == 0;
+		other += !om->result || strcmp(om->result, "succeeded") != 0;
+	}
+	fprintf(om->out, "toggled %d succeeded %d other\n", succeeded, other);
+	configure(display, om, STALE);
+	return succeeded > 0;
+}
+
+/* outman FILE move|extremes|modes|toggle: move changes the first output to 800x600 at 100,50; extremes
  * first tries a huge position, scales of 1/256 and 2^23, a huge mode, turning the output off
  * and a stale serial, then moves it. Logs "no-global", the heads, each "NAME RESULT", the
  * heads again, "done" and how the connection stands, then stays until killed (a launched
@@ -322,6 +367,8 @@ int rogue_outman(const char *path, const char *action)
 	}
 	if (strcmp(action, "modes") == 0) {
 		changed = cycle_modes(display, &om, path);
+	} else if (strcmp(action, "toggle") == 0) {
+		changed = toggle(display, &om);
 	} else {
 		configure(display, &om, MOVE);
 		changed |= om.result && strcmp(om.result, "succeeded") == 0;
