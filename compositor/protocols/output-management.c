@@ -637,7 +637,8 @@ static const char *refusal(struct configuration *cfg, struct wl_client *client,
 		if (!may_configure(c, client, ch->output))
 			return "not allowed by the policy";
 		if (!ch->enabled) {
-			disabling++;
+			/* One already off stays off: it takes nothing away. */
+			disabling += !ch->output->disabled;
 			continue;
 		}
 		if (ch->adaptive_sync)

@@ -992,6 +992,10 @@ TEST_WITH(a_disabled_output_leaves_the_layout_and_comes_back, NULL, OUT0, OUT0)
 	check_int(t, set_head(om, one, false), ==, FAILED);
 	client_roundtrip(c);
 	check_int(t, one->enabled, ==, 1);
+	/* The disabled head named disabled again (as wlr-randr names every head): it stays off. */
+	check_int(t, set_head(om, one, true), ==, SUCCEEDED);
+	client_roundtrip(c);
+	check_int(t, two->enabled, ==, 0);
 
 	/* A client that comes later sees the disabled head, and enables it. */
 	later = client_create(t);
