@@ -13,6 +13,7 @@
 #include "garnet/headless.h"
 #include "garnet/output.h"
 #include "harness.h"
+#include "screencopy-client.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "wlr-output-management-unstable-v1-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
@@ -949,8 +950,8 @@ static bool shows(pixman_image_t *shot, uint32_t argb)
 	return false;
 }
 
-/* A disabled output leaves the layout: its wl_output goes, its layer surfaces are closed, its
- * window comes to the other output; the head stays (enabled 0) and enables it again, for this
+/* A disabled output leaves the layout: its wl_output goes, its layer surfaces are closed, a
+ * capture of it fails, its window comes to the other output; the head stays (enabled 0) and enables it again, for this
  * client and a new one; the last enabled output cannot be disabled. */
 TEST_WITH(a_disabled_output_leaves_the_layout_and_comes_back, NULL, OUT0, OUT0)
 {
@@ -965,6 +966,10 @@ TEST_WITH(a_disabled_output_leaves_the_layout_and_comes_back, NULL, OUT0, OUT0)
 		shell, surface, output_named(c, "HEADLESS-2")->wl_output,
 		ZWLR_LAYER_SHELL_V1_LAYER_BOTTOM, "bar");
 	struct client_surface *win = toplevel_create(c, 40, 40, 0xff10e010, NULL);
+	struct zwlr_screencopy_manager_v1 *scm;
+	struct zwlr_screencopy_frame_v1 *frame;
+	struct frame_state st = {0};
+	struct buffer *copy;
 	int closed = 0;
 	pixman_image_t *shot;
 
@@ -978,11 +983,23 @@ TEST_WITH(a_disabled_output_leaves_the_layout_and_comes_back, NULL, OUT0, OUT0)
 	check(t, !shows(shot, 0xff10e010));
 	pixman_image_unref(shot);
 
+	/* A capture of it waiting for its next damage. */
+	scm = screencopy_bind(c);
+	frame = screencopy_start_on(t, c, scm, output_named(c, "HEADLESS-2")->wl_output, &st,
+				    &copy);
+	zwlr_screencopy_frame_v1_copy_with_damage(frame, copy->wl_buffer);
+	client_roundtrip(c);
+	check(t, !st.ready && !st.failed);
+
 	check_int(t, set_head(om, two, false), ==, SUCCEEDED);
 	client_roundtrip(c);
 	check_int(t, two->enabled, ==, 0);
 	check(t, !two->finished);
 	check_int(t, closed, ==, 1);
+	check(t, st.failed);
+	zwlr_screencopy_frame_v1_destroy(frame);
+	zwlr_screencopy_manager_v1_destroy(scm);
+	buffer_destroy(copy);
 	check_int(t, outputs_offered(t), ==, 1);
 	check(t, surface_commit_and_wait_frame(win));
 	shot = capture_output(c, client_first_output(c));
