@@ -227,7 +227,7 @@ static void usage(void)
 			"       garnet-rogue panel-launch FILE NAME [COUNT]\n"
 			"       garnet-rogue vpointer FILE X Y WIDTH HEIGHT\n"
 			"       garnet-rogue power FILE off,on\n"
-			"       garnet-rogue outman FILE move|extremes\n"
+			"       garnet-rogue outman FILE move|extremes|modes|toggle\n"
 			"       garnet-rogue idle FILE TIMEOUT_MS SECONDS\n"
 			"       garnet-rogue registries COUNT\n"
 			"       garnet-rogue popup FILE none|window|unmapped forged|click|stale\n"

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "rogue-ignore.h"
@@ -17,7 +18,7 @@
 struct outman_head {
 	struct zwlr_output_head_v1 *head;
 	char name[64];
-	int32_t width, height, x, y;
+	int32_t width, height, x, y, enabled;
 	wl_fixed_t scale;
 };
 
@@ -64,13 +65,22 @@ static void head_physical_size(void *data, struct zwlr_output_head_v1 *h, int32_
 {
 }
 
-/* Each mode keeps its size in memory of its own: the head's current mode names one. */
+/* Each mode keeps its size in memory of its own: the head's current mode names one. The
+ * first head's modes are kept for the modes action. */
+static struct zwlr_output_mode_v1 *first_modes[64];
+static int first_mode_count;
+
 static void head_mode(void *data, struct zwlr_output_head_v1 *h, struct zwlr_output_mode_v1 *m)
 {
 	static int32_t sizes[256][2];
 	static int used;
+	static struct zwlr_output_head_v1 *first;
 
 	zwlr_output_mode_v1_add_listener(m, &mode_listener, sizes[used < 255 ? used++ : 255]);
+	if (!first)
+		first = h;
+	if (first == h && first_mode_count < 64)
+		first_modes[first_mode_count++] = m;
 }
 
 static void head_int(void *data, struct zwlr_output_head_v1 *h, int32_t value)
@@ -85,6 +95,11 @@ static void head_current_mode(void *data, struct zwlr_output_head_v1 *h,
 
 	head->width = size[0];
 	head->height = size[1];
+}
+
+static void head_enabled(void *data, struct zwlr_output_head_v1 *h, int32_t enabled)
+{
+	((struct outman_head *)data)->enabled = enabled;
 }
 
 static void head_position(void *data, struct zwlr_output_head_v1 *h, int32_t x, int32_t y)
@@ -109,7 +124,7 @@ static void head_adaptive_sync(void *data, struct zwlr_output_head_v1 *h, uint32
 }
 
 static const struct zwlr_output_head_v1_listener head_listener = {
-	head_name,	   head_string,	  head_physical_size, head_mode,	  head_int,
+	head_name,	   head_string,	  head_physical_size, head_mode,	  head_enabled,
 	head_current_mode, head_position, head_int,	      head_scale,	  head_finished,
 	head_string,	   head_string,	  head_string,	      head_adaptive_sync,
 };
@@ -167,10 +182,27 @@ static void config_cancelled(void *data, struct zwlr_output_configuration_v1 *c)
 static const struct zwlr_output_configuration_v1_listener config_listener = {
 	config_succeeded, config_failed, config_cancelled};
 
-enum value { MOVE, HUGE_POSITION, TINY_SCALE, HUGE_SCALE, HUGE_MODE, DISABLE, STALE };
+enum value {
+	MOVE,
+	HUGE_POSITION,
+	TINY_SCALE,
+	HUGE_SCALE,
+	HUGE_MODE,
+	DISABLE,
+	STALE,
+	MODE,
+	ODD,
+	SECOND_OFF,
+	SECOND_ON,
+};
 
-static const char *const value_names[] = {"move",      "huge-position", "tiny-scale",  "huge-scale",
-					  "huge-mode", "disable",	"stale-serial"};
+static const char *const value_names[] = {"move",      "huge-position", "tiny-scale",
+					  "huge-scale", "huge-mode",	"disable",
+					  "stale-serial", "mode", "odd-custom-mode",
+					  "second-off", "second-on"};
+
+/* The mode object the MODE value sets. */
+static struct zwlr_output_mode_v1 *chosen_mode;
 
 /* One configuration of every head, the first one given value; logs "NAME RESULT". */
 static void configure(struct wl_display *display, struct outman *om, enum value v)
@@ -182,7 +214,7 @@ static void configure(struct wl_display *display, struct outman *om, enum value 
 	om->result = NULL;
 	zwlr_output_configuration_v1_add_listener(cfg, &config_listener, om);
 	for (int i = 0; i < om->count; i++) {
-		if (i == 0 && v == DISABLE) {
+		if ((i == 0 && v == DISABLE) || (i == 1 && v == SECOND_OFF)) {
 			zwlr_output_configuration_v1_disable_head(cfg, om->heads[i].head);
 			continue;
 		}
@@ -196,6 +228,15 @@ static void configure(struct wl_display *display, struct outman *om, enum value 
 			zwlr_output_configuration_head_v1_set_scale(ch, 1);
 		} else if (i == 0 && v == HUGE_SCALE) {
 			zwlr_output_configuration_head_v1_set_scale(ch, INT32_MAX);
+		} else if (i == 1 && v == SECOND_ON) {
+			/* Back on, at another size each time. */
+			zwlr_output_configuration_head_v1_set_custom_mode(
+				ch, om->heads[1].width == 320 ? 400 : 320, 240, 0);
+		} else if (i == 0 && v == MODE) {
+			zwlr_output_configuration_head_v1_set_mode(ch, chosen_mode);
+		} else if (i == 0 && v == ODD) {
+			/* No display lists 1001x701: a DRM output has no such mode. */
+			zwlr_output_configuration_head_v1_set_custom_mode(ch, 1001, 701, 0);
 		} else if (i == 0 && v == HUGE_MODE) {
 			zwlr_output_configuration_head_v1_set_custom_mode(ch, INT32_MAX, INT32_MAX,
 									  INT32_MAX);
@@ -214,13 +255,84 @@ static void configure(struct wl_display *display, struct outman *om, enum value 
 static void log_heads(struct outman *om)
 {
 	for (int i = 0; i < om->count; i++)
-		fprintf(om->out, "head %s %dx%d at %d,%d scale %d\n", om->heads[i].name,
+		fprintf(om->out, "head %s %dx%d at %d,%d scale %d%s\n", om->heads[i].name,
 			om->heads[i].width, om->heads[i].height, om->heads[i].x, om->heads[i].y,
-			wl_fixed_to_int(om->heads[i].scale));
+			wl_fixed_to_int(om->heads[i].scale), om->heads[i].enabled ? "" : " off");
 	fflush(om->out);
 }
 
-/* outman FILE move|extremes: move changes the first output to 800x600 at 100,50; extremes
+/* Waits (answering the compositor) until path exists: the test looked at the display. */
+static void wait_for_file(struct wl_display *display, const char *path)
+{
+	struct timespec tick = {0, 50 * 1000 * 1000};
+
+	while (access(path, F_OK) != 0 && wl_display_roundtrip(display) >= 0)
+		nanosleep(&tick, NULL);
+}
+
+/* modes: the first output to another of its modes, back to the one it had, then a custom
+ * mode no display offers; after the first two, waits for FILE.1 and FILE.2. */
+static bool cycle_modes(struct wl_display *display, struct outman *om, const char *path)
+{
+	struct zwlr_output_mode_v1 *original = NULL, *other = NULL;
+	char go[4096];
+	bool ok = true;
+
+	for (int i = 0; i < first_mode_count; i++) {
+		int32_t *size = zwlr_output_mode_v1_get_user_data(first_modes[i]);
+
+		if (size[0] == om->heads[0].width && size[1] == om->heads[0].height) {
+			if (!original)
+				original = first_modes[i];
+		} else if (!other) {
+			other = first_modes[i];
+		}
+	}
+	if (!original || !other) {
+		fprintf(om->out, "no-second-mode\n");
+		return false;
+	}
+	for (int step = 1; step <= 2; step++) {
+		int32_t *size;
+
+		chosen_mode = step == 1 ? other : original;
+		size = zwlr_output_mode_v1_get_user_data(chosen_mode);
+		fprintf(om->out, "to %dx%d\n", size[0], size[1]);
+		configure(display, om, MODE);
+		ok = ok && om->result && strcmp(om->result, "succeeded") == 0;
+		log_heads(om);
+		snprintf(go, sizeof(go), "%s.%d", path, step);
+		wait_for_file(display, go);
+	}
+	configure(display, om, ODD);
+	log_heads(om);
+	return ok;
+}
+
+/* toggle: the second output off and on again (at another size), again and again, then a
+ * configuration with the serial from before; logs each kind of result once with its count. */
+static bool toggle(struct wl_display *display, struct outman *om)
+{
+	int succeeded = 0, other = 0;
+
+	if (om->count < 2) {
+		fprintf(om->out, "one-head\n");
+		return false;
+	}
+	for (int i = 0; i < 30; i++) {
+		configure(display, om, SECOND_OFF);
+		succeeded += om->result && strcmp(om->result, "succeeded") == 0;
+		other += !om->result || strcmp(om->result, "succeeded") != 0;
+		configure(display, om, SECOND_ON);
+		succeeded += om->result && strcmp(om->result, "succeeded") == 0;
+		other += !om->result || strcmp(om->result, "succeeded") != 0;
+	}
+	fprintf(om->out, "toggled %d succeeded %d other\n", succeeded, other);
+	configure(display, om, STALE);
+	return succeeded > 0;
+}
+
+/* outman FILE move|extremes|modes|toggle: move changes the first output to 800x600 at 100,50; extremes
  * first tries a huge position, scales of 1/256 and 2^23, a huge mode, turning the output off
  * and a stale serial, then moves it. Logs "no-global", the heads, each "NAME RESULT", the
  * heads again, "done" and how the connection stands, then stays until killed (a launched
@@ -253,8 +365,14 @@ int rogue_outman(const char *path, const char *action)
 			changed |= om.result && strcmp(om.result, "succeeded") == 0;
 		}
 	}
-	configure(display, &om, MOVE);
-	changed |= om.result && strcmp(om.result, "succeeded") == 0;
+	if (strcmp(action, "modes") == 0) {
+		changed = cycle_modes(display, &om, path);
+	} else if (strcmp(action, "toggle") == 0) {
+		changed = toggle(display, &om);
+	} else {
+		configure(display, &om, MOVE);
+		changed |= om.result && strcmp(om.result, "succeeded") == 0;
+	}
 	wl_display_roundtrip(display);
 	log_heads(&om);
 	err = wl_display_get_error(display);

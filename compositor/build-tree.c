@@ -23,6 +23,8 @@ static int marker_key(void *data, const char *section, const char *name, const c
 		field = bt->policy;
 	else if (strcmp(name, "config") == 0)
 		field = bt->config;
+	else if (strcmp(name, "system") == 0)
+		field = bt->system;
 	else
 		return 0;
 	/* Absolute paths only: the marker must not depend on where garnet was started. */

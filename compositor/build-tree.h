@@ -14,6 +14,9 @@
 struct build_tree {
 	char policy[PATH_MAX]; /* the repository's data/wmac.policy */
 	char config[PATH_MAX]; /* data/garnet.ini: the default when the user has none */
+	/* The build tree's system garnet.ini (its [launcher]: the panel of the build tree), as
+	 * trusted as the policy; empty: none. */
+	char system[PATH_MAX];
 	uid_t owner; /* who owns the executable, and so who may own the policy */
 };
 

@@ -629,13 +629,19 @@ static bool find_config(char *out, size_t size, const struct build_tree *bt)
 	return false;
 }
 
-/* The rule libwmac applies to its system policy: owned by root, writable by no one else. */
-static bool owned_by_root(FILE *f)
+/* The rule libwmac applies to its system policy: owned by root (or, in the build tree, by
+ * the executable's owner), writable by no one else. */
+static bool owned_by(FILE *f, uid_t owner)
 {
 	struct stat st;
 
-	return fstat(fileno(f), &st) == 0 && st.st_uid == 0 &&
+	return fstat(fileno(f), &st) == 0 && st.st_uid == owner &&
 	       !(st.st_mode & (S_IWGRP | S_IWOTH));
+}
+
+static bool owned_by_root(FILE *f)
+{
+	return owned_by(f, 0);
 }
 
 /* Reads path from f (and closes it); system says whether it may hold the trust sections. */
@@ -679,7 +685,7 @@ static FILE *open_config(const char *path, bool optional)
 bool config_load(struct config *cfg, const struct cli *cli, const struct build_tree *bt)
 {
 	char found[PATH_MAX];
-	const char *path = cli->config_path;
+	const char *path = cli->config_path, *system_path;
 	FILE *f = NULL, *system;
 
 	if (cli->no_config)
@@ -693,15 +699,18 @@ bool config_load(struct config *cfg, const struct cli *cli, const struct build_t
 			return read_config(cfg, path, f, true);
 		}
 	}
-	/* The build tree reads none of an installed garnet's files. */
-	system = bt ? NULL : open_config(GARNET_SYSTEM_CONFIG, true);
+	/* The build tree reads none of an installed garnet's files: its own system file (the
+	 * panel of the build tree, as the installed one launches garnet-panel) stands in. */
+	system_path = bt ? (bt->system[0] ? bt->system : NULL) : GARNET_SYSTEM_CONFIG;
+	system = system_path ? open_config(system_path, true) : NULL;
 	if (system) {
-		if (!read_config(cfg, GARNET_SYSTEM_CONFIG, system, owned_by_root(system))) {
+		if (!read_config(cfg, system_path, system,
+				 bt ? owned_by(system, bt->owner) : owned_by_root(system))) {
 			if (f)
 				fclose(f);
 			return false;
 		}
-		cfg->system_path = GARNET_SYSTEM_CONFIG;
+		cfg->system_path = keep(cfg, system_path);
 	} else if (!bt && errno != ENOENT) {
 		if (f)
 			fclose(f);

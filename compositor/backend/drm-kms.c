@@ -229,6 +229,31 @@ bool drm_kms_can_show(struct drm_output *output, uint32_t fb_id)
 	return can;
 }
 
+bool drm_kms_test_mode(struct drm_output *output, const drmModeModeInfo *m, uint32_t fb_id)
+{
+	struct drm_backend *b = output->backend;
+	drmModeAtomicReq *req = drmModeAtomicAlloc();
+	uint32_t blob = 0;
+	int ret = -1;
+
+	if (!req)
+		return false;
+	if (drmModeCreatePropertyBlob(b->fd, m, sizeof(*m), &blob) != 0)
+		goto out;
+	drmModeAtomicAddProperty(req, output->connector_id, output->props.connector_crtc_id,
+				 output->crtc_id);
+	drmModeAtomicAddProperty(req, output->crtc_id, output->props.crtc_mode_id, blob);
+	drmModeAtomicAddProperty(req, output->crtc_id, output->props.crtc_active, 1);
+	drm_kms_set_plane(req, output->plane_id, &output->props.primary, output->crtc_id, fb_id, 0,
+			  0, m->hdisplay, m->vdisplay);
+	ret = drmModeAtomicCommit(b->fd, req,
+				  DRM_MODE_ATOMIC_TEST_ONLY | DRM_MODE_ATOMIC_ALLOW_MODESET, NULL);
+	drmModeDestroyPropertyBlob(b->fd, blob);
+out:
+	drmModeAtomicFree(req);
+	return ret == 0;
+}
+
 int drm_kms_show_fb(struct drm_output *output, uint32_t fb_id, const pixman_region32_t *damage)
 {
 	int ret = output->backend->atomic

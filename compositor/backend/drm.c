@@ -64,6 +64,8 @@ static void frame_shown(struct drm_output *output, const struct timespec *when)
 	}
 	output->reshowing = false;
 	output->presenting_scanout = false;
+	/* Before the next frame is begun (it may be, inside finish_frame). */
+	drm_mode_flip_done(output);
 	garnet_output_finish_frame(&output->base, when);
 	darken_if_asked(output);
 }
@@ -97,6 +99,7 @@ static void drm_present(struct garnet_output *base, bool painted)
 {
 	struct drm_output *output = drm_output(base);
 	struct timespec ts;
+	bool modeset = output->needs_modeset;
 	int ret;
 
 	if (!garnet_session_is_active(output->backend->session)) {
@@ -119,6 +122,8 @@ static void drm_present(struct garnet_output *base, bool painted)
 	else
 		ret = drm_kms_show(output, painted ? !output->front : output->front,
 				   painted ? &base->shown_damage : NULL);
+	if (ret >= 0 && modeset)
+		drm_mode_modeset_done(output);
 	if (ret == 0) {
 		output->flip_pending = true;
 		return;
@@ -211,6 +216,7 @@ static void drm_output_destroy(struct garnet_output *base)
 	drm_scanout_release(output, &output->scanout_shown);
 	for (int i = 0; i < 2; i++)
 		drm_fb_finish(&output->fbs[i], b->fd);
+	drm_mode_list_finish(output);
 	drm_cursor_finish(output);
 	if (output->mode_blob)
 		drmModeDestroyPropertyBlob(b->fd, output->mode_blob);
@@ -224,6 +230,7 @@ static const struct garnet_output_impl drm_output_impl = {
 	.show_cursor = drm_cursor_show,
 	.set_power = drm_set_power,
 	.scanout = drm_scanout,
+	.set_mode = drm_set_mode,
 	.destroy = drm_output_destroy,
 };
 
@@ -232,15 +239,6 @@ static void connector_name(const drmModeConnector *conn, char *out, size_t size)
 	const char *type = drmModeGetConnectorTypeName(conn->connector_type);
 
 	snprintf(out, size, "%s-%u", type ? type : "Unknown", conn->connector_type_id);
-}
-
-static int32_t mode_refresh_mhz(const drmModeModeInfo *mode)
-{
-	int64_t total = (int64_t)mode->htotal * mode->vtotal;
-
-	if (total <= 0)
-		return 0;
-	return (int32_t)(((int64_t)mode->clock * 1000000 + total / 2) / total);
 }
 
 /* The [output] section for this connector: one naming it, else one naming none. */
@@ -275,9 +273,9 @@ static bool choose_mode(struct drm_backend *b, const drmModeConnector *conn,
 			if (m->hdisplay != cfg->width || m->vdisplay != cfg->height)
 				continue;
 			if (cfg->refresh_mhz > 0 &&
-			    abs(mode_refresh_mhz(m) - cfg->refresh_mhz) > 500)
+			    abs(drm_mode_refresh_mhz(m) - cfg->refresh_mhz) > 500)
 				continue;
-			if (!best || mode_refresh_mhz(m) > mode_refresh_mhz(best))
+			if (!best || drm_mode_refresh_mhz(m) > drm_mode_refresh_mhz(best))
 				best = m;
 		}
 		if (!best)
@@ -335,7 +333,7 @@ static void add_output(struct drm_backend *b, const drmModeRes *res, drmModeConn
 	output->crtc_index = crtc;
 	output->crtc_id = res->crtcs[crtc];
 	output->needs_modeset = true;
-	if (!choose_mode(b, conn, cfg, name, &output->mode))
+	if (!choose_mode(b, conn, cfg, name, &output->mode) || !drm_mode_list_init(output, conn))
 		goto err_output;
 	if (b->atomic && !drm_kms_init_atomic(output)) {
 		garnet_log(b->compositor, GARNET_LOG_ERROR, "drm",
@@ -357,7 +355,7 @@ static void add_output(struct drm_backend *b, const drmModeRes *res, drmModeConn
 	drm_cursor_init(output);
 	mode.width = output->mode.hdisplay;
 	mode.height = output->mode.vdisplay;
-	mode.refresh_mhz = mode_refresh_mhz(&output->mode);
+	mode.refresh_mhz = drm_mode_refresh_mhz(&output->mode);
 	if (cfg) {
 		mode.scale = cfg->scale > 0 ? cfg->scale : 1;
 		mode.transform = cfg->transform;
@@ -366,6 +364,9 @@ static void add_output(struct drm_backend *b, const drmModeRes *res, drmModeConn
 	wl_list_insert(b->outputs.prev, &output->link);
 	snprintf(description, sizeof(description), "%s on %s (%s)", name, b->path,
 		 b->atomic ? "atomic" : "legacy KMS");
+	/* Before init: output managers list the modes of a new head at once. */
+	output->base.modes = output->modes;
+	output->base.mode_count = output->mode_count;
 	garnet_output_init(&output->base, b->compositor, &drm_output_impl, &mode, name,
 			   description);
 	return;
@@ -376,6 +377,7 @@ err_fbs:
 	for (int i = 0; i < 2; i++)
 		drm_fb_finish(&output->fbs[i], b->fd);
 err_output:
+	drm_mode_list_finish(output);
 	free(output);
 }
 

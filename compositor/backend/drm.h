@@ -76,6 +76,13 @@ struct drm_output {
 	drmModeModeInfo mode;
 	uint32_t mode_blob;
 	struct drm_fb fbs[2];
+	/* A new mode's framebuffers, waiting for the flip pending; the old mode's, waiting for
+	 * the modeset that stops showing them (backend/drm-mode.c). */
+	struct drm_fb next_fbs[2], old_fbs[2];
+	/* The connector's modes, and the same as garnet_output.modes (size and refresh). */
+	drmModeModeInfo *kms_modes;
+	struct garnet_output_mode *modes;
+	size_t mode_count;
 	int ages[2];
 	int front;
 	bool flip_pending, needs_modeset, stalled;
@@ -120,6 +127,20 @@ bool drm_kms_plane_props(int fd, uint32_t plane, struct drm_plane_props *props);
 void drm_kms_set_plane(drmModeAtomicReq *req, uint32_t plane, const struct drm_plane_props *props,
 		       uint32_t crtc_id, uint32_t fb_id, int32_t x, int32_t y, uint32_t width,
 		       uint32_t height);
+
+/* Would the display take mode m with fb_id on the primary plane? (an atomic test commit) */
+bool drm_kms_test_mode(struct drm_output *output, const drmModeModeInfo *m, uint32_t fb_id);
+
+/* The connector's modes (backend/drm-mode.c). */
+int32_t drm_mode_refresh_mhz(const drmModeModeInfo *mode);
+bool drm_mode_list_init(struct drm_output *output, const drmModeConnector *conn);
+void drm_mode_list_finish(struct drm_output *output);
+/* garnet_output_impl.set_mode */
+bool drm_set_mode(struct garnet_output *base, const struct garnet_output_mode *mode, bool test);
+/* The flip pending is done: a new mode's framebuffers take over (before the next frame). */
+void drm_mode_flip_done(struct drm_output *output);
+/* A modeset was committed: the old mode's framebuffers are no longer on screen. */
+void drm_mode_modeset_done(struct drm_output *output);
 
 /* Finds the cursor plane (atomic only) and its buffers; without one the cursor is drawn by the
  * renderer. */

@@ -219,10 +219,47 @@ static void nested_output_destroy(struct garnet_output *base)
 	free(output);
 }
 
+/* The same limit as the headless backend's: two buffers of 8K UHD at most. */
+#define MAX_MODE_PIXELS (7680 * 4320)
+
+/* A new mode is a new size of the window: garnet sets its window's size (min = max), and the
+ * parent shows the next frame at that size. Any size up to the limit, at any nominal
+ * refresh: the parent's frame callbacks pace the output whatever the mode says. The buffers
+ * the parent may still read are destroyed: it keeps what it took of them (wl_shm) or shows
+ * the next frame instead, which is painted whole (age 0). */
+static bool nested_set_mode(struct garnet_output *base, const struct garnet_output_mode *mode,
+			    bool test)
+{
+	struct nested_output *output = nested_output(base);
+	struct nested_buffer fresh[2] = {0};
+
+	if ((int64_t)mode->width * mode->height > MAX_MODE_PIXELS)
+		return false;
+	if (test)
+		return true;
+	for (int i = 0; i < 2; i++) {
+		if (!buffer_init(output->backend, &fresh[i], mode->width, mode->height)) {
+			buffer_finish(&fresh[0]);
+			return false;
+		}
+	}
+	for (int i = 0; i < 2; i++) {
+		buffer_finish(&output->buffers[i]);
+		output->buffers[i] = fresh[i];
+		/* The listener's data is the buffer's address: it moved into the output. */
+		wl_buffer_set_user_data(output->buffers[i].buffer, &output->buffers[i]);
+	}
+	output->front = output->back = 0;
+	xdg_toplevel_set_min_size(output->toplevel, mode->width, mode->height);
+	xdg_toplevel_set_max_size(output->toplevel, mode->width, mode->height);
+	return true;
+}
+
 static const struct garnet_output_impl nested_output_impl = {
 	.begin_frame = nested_begin_frame,
 	.present = nested_present,
 	.front_image = nested_front_image,
+	.set_mode = nested_set_mode,
 	.destroy = nested_output_destroy,
 };
 
@@ -241,7 +278,8 @@ static const struct xdg_surface_listener xdg_surface_listener = {xdg_surface_con
 static void toplevel_configure(void *data, struct xdg_toplevel *toplevel, int32_t w, int32_t h,
 			       struct wl_array *states)
 {
-	/* The window keeps the output's size: garnet's outputs do not change mode. */
+	/* The window keeps the output's size: its mode changes only through an output
+	 * configuration (nested_set_mode), never by the parent's resizing. */
 }
 
 static void toplevel_close(void *data, struct xdg_toplevel *toplevel)

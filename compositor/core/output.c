@@ -141,6 +141,7 @@ bool garnet_output_init(struct garnet_output *output, struct garnet_compositor *
 	wl_list_init(&output->frame_callbacks);
 	wl_list_init(&output->feedbacks);
 	wl_signal_init(&output->events.destroy);
+	wl_signal_init(&output->events.gone);
 	wl_signal_init(&output->events.frame);
 	wl_signal_init(&output->events.power);
 	wl_signal_init(&output->events.change);
@@ -180,7 +181,7 @@ static bool leave_output(struct garnet_surface *surface, int32_t x, int32_t y, v
 	return true;
 }
 
-void garnet_output_finish(struct garnet_output *output)
+void garnet_output_leave_layout(struct garnet_output *output)
 {
 	struct wl_resource *resource, *tmp;
 	struct garnet_capture *capture, *tmp_capture;
@@ -196,7 +197,7 @@ void garnet_output_finish(struct garnet_output *output)
 	for (size_t i = 0; i < image_count; i++)
 		leave_output(images[i], 0, 0, output);
 	wl_list_remove(&output->link);
-	c->output_indices &= ~(1u << output->index);
+	wl_list_init(&output->link);
 	if (c->shell)
 		c->shell_hooks->output_removed(c->shell);
 	/* What waited for this output's frame will not see it. */
@@ -210,10 +211,34 @@ void garnet_output_finish(struct garnet_output *output)
 	garnet_resources_make_inert(&output->resources);
 	if (output->global)
 		wl_global_destroy(output->global);
+	output->global = NULL;
 	if (output->repaint_timer)
 		wl_event_source_remove(output->repaint_timer);
+	output->repaint_timer = NULL;
 	if (output->repaint_idle)
 		wl_event_source_remove(output->repaint_idle);
+	output->repaint_idle = NULL;
+	output->repaint_state = GARNET_REPAINT_IDLE;
+	output->repaint_needed = false;
+}
+
+void garnet_output_join_layout(struct garnet_output *output)
+{
+	struct garnet_compositor *c = output->compositor;
+
+	wl_list_insert(c->outputs.prev, &output->link);
+	output->global = wl_global_create(c->display, &wl_output_interface, 4, output, output_bind);
+	clock_gettime(c->clock, &output->last_present);
+	garnet_output_damage_whole(output);
+}
+
+void garnet_output_finish(struct garnet_output *output)
+{
+	/* A disabled output left the layout when it was disabled. */
+	if (!output->disabled)
+		garnet_output_leave_layout(output);
+	wl_signal_emit_mutable(&output->events.gone, output);
+	output->compositor->output_indices &= ~(1u << output->index);
 	pixman_region32_fini(&output->damage);
 	pixman_region32_fini(&output->shown_damage);
 	garnet_damage_ring_finish(&output->ring);
@@ -434,7 +459,7 @@ static void output_repaint(struct garnet_output *output)
 	struct timespec start, end;
 	int64_t start_ns;
 
-	if (output->power_off) {
+	if (output->power_off || output->disabled) {
 		/* Dark: nothing is painted; powering on repaints the whole output. */
 		output->repaint_state = GARNET_REPAINT_IDLE;
 		return;
@@ -514,6 +539,9 @@ void garnet_output_schedule_repaint(struct garnet_output *output)
 	struct timespec now;
 	int64_t period, next, delay_ms, window;
 
+	/* Disabled: out of the layout, nothing to paint until enabled (a whole repaint then). */
+	if (output->disabled)
+		return;
 	output->repaint_needed = true;
 	if (output->repaint_state != GARNET_REPAINT_IDLE)
 		return;
@@ -550,6 +578,9 @@ void garnet_output_finish_frame(struct garnet_output *output, const struct times
 	output->msc++;
 	output->frames++;
 	output->repaint_state = GARNET_REPAINT_IDLE;
+	/* The last frame before it was disabled: nobody waits for it any more. */
+	if (output->disabled)
+		return;
 	garnet_output_send_frame_events(output, when);
 	if (output->compositor->protocol_hooks.frame_shown)
 		output->compositor->protocol_hooks.frame_shown(output);

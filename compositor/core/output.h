@@ -100,8 +100,15 @@ struct garnet_output {
 	const struct garnet_output_mode *modes;
 	size_t mode_count;
 
+	/* Disabled by an output configuration (core/output-enable.c): out of the layout (no
+	 * global, no place, nothing painted), kept for being enabled again. */
+	bool disabled;
+
 	struct {
+		/* the output leaves the layout: unplugged, or disabled */
 		struct wl_signal destroy;
+		/* the output object goes (after destroy, or while disabled) */
+		struct wl_signal gone;
 		struct wl_signal frame;
 		struct wl_signal power; /* powered off or on */
 		/* mode, scale, transform or position changed (output-configure.c) */
@@ -167,6 +174,18 @@ void garnet_output_get_config(struct garnet_output *output, struct garnet_output
 bool garnet_output_configure(struct garnet_output *output,
 			     const struct garnet_output_config *config, bool test,
 			     const char **why);
+
+/* Everything of the output in the layout goes (the destroy signal, its global, its place,
+ * its surfaces' enter, the frames waited for); the object stays. */
+void garnet_output_leave_layout(struct garnet_output *output);
+/* The output (back) in the layout: in the outputs list, with its global, repainted whole. */
+void garnet_output_join_layout(struct garnet_output *output);
+/* Takes output out of the layout (its windows go to the other outputs, its layer surfaces are
+ * closed, its captures end), or brings it back where config says. false, with why, when it
+ * cannot (the last output enabled stays). */
+bool garnet_output_disable(struct garnet_output *output, const char **why);
+bool garnet_output_enable(struct garnet_output *output, const struct garnet_output_config *config,
+			  const char **why);
 
 /* Capture requests of the test protocol, answered after the next repaint. */
 struct garnet_capture {

@@ -101,6 +101,7 @@ void garnet_seat_take_input(struct garnet_seat *seat)
 		seat->compositor->shell_hooks->focus_surface(seat->compositor->shell, NULL);
 	garnet_seat_set_pointer_focus(seat, NULL, 0, 0);
 	garnet_seat_cancel_touch(seat);
+	garnet_seat_cancel_gestures(seat);
 }
 
 void garnet_seat_end_grab(struct garnet_seat *seat)

@@ -189,6 +189,8 @@ void garnet_seat_input_serials_finish(struct garnet_seat *seat);
 /* Garnet takes the input from every client (the consent dialog shows, the session locks): a
  * grab or drag under way is cancelled, keyboard and pointer focus leave, touches end. */
 void garnet_seat_take_input(struct garnet_seat *seat);
+/* Every gesture under way ends, cancelled, for the client that had it (core/seat-gesture.c). */
+void garnet_seat_cancel_gestures(struct garnet_seat *seat);
 /* True while garnet draws the pointer alone (over the consent dialog, while locked): no
  * client cursor or drag icon is shown, only garnet's arrow, and no pointer grab starts. */
 bool garnet_seat_pointer_is_garnets(struct garnet_seat *seat);

@@ -21,9 +21,18 @@ struct output_management {
 	struct wl_list managers; /* manager.link */
 	/* Bumped at every change of any output: a configuration made before is cancelled. */
 	uint32_t serial;
+	uint64_t last_config_id;
+	/* The outputs this manager disabled: out of the compositor's list, still heads. */
+	struct wl_list disabled; /* disabled_output.link */
 	/* The changes of one turn of the loop reach the clients with one done. */
 	struct wl_event_source *idle;
 	struct wl_listener compositor_destroy;
+};
+
+struct disabled_output {
+	struct garnet_output *output;
+	struct wl_list link;
+	struct wl_listener gone;
 };
 
 struct manager {
@@ -41,6 +50,8 @@ struct head {
 	struct wl_list modes; /* mode.link */
 	struct wl_list link;
 	struct wl_listener output_destroy;
+	/* The id of the configuration this head was last named in. */
+	uint64_t last_config;
 };
 
 struct mode {
@@ -60,6 +71,7 @@ struct config_head {
 	struct garnet_output *output; /* NULL once the output went: the serial is stale then */
 	bool enabled;
 	bool mode_set, position_set, transform_set, scale_set, adaptive_sync_set;
+	bool scale_fractional; /* a scale garnet cannot show: the configuration fails */
 	int32_t width, height, refresh_mhz, x, y, transform, scale;
 	bool adaptive_sync;
 	struct wl_list link;
@@ -71,6 +83,11 @@ struct configuration {
 	struct wl_resource *resource;
 	uint32_t serial;
 	bool used; /* applied or tested: only destroy is left */
+	/* It names a head whose output is gone: it cannot be applied (nothing of that head is
+	 * kept, so naming finished heads again and again costs nothing). */
+	bool names_finished_head;
+	uint32_t output_mask; /* the outputs named (garnet_output.index bits) */
+	uint64_t id; /* never 0, never reused */
 	struct wl_list heads; /* config_head.link */
 };
 
@@ -158,8 +175,14 @@ static void head_send_state(struct head *h)
 {
 	struct garnet_output *o = h->output;
 	int version = wl_resource_get_version(h->resource);
-	struct mode *m = current_mode(h);
+	struct mode *m;
 
+	/* Disabled: no mode, place, transform or scale to tell. */
+	if (o->disabled) {
+		zwlr_output_head_v1_send_enabled(h->resource, 0);
+		return;
+	}
+	m = current_mode(h);
 	zwlr_output_head_v1_send_enabled(h->resource, 1);
 	if (m)
 		zwlr_output_head_v1_send_current_mode(h->resource, m->resource);
@@ -237,7 +260,7 @@ static void head_create(struct manager *mgr, struct garnet_output *o)
 	wl_list_init(&h->modes);
 	wl_list_insert(mgr->heads.prev, &h->link);
 	h->output_destroy.notify = head_output_destroyed;
-	wl_signal_add(&o->events.destroy, &h->output_destroy);
+	wl_signal_add(&o->events.gone, &h->output_destroy);
 	zwlr_output_manager_v1_send_head(mgr->resource, h->resource);
 	zwlr_output_head_v1_send_name(h->resource, o->name);
 	zwlr_output_head_v1_send_description(h->resource, o->description);
@@ -314,6 +337,11 @@ static void config_head_output_destroyed(struct wl_listener *listener, void *dat
 	struct config_head *ch = wl_container_of(listener, ch, output_destroy);
 
 	garnet_list_unlink(&ch->output_destroy.link);
+	/* Its index may come back with another output, which this configuration never named. */
+	if (ch->config) {
+		ch->config->output_mask &= ~(1u << ch->output->index);
+		ch->config->names_finished_head = true;
+	}
 	ch->output = NULL;
 }
 
@@ -428,8 +456,10 @@ static void config_head_set_scale(struct wl_client *client, struct wl_resource *
 				       "scale %f is not positive", wl_fixed_to_double(scale));
 		return;
 	}
-	/* garnet scales outputs by whole numbers: the nearest (the protocol lets a compositor
-	 * round); out of range is the configuration's failure. In 64 bits: no overflow. */
+	/* garnet scales outputs by whole numbers: a fractional scale is the configuration's
+	 * failure, not silently another scale than the user asked for (doc/compositor.md).
+	 * Out of range is a failure too. In 64 bits: no overflow. */
+	ch->scale_fractional = scale % 256 != 0;
 	ch->scale = (int32_t)(((int64_t)scale + 128) / 256);
 }
 
@@ -481,30 +511,42 @@ static struct config_head *config_add(struct configuration *cfg, struct wl_resou
 	struct head *h = wl_resource_get_user_data(head_resource);
 	struct config_head *ch;
 
-	wl_list_for_each (ch, &cfg->heads, link) {
-		if (h->output && ch->output == h->output) {
-			wl_resource_post_error(
-				resource,
-				ZWLR_OUTPUT_CONFIGURATION_V1_ERROR_ALREADY_CONFIGURED_HEAD,
-				"%s is configured twice", h->output->name);
-			return NULL;
-		}
+	/* O(1) per request: the outputs named are bits of the configuration. */
+	if (h->output && (cfg->output_mask & (1u << h->output->index))) {
+		wl_resource_post_error(resource,
+				       ZWLR_OUTPUT_CONFIGURATION_V1_ERROR_ALREADY_CONFIGURED_HEAD,
+				       "%s is configured twice", h->output->name);
+		return NULL;
 	}
+	/* The same finished head twice in a row is the same error; other repeats of finished
+	 * heads are not caught, and cost nothing: such a configuration only fails. */
+	if (!h->output && h->last_config == cfg->id) {
+		wl_resource_post_error(resource,
+				       ZWLR_OUTPUT_CONFIGURATION_V1_ERROR_ALREADY_CONFIGURED_HEAD,
+				       "a finished head is configured twice");
+		return NULL;
+	}
+	h->last_config = cfg->id;
 	ch = calloc(1, sizeof(*ch));
 	if (!ch) {
 		wl_resource_post_no_memory(resource);
 		return NULL;
 	}
-	ch->config = cfg;
 	ch->enabled = enabled;
 	wl_list_init(&ch->output_destroy.link);
-	wl_list_insert(cfg->heads.prev, &ch->link);
-	/* A finished head still counts as named: the stale serial cancels the configuration. */
-	if (h->output) {
-		ch->output = h->output;
-		ch->output_destroy.notify = config_head_output_destroyed;
-		wl_signal_add(&h->output->events.destroy, &ch->output_destroy);
+	wl_list_init(&ch->link);
+	/* A finished head is kept nowhere (its configuration head, if enabled, is inert): the
+	 * configuration is cancelled or fails, so nothing of it is needed. */
+	if (!h->output) {
+		cfg->names_finished_head = true;
+		return ch;
 	}
+	ch->config = cfg;
+	wl_list_insert(cfg->heads.prev, &ch->link);
+	cfg->output_mask |= 1u << h->output->index;
+	ch->output = h->output;
+	ch->output_destroy.notify = config_head_output_destroyed;
+	wl_signal_add(&h->output->events.gone, &ch->output_destroy);
 	return ch;
 }
 
@@ -532,9 +574,11 @@ static void config_disable_head(struct wl_client *client, struct wl_resource *re
 				struct wl_resource *head_resource)
 {
 	struct configuration *cfg = usable(resource);
+	struct config_head *ch = cfg ? config_add(cfg, resource, head_resource, false) : NULL;
 
-	if (cfg)
-		config_add(cfg, resource, head_resource, false);
+	/* A finished head's is kept nowhere. */
+	if (ch && !ch->config)
+		free(ch);
 }
 
 /* The output's configuration as ch asks for it, from what it is now. */
@@ -578,45 +622,121 @@ static const char *refusal(struct configuration *cfg, struct wl_client *client,
 	struct garnet_compositor *c = cfg->state->compositor;
 	struct garnet_output_config want;
 	struct config_head *ch;
+	size_t disabling = 0, enabling = 0;
 	const char *why;
 
 	*which = NULL;
 	if (c->locked)
 		return "the session is locked";
+	if (cfg->names_finished_head)
+		return "it names a head whose output is gone";
 	wl_list_for_each (ch, &cfg->heads, link) {
 		*which = ch->output;
 		if (!ch->output)
 			return "it names a head whose output is gone";
 		if (!may_configure(c, client, ch->output))
 			return "not allowed by the policy";
-		if (!ch->enabled)
-			return "garnet does not turn outputs off (zwlr_output_power_v1 darkens "
-			       "them)";
+		if (!ch->enabled) {
+			/* One already off stays off: it takes nothing away. */
+			disabling += !ch->output->disabled;
+			continue;
+		}
 		if (ch->adaptive_sync)
 			return "no adaptive sync";
+		if (ch->scale_fractional)
+			return "garnet scales outputs by whole numbers only";
 		wanted_config(ch, &want);
 		if (!garnet_output_configure(ch->output, &want, true, &why))
 			return why;
+		enabling += ch->output->disabled;
+	}
+	*which = NULL;
+	/* Disabled outputs the configuration does not name stay so; enabled ones it does not
+	 * name are a protocol error before this. */
+	if ((size_t)wl_list_length(&c->outputs) + enabling <= disabling)
+		return "the last enabled output stays on";
+	return NULL;
+}
+
+static void disabled_gone(struct wl_listener *listener, void *data)
+{
+	struct disabled_output *d = wl_container_of(listener, d, gone);
+
+	wl_list_remove(&d->link);
+	wl_list_remove(&d->gone.link);
+	free(d);
+}
+
+static struct disabled_output *find_disabled(struct output_management *state,
+					     struct garnet_output *o)
+{
+	struct disabled_output *d;
+
+	wl_list_for_each (d, &state->disabled, link) {
+		if (d->output == o)
+			return d;
 	}
 	return NULL;
 }
 
+/* Enables or disables ch's output as it asks, keeping the list of disabled outputs. */
+static bool set_enabled(struct output_management *state, struct config_head *ch,
+			const struct garnet_output_config *want, const char **why)
+{
+	struct disabled_output *d = find_disabled(state, ch->output);
+
+	if (ch->enabled) {
+		if (!garnet_output_enable(ch->output, want, why))
+			return false;
+		if (d)
+			disabled_gone(&d->gone, NULL);
+		return true;
+	}
+	if (ch->output->disabled)
+		return true;
+	d = calloc(1, sizeof(*d));
+	if (!d) {
+		*why = "out of memory";
+		return false;
+	}
+	if (!garnet_output_disable(ch->output, why)) {
+		free(d);
+		return false;
+	}
+	d->output = ch->output;
+	d->gone.notify = disabled_gone;
+	wl_signal_add(&ch->output->events.gone, &d->gone);
+	wl_list_insert(&state->disabled, &d->link);
+	return true;
+}
+
+/* The outputs enabled (or changed) first, then those disabled: the last enabled output is
+ * never the one going. A failure undoes what changed. */
 static bool apply(struct configuration *cfg, const char **why, struct garnet_output **which)
 {
 	struct garnet_output_config want, old[32];
+	bool was_disabled[32];
 	struct config_head *ch, *done;
 	const char *ignored;
 	size_t n = 0, i = 0;
 
 	wl_list_for_each (ch, &cfg->heads, link) {
+		if (!ch->enabled)
+			continue;
 		if (n == GARNET_ARRAY_LENGTH(old))
 			break;
 		*which = ch->output;
 		garnet_output_get_config(ch->output, &old[n]);
+		was_disabled[n] = ch->output->disabled;
 		wanted_config(ch, &want);
-		if (!garnet_output_configure(ch->output, &want, false, why))
+		if (!set_enabled(cfg->state, ch, &want, why))
 			goto err_undo;
 		n++;
+	}
+	wl_list_for_each (ch, &cfg->heads, link) {
+		*which = ch->output;
+		if (!ch->enabled && !set_enabled(cfg->state, ch, NULL, why))
+			return false;
 	}
 	return true;
 
@@ -625,7 +745,17 @@ err_undo:
 	wl_list_for_each (done, &cfg->heads, link) {
 		if (i == n)
 			break;
-		garnet_output_configure(done->output, &old[i++], false, &ignored);
+		if (!done->enabled)
+			continue;
+		if (was_disabled[i]) {
+			struct config_head off = *done;
+
+			off.enabled = false;
+			set_enabled(cfg->state, &off, NULL, &ignored);
+			i++;
+		} else {
+			garnet_output_configure(done->output, &old[i++], false, &ignored);
+		}
 	}
 	return false;
 }
@@ -635,9 +765,7 @@ static void config_finish(struct wl_client *client, struct wl_resource *resource
 	struct configuration *cfg = usable(resource);
 	struct garnet_compositor *c;
 	struct garnet_output *o, *which = NULL;
-	struct config_head *ch;
 	const char *why;
-	bool named;
 
 	if (!cfg)
 		return;
@@ -648,10 +776,7 @@ static void config_finish(struct wl_client *client, struct wl_resource *resource
 		return;
 	}
 	wl_list_for_each (o, &c->outputs, link) {
-		named = false;
-		wl_list_for_each (ch, &cfg->heads, link)
-			named = named || ch->output == o;
-		if (!named) {
+		if (!(cfg->output_mask & (1u << o->index))) {
 			wl_resource_post_error(resource,
 					       ZWLR_OUTPUT_CONFIGURATION_V1_ERROR_UNCONFIGURED_HEAD,
 					       "%s is neither enabled nor disabled", o->name);
@@ -720,6 +845,7 @@ static void manager_create_configuration(struct wl_client *client, struct wl_res
 	}
 	cfg->state = mgr->state;
 	cfg->serial = serial;
+	cfg->id = ++mgr->state->last_config_id;
 	wl_list_init(&cfg->heads);
 	cfg->resource = garnet_resource_create(client, &zwlr_output_configuration_v1_interface,
 					       wl_resource_get_version(resource), id, &config_impl,
@@ -764,6 +890,7 @@ static const struct zwlr_output_manager_v1_interface manager_impl = {
 static void manager_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 {
 	struct output_management *state = data;
+	struct disabled_output *d;
 	struct garnet_output *o;
 	struct manager *mgr;
 
@@ -786,6 +913,8 @@ static void manager_bind(struct wl_client *client, void *data, uint32_t version,
 	wl_list_insert(&state->managers, &mgr->link);
 	wl_list_for_each (o, &state->compositor->outputs, link)
 		head_create(mgr, o);
+	wl_list_for_each (d, &state->disabled, link)
+		head_create(mgr, d->output);
 	zwlr_output_manager_v1_send_done(mgr->resource, state->serial);
 }
 
@@ -793,9 +922,13 @@ static void manager_bind(struct wl_client *client, void *data, uint32_t version,
 static void compositor_destroyed(struct wl_listener *listener, void *data)
 {
 	struct output_management *state = wl_container_of(listener, state, compositor_destroy);
+	struct disabled_output *d, *tmp;
 
 	if (state->idle)
 		wl_event_source_remove(state->idle);
+	/* Out of the compositor's list, the disabled outputs go here (their going frees d). */
+	wl_list_for_each_safe (d, tmp, &state->disabled, link)
+		garnet_output_destroy(d->output);
 	wl_list_remove(&state->compositor_destroy.link);
 	state->compositor->output_management = NULL;
 	free(state);
@@ -809,6 +942,7 @@ bool garnet_output_management_init(struct garnet_compositor *c)
 		return false;
 	state->compositor = c;
 	wl_list_init(&state->managers);
+	wl_list_init(&state->disabled);
 	if (!garnet_global_create(c, &zwlr_output_manager_v1_interface, MANAGER_VERSION, state,
 				  manager_bind, true)) {
 		free(state);

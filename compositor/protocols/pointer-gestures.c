@@ -2,7 +2,9 @@
 // zwp_pointer_gestures_v1: touchpad swipes, pinches and holds (libinput's gestures). A gesture
 // goes to the surface the pointer was over when it began, through that client's gesture
 // objects only, and only while the seat may deliver pointer input to it (not over the lock or
-// the consent dialog); a gesture whose surface went away is followed by nobody.
+// the consent dialog); a gesture whose surface went away is followed by nobody. A gesture cut
+// off (garnet took the input, or its surface may no longer have it) ends, cancelled, for the
+// client that had it: it never waits for an end that would not come.
 #include <stdlib.h>
 
 #include "../core/compositor.h"
@@ -82,6 +84,36 @@ static void send(struct wl_resource *r, const struct garnet_gesture *g, uint32_t
 	}
 }
 
+static void to_client(struct gestures *gs, const struct garnet_gesture *g, uint32_t serial,
+		      struct garnet_surface *surface)
+{
+	struct wl_client *client = wl_resource_get_client(surface->resource);
+	struct wl_resource *r;
+
+	wl_resource_for_each(r, &gs->resources[g->kind])
+	{
+		if (wl_resource_get_client(r) == client)
+			send(r, g, serial, surface);
+	}
+}
+
+/* The gesture of that kind under way (if any) ends, cancelled, for its client. */
+static void cancel(struct gestures *gs, enum garnet_gesture_kind kind, uint32_t time_msec)
+{
+	struct gesture_target *target = &gs->targets[kind];
+	struct garnet_gesture end = {
+		.kind = kind,
+		.phase = GARNET_GESTURE_END,
+		.time_msec = time_msec,
+		.cancelled = true,
+	};
+
+	if (!target->surface)
+		return;
+	to_client(gs, &end, wl_display_next_serial(gs->compositor->display), target->surface);
+	target_set(target, NULL);
+}
+
 static void gestures_deliver(struct wl_listener *listener, void *data)
 {
 	struct gestures *gs = wl_container_of(listener, gs, gesture);
@@ -89,28 +121,29 @@ static void gestures_deliver(struct wl_listener *listener, void *data)
 	struct garnet_seat *seat = gs->compositor->seat;
 	struct gesture_target *target;
 	struct garnet_surface *surface;
-	struct wl_client *client;
-	struct wl_resource *r;
 	uint32_t serial = 0;
 
 	if ((unsigned int)g->kind >= KINDS)
 		return;
 	target = &gs->targets[g->kind];
-	if (g->phase == GARNET_GESTURE_BEGIN)
+	if (g->phase == GARNET_GESTURE_BEGIN) {
+		/* A begin without the end of the one before: that one is over. */
+		cancel(gs, g->kind, g->time_msec);
 		target_set(target, seat->pointer_focus);
+	}
 	surface = target->surface;
-	if (!surface || !garnet_seat_may_deliver(seat, surface, GARNET_INPUT_POINTER)) {
-		target_set(target, NULL);
+	if (!surface)
+		return;
+	if (!garnet_seat_may_deliver(seat, surface, GARNET_INPUT_POINTER)) {
+		if (g->phase == GARNET_GESTURE_BEGIN)
+			target_set(target, NULL);
+		else
+			cancel(gs, g->kind, g->time_msec);
 		return;
 	}
 	if (g->phase != GARNET_GESTURE_UPDATE)
 		serial = wl_display_next_serial(gs->compositor->display);
-	client = wl_resource_get_client(surface->resource);
-	wl_resource_for_each(r, &gs->resources[g->kind])
-	{
-		if (wl_resource_get_client(r) == client)
-			send(r, g, serial, surface);
-	}
+	to_client(gs, g, serial, surface);
 	if (g->phase == GARNET_GESTURE_END)
 		target_set(target, NULL);
 }

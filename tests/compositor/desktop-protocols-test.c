@@ -13,6 +13,7 @@
 
 #include "content-type-v1-client-protocol.h"
 #include "cursor-shape-v1-client-protocol.h"
+#include "ext-session-lock-v1-client-protocol.h"
 #include "keyboard-shortcuts-inhibit-unstable-v1-client-protocol.h"
 #include "pointer-gestures-unstable-v1-client-protocol.h"
 #include "tearing-control-v1-client-protocol.h"
@@ -568,6 +569,7 @@ static void pinch_end(void *data, struct zwp_pointer_gesture_pinch_v1 *g, uint32
 		      uint32_t time, int32_t cancelled)
 {
 	((struct gesture_log *)data)->ends++;
+	((struct gesture_log *)data)->cancelled = cancelled;
 }
 
 static const struct zwp_pointer_gesture_pinch_v1_listener pinch_listener = {
@@ -583,6 +585,7 @@ static void hold_end(void *data, struct zwp_pointer_gesture_hold_v1 *g, uint32_t
 		     uint32_t time, int32_t cancelled)
 {
 	((struct gesture_log *)data)->ends++;
+	((struct gesture_log *)data)->cancelled = cancelled;
 }
 
 static const struct zwp_pointer_gesture_hold_v1_listener hold_listener = {hold_begin, hold_end};
@@ -668,5 +671,77 @@ TEST(gestures_reach_only_the_surface_under_the_pointer)
 	surface_destroy(sb);
 	client_destroy(a);
 	client_destroy(b);
+	check_compositor_serves(t);
+}
+
+static void lock_locked(void *data, struct ext_session_lock_v1 *lock)
+{
+}
+
+static void lock_finished(void *data, struct ext_session_lock_v1 *lock)
+{
+}
+
+static const struct ext_session_lock_v1_listener gesture_lock_listener = {lock_locked,
+									   lock_finished};
+
+/* A swipe, a pinch and a hold under way when the session locks: each ends, cancelled, for
+ * the client that had it, and the rest of them (libinput's updates and ends) reaches nobody;
+ * a begin with no end of the gesture before ends that one, cancelled. */
+TEST(gestures_cut_off_by_the_lock_end_cancelled)
+{
+	struct client *a = client_create(t), *locker = client_create(t);
+	struct gesture_client ga = {0};
+	struct gesture_log *logs[3] = {&ga.swipe, &ga.pinch, &ga.hold};
+	struct client_surface *sa = surface_create_placed(a, 0, 0, 320, 240, 0xff0000ff, NULL);
+	struct ext_session_lock_manager_v1 *m;
+	struct ext_session_lock_v1 *lock;
+
+	listen_gestures(a, &ga);
+	client_roundtrip(a);
+	garnet_test_pointer_motion(a->garnet_test, wl_fixed_from_int(10), wl_fixed_from_int(10));
+	for (uint32_t kind = 0; kind < 3; kind++)
+		gesture(a, kind, 0, 1);
+	client_roundtrip(a);
+	m = wl_registry_bind(locker->registry,
+			     client_find_global(locker, "ext_session_lock_manager_v1"),
+			     &ext_session_lock_manager_v1_interface, 1);
+	lock = ext_session_lock_manager_v1_lock(m);
+	ext_session_lock_v1_add_listener(lock, &gesture_lock_listener, NULL);
+	client_roundtrip(locker);
+	client_roundtrip(a);
+	for (int k = 0; k < 3; k++) {
+		check_int(t, logs[k]->begins, ==, 1);
+		check_int(t, logs[k]->ends, ==, 1);
+		check_int(t, logs[k]->cancelled, ==, 1);
+	}
+	/* The touchpad's own update and end come later: nobody hears them. */
+	gesture(a, 0, 1, 1);
+	gesture(a, 0, 2, 1);
+	gesture(a, 1, 2, 1);
+	gesture(a, 2, 2, 1);
+	client_roundtrip(a);
+	check_int(t, ga.swipe.updates, ==, 0);
+	for (int k = 0; k < 3; k++)
+		check_int(t, logs[k]->ends, ==, 1);
+	ext_session_lock_v1_unlock_and_destroy(lock);
+	ext_session_lock_manager_v1_destroy(m);
+	client_roundtrip(locker);
+	/* Unlocked: a swipe begun twice ends the first one, cancelled. */
+	garnet_test_pointer_motion(a->garnet_test, wl_fixed_from_int(12), wl_fixed_from_int(10));
+	gesture(a, 0, 0, 1);
+	gesture(a, 0, 0, 1);
+	client_roundtrip(a);
+	check_int(t, ga.swipe.begins, ==, 3);
+	check_int(t, ga.swipe.ends, ==, 2);
+	check_int(t, ga.swipe.cancelled, ==, 1);
+	gesture(a, 0, 2, 1);
+	client_roundtrip(a);
+	check_int(t, ga.swipe.ends, ==, 3);
+	check_int(t, ga.swipe.cancelled, ==, 0);
+	forget_gestures(&ga);
+	surface_destroy(sa);
+	client_destroy(locker);
+	client_destroy(a);
 	check_compositor_serves(t);
 }

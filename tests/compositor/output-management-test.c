@@ -7,11 +7,13 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "garnet/compositor.h"
 #include "garnet/headless.h"
 #include "garnet/output.h"
 #include "harness.h"
+#include "screencopy-client.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "wlr-output-management-unstable-v1-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
@@ -437,6 +439,7 @@ enum extreme {
 	HUGE_REFRESH,
 	DISABLED,
 	ADAPTIVE_SYNC,
+	FRACTIONAL_SCALE,
 	EXTREMES,
 };
 
@@ -476,6 +479,9 @@ static void set_extreme(struct config *cfg, struct om *om, struct om_head *h, en
 	case ADAPTIVE_SYNC:
 		zwlr_output_configuration_head_v1_set_adaptive_sync(
 			ch, ZWLR_OUTPUT_HEAD_V1_ADAPTIVE_SYNC_STATE_ENABLED);
+		break;
+	case FRACTIONAL_SCALE: /* refused, not rounded to 2 */
+		zwlr_output_configuration_head_v1_set_scale(ch, wl_fixed_from_double(1.5));
 		break;
 	case DISABLED:
 	case EXTREMES:
@@ -694,6 +700,56 @@ TEST_WITH(unplugging_finishes_the_head_and_its_modes_and_cancels_configurations,
 	client_destroy(c);
 }
 
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A finished head costs nothing however often it is named: two configurations name it in
+ * turn (each time a new one for that configuration), and garnet answers at once; named twice
+ * in one configuration, it is the protocol's already_configured_head. */
+TEST_WITH(a_finished_head_named_again_and_again_costs_nothing, NULL, OUT0, OUT0)
+{
+	struct client *c = client_create(t);
+	struct om *om = om_bind(c);
+	struct om_head *two = om_head(om, "HEADLESS-2");
+	struct config *a, *b;
+	double start;
+
+	test_run_on_compositor(t, unplug_second_output, NULL);
+	client_roundtrip(c);
+	check(t, two->finished);
+	a = config_every_head(om, om->serial, NULL);
+	b = config_every_head(om, om->serial, NULL);
+	start = now_s();
+	for (int i = 0; i < 50000; i++) {
+		zwlr_output_configuration_v1_disable_head(a->config, two->head);
+		zwlr_output_configuration_v1_disable_head(b->config, two->head);
+		/* The client's connection holds a few thousand requests. */
+		if (i % 500 == 499)
+			client_roundtrip(c);
+	}
+	client_roundtrip(c);
+	check(t, now_s() - start < 5.0);
+	check_int(t, config_finish(om, a, false), ==, FAILED);
+	check_int(t, config_finish(om, b, true), ==, FAILED);
+	/* Twice in one configuration. */
+	a = config_every_head(om, om->serial, NULL);
+	zwlr_output_configuration_v1_disable_head(a->config, two->head);
+	zwlr_output_configuration_v1_disable_head(a->config, two->head);
+	wl_display_roundtrip(c->display);
+	client_expect_protocol_error(c, &zwlr_output_configuration_v1_interface,
+				     ZWLR_OUTPUT_CONFIGURATION_V1_ERROR_ALREADY_CONFIGURED_HEAD);
+	zwlr_output_configuration_v1_destroy(a->config);
+	free(a);
+	om_free(om);
+	client_destroy(c);
+	check_compositor_serves(t);
+}
+
 TEST_WITH(a_mode_of_a_released_head_is_a_protocol_error, NULL, OUT0)
 {
 	struct client *c = client_create(t);
@@ -824,6 +880,163 @@ TEST_WITH(xdg_output_and_a_layer_surface_follow_the_new_size_and_place, NULL, OU
 	buffer_destroy(bar);
 	zwlr_layer_shell_v1_destroy(shell);
 	zxdg_output_v1_destroy(xo);
+	om_free(om);
+	client_destroy(c);
+}
+
+static void layer_closed_count(void *data, struct zwlr_layer_surface_v1 *ls)
+{
+	(*(int *)data)++;
+}
+
+static void layer_configure_ack(void *data, struct zwlr_layer_surface_v1 *ls, uint32_t serial,
+				uint32_t w, uint32_t h)
+{
+	zwlr_layer_surface_v1_ack_configure(ls, serial);
+}
+
+static const struct zwlr_layer_surface_v1_listener closing_listener = {layer_configure_ack,
+									layer_closed_count};
+
+static struct client_output *output_named(struct client *c, const char *name)
+{
+	struct client_output *o;
+
+	wl_list_for_each (o, &c->outputs, link) {
+		if (strcmp(o->name, name) == 0)
+			return o;
+	}
+	test_fail(c->test, __FILE__, __LINE__, "no output %s", name);
+}
+
+/* The wl_output globals a client connecting now is offered. */
+static int outputs_offered(struct test_context *t)
+{
+	struct client *probe = client_create(t);
+	int n = wl_list_length(&probe->outputs);
+
+	client_destroy(probe);
+	return n;
+}
+
+/* Every head of om: target disabled when off, every other one enabled as it is. */
+static enum result set_head(struct om *om, struct om_head *target, bool on)
+{
+	struct config *cfg = calloc(1, sizeof(*cfg));
+	struct om_head *h;
+
+	cfg->config = zwlr_output_manager_v1_create_configuration(om->manager, om->serial);
+	zwlr_output_configuration_v1_add_listener(cfg->config, &config_listener, &cfg->result);
+	wl_list_for_each (h, &om->heads, link) {
+		if (h->finished)
+			continue;
+		if (h == target && !on)
+			zwlr_output_configuration_v1_disable_head(cfg->config, h->head);
+		else if (h == target || h->enabled)
+			zwlr_output_configuration_head_v1_destroy(
+				zwlr_output_configuration_v1_enable_head(cfg->config, h->head));
+		else
+			zwlr_output_configuration_v1_disable_head(cfg->config, h->head);
+	}
+	return config_finish(om, cfg, false);
+}
+
+static bool shows(pixman_image_t *shot, uint32_t argb)
+{
+	for (int y = 0; y < pixman_image_get_height(shot); y++)
+		for (int x = 0; x < pixman_image_get_width(shot); x++)
+			if (image_pixel(shot, x, y) == argb)
+				return true;
+	return false;
+}
+
+/* A disabled output leaves the layout: its wl_output goes, its layer surfaces are closed, a
+ * capture of it fails, its window comes to the other output; the head stays (enabled 0) and enables it again, for this
+ * client and a new one; the last enabled output cannot be disabled. */
+TEST_WITH(a_disabled_output_leaves_the_layout_and_comes_back, NULL, OUT0, OUT0)
+{
+	struct client *c = client_create(t), *later;
+	struct om *om = om_bind(c), *om2;
+	struct om_head *one = om_head(om, "HEADLESS-1"), *two = om_head(om, "HEADLESS-2");
+	struct zwlr_layer_shell_v1 *shell =
+		wl_registry_bind(c->registry, client_find_global(c, "zwlr_layer_shell_v1"),
+				 &zwlr_layer_shell_v1_interface, 4);
+	struct wl_surface *surface = wl_compositor_create_surface(c->compositor);
+	struct zwlr_layer_surface_v1 *ls = zwlr_layer_shell_v1_get_layer_surface(
+		shell, surface, output_named(c, "HEADLESS-2")->wl_output,
+		ZWLR_LAYER_SHELL_V1_LAYER_BOTTOM, "bar");
+	struct client_surface *win = toplevel_create(c, 40, 40, 0xff10e010, NULL);
+	struct zwlr_screencopy_manager_v1 *scm;
+	struct zwlr_screencopy_frame_v1 *frame;
+	struct frame_state st = {0};
+	struct buffer *copy;
+	int closed = 0;
+	pixman_image_t *shot;
+
+	zwlr_layer_surface_v1_add_listener(ls, &closing_listener, &closed);
+	zwlr_layer_surface_v1_set_size(ls, 100, 20);
+	wl_surface_commit(surface);
+	garnet_test_move_surface(c->garnet_test, win->wl_surface, 400, 20);
+	client_roundtrip(c);
+	check(t, surface_commit_and_wait_frame(win));
+	shot = capture_output(c, client_first_output(c));
+	check(t, !shows(shot, 0xff10e010));
+	pixman_image_unref(shot);
+
+	/* A capture of it waiting for its next damage. */
+	scm = screencopy_bind(c);
+	frame = screencopy_start_on(t, c, scm, output_named(c, "HEADLESS-2")->wl_output, &st,
+				    &copy);
+	zwlr_screencopy_frame_v1_copy_with_damage(frame, copy->wl_buffer);
+	client_roundtrip(c);
+	check(t, !st.ready && !st.failed);
+
+	check_int(t, set_head(om, two, false), ==, SUCCEEDED);
+	client_roundtrip(c);
+	check_int(t, two->enabled, ==, 0);
+	check(t, !two->finished);
+	check_int(t, closed, ==, 1);
+	check(t, st.failed);
+	zwlr_screencopy_frame_v1_destroy(frame);
+	zwlr_screencopy_manager_v1_destroy(scm);
+	buffer_destroy(copy);
+	check_int(t, outputs_offered(t), ==, 1);
+	check(t, surface_commit_and_wait_frame(win));
+	shot = capture_output(c, client_first_output(c));
+	check(t, shows(shot, 0xff10e010));
+	pixman_image_unref(shot);
+	/* The last enabled output stays. */
+	check_int(t, set_head(om, one, false), ==, FAILED);
+	client_roundtrip(c);
+	check_int(t, one->enabled, ==, 1);
+	/* The disabled head named disabled again (as wlr-randr names every head): it stays off. */
+	check_int(t, set_head(om, one, true), ==, SUCCEEDED);
+	client_roundtrip(c);
+	check_int(t, two->enabled, ==, 0);
+
+	/* A client that comes later sees the disabled head, and enables it. */
+	later = client_create(t);
+	om2 = om_bind(later);
+	check_int(t, om_head(om2, "HEADLESS-2")->enabled, ==, 0);
+	check_int(t, set_head(om2, om_head(om2, "HEADLESS-2"), true), ==, SUCCEEDED);
+	client_roundtrip(c);
+	check_int(t, two->enabled, ==, 1);
+	check_int(t, outputs_offered(t), ==, 2);
+
+	/* Off and on again and again: garnet keeps serving, nothing piles up. */
+	for (int i = 0; i < 40; i++) {
+		check_int(t, set_head(om, two, i % 2 == 1), ==, SUCCEEDED);
+		client_roundtrip(c);
+	}
+	check_int(t, two->enabled, ==, 1);
+	check_compositor_serves(t);
+
+	zwlr_layer_surface_v1_destroy(ls);
+	wl_surface_destroy(surface);
+	zwlr_layer_shell_v1_destroy(shell);
+	surface_destroy(win);
+	om_free(om2);
+	client_destroy(later);
 	om_free(om);
 	client_destroy(c);
 }

@@ -72,8 +72,16 @@ struct zwlr_screencopy_frame_v1 *screencopy_start(struct test_context *t, struct
 						  struct zwlr_screencopy_manager_v1 *m,
 						  struct frame_state *st, struct buffer **b)
 {
-	struct zwlr_screencopy_frame_v1 *frame = zwlr_screencopy_manager_v1_capture_output(
-		m, 0, client_first_output(c)->wl_output);
+	return screencopy_start_on(t, c, m, client_first_output(c)->wl_output, st, b);
+}
+
+struct zwlr_screencopy_frame_v1 *screencopy_start_on(struct test_context *t, struct client *c,
+						     struct zwlr_screencopy_manager_v1 *m,
+						     struct wl_output *output, struct frame_state *st,
+						     struct buffer **b)
+{
+	struct zwlr_screencopy_frame_v1 *frame =
+		zwlr_screencopy_manager_v1_capture_output(m, 0, output);
 
 	zwlr_screencopy_frame_v1_add_listener(frame, &frame_listener, st);
 	check(t, client_dispatch_until(c, &st->buffer_done));

@@ -20,4 +20,10 @@ struct zwlr_screencopy_frame_v1 *screencopy_start(struct test_context *t, struct
 						  struct zwlr_screencopy_manager_v1 *m,
 						  struct frame_state *st, struct buffer **b);
 
+/* The same for output. */
+struct zwlr_screencopy_frame_v1 *screencopy_start_on(struct test_context *t, struct client *c,
+						     struct zwlr_screencopy_manager_v1 *m,
+						     struct wl_output *output, struct frame_state *st,
+						     struct buffer **b);
+
 #endif
