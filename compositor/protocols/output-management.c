@@ -760,10 +760,17 @@ err_undo:
 	return false;
 }
 
+static void unconfigured(struct wl_resource *resource, struct garnet_output *o)
+{
+	wl_resource_post_error(resource, ZWLR_OUTPUT_CONFIGURATION_V1_ERROR_UNCONFIGURED_HEAD,
+			       "%s is neither enabled nor disabled", o->name);
+}
+
 static void config_finish(struct wl_client *client, struct wl_resource *resource, bool test)
 {
 	struct configuration *cfg = usable(resource);
 	struct garnet_compositor *c;
+	struct disabled_output *d;
 	struct garnet_output *o, *which = NULL;
 	const char *why;
 
@@ -777,9 +784,14 @@ static void config_finish(struct wl_client *client, struct wl_resource *resource
 	}
 	wl_list_for_each (o, &c->outputs, link) {
 		if (!(cfg->output_mask & (1u << o->index))) {
-			wl_resource_post_error(resource,
-					       ZWLR_OUTPUT_CONFIGURATION_V1_ERROR_UNCONFIGURED_HEAD,
-					       "%s is neither enabled nor disabled", o->name);
+			unconfigured(resource, o);
+			return;
+		}
+	}
+	/* A disabled output is still a head: the protocol wants it named as well. */
+	wl_list_for_each (d, &cfg->state->disabled, link) {
+		if (!(cfg->output_mask & (1u << d->output->index))) {
+			unconfigured(resource, d->output);
 			return;
 		}
 	}

@@ -1040,3 +1040,28 @@ TEST_WITH(a_disabled_output_leaves_the_layout_and_comes_back, NULL, OUT0, OUT0)
 	om_free(om);
 	client_destroy(c);
 }
+
+/* A disabled output is still a head: a configuration that leaves it out is the protocol's
+ * unconfigured_head, as for an enabled one, and garnet keeps serving. */
+TEST_WITH(a_configuration_that_omits_a_disabled_head_is_a_protocol_error, NULL, OUT0, OUT0)
+{
+	struct client *c = client_create(t);
+	struct om *om = om_bind(c);
+	struct om_head *one = om_head(om, "HEADLESS-1"), *two = om_head(om, "HEADLESS-2");
+	struct zwlr_output_configuration_v1 *config;
+
+	check_int(t, set_head(om, two, false), ==, SUCCEEDED);
+	client_roundtrip(c);
+	check_int(t, two->enabled, ==, 0);
+	config = zwlr_output_manager_v1_create_configuration(om->manager, om->serial);
+	zwlr_output_configuration_head_v1_destroy(
+		zwlr_output_configuration_v1_enable_head(config, one->head));
+	zwlr_output_configuration_v1_test(config);
+	wl_display_roundtrip(c->display);
+	client_expect_protocol_error(c, &zwlr_output_configuration_v1_interface,
+				     ZWLR_OUTPUT_CONFIGURATION_V1_ERROR_UNCONFIGURED_HEAD);
+	zwlr_output_configuration_v1_destroy(config);
+	om_free(om);
+	client_destroy(c);
+	check_compositor_serves(t);
+}
