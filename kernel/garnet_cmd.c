@@ -304,9 +304,10 @@ out:
 
 /* Execution. Each function below returns 0, -EFAULT (bad access) or -ETIMEDOUT (watchdog). */
 
-static int watchdog(unsigned long deadline)
+/* The scheduler's timeout handler (garnet_engine.c) asks a batch that ran too long to stop. */
+static int watchdog(const struct garnet_request *req)
 {
-	if (time_after(jiffies, deadline))
+	if (READ_ONCE(req->stop))
 		return -ETIMEDOUT;
 	cond_resched();
 	return 0;
@@ -319,7 +320,7 @@ static void *translate(struct garnet_request *req, u64 addr, u64 len)
 	return o ? o->vaddr + (addr - o->start) : NULL;
 }
 
-static int exec_color_blt(struct garnet_request *req, const u32 *c, unsigned long deadline)
+static int exec_color_blt(struct garnet_request *req, const u32 *c)
 {
 	u32 pitch = c[1] & 0xffff, colour = c[5];
 	u32 width = (c[3] & 0xffff) - (c[2] & 0xffff);
@@ -350,7 +351,7 @@ static int exec_color_blt(struct garnet_request *req, const u32 *c, unsigned lon
 				row[x] = (row[x] & keep) | (colour & ~keep);
 		}
 		if ((y & 63) == 63) {
-			ret = watchdog(deadline);
+			ret = watchdog(req);
 			if (ret)
 				return ret;
 		}
@@ -358,7 +359,7 @@ static int exec_color_blt(struct garnet_request *req, const u32 *c, unsigned lon
 	return 0;
 }
 
-static int exec_src_copy_blt(struct garnet_request *req, const u32 *c, unsigned long deadline)
+static int exec_src_copy_blt(struct garnet_request *req, const u32 *c)
 {
 	u32 dpitch = c[1] & 0xffff, spitch = c[6] & 0xffff;
 	u32 width = (c[3] & 0xffff) - (c[2] & 0xffff);
@@ -395,7 +396,7 @@ static int exec_src_copy_blt(struct garnet_request *req, const u32 *c, unsigned 
 				d[y] = (d[y] & keep) | (s[y] & ~keep);
 		}
 		if ((i & 63) == 63) {
-			ret = watchdog(deadline);
+			ret = watchdog(req);
 			if (ret)
 				return ret;
 		}
@@ -403,7 +404,7 @@ static int exec_src_copy_blt(struct garnet_request *req, const u32 *c, unsigned 
 	return 0;
 }
 
-int garnet_cmd_execute(struct garnet_request *req, unsigned long deadline)
+int garnet_cmd_execute(struct garnet_request *req)
 {
 	struct garnet_gpu *gpu = req->gpu;
 	u32 n = req->cmd_dwords, pc = 0, steps = 0;
@@ -443,22 +444,22 @@ int garnet_cmd_execute(struct garnet_request *req, unsigned long deadline)
 			if ((c[1] & ~3u) < req->batch_addr || off >= (u64)n * 4)
 				return -EFAULT;
 			pc = off / 4;
-			ret = watchdog(deadline);
+			ret = watchdog(req);
 			if (ret)
 				return ret;
 			continue;
 		case OP_COLOR_BLT:
-			ret = exec_color_blt(req, c, deadline);
+			ret = exec_color_blt(req, c);
 			break;
 		case OP_SRC_COPY_BLT:
-			ret = exec_src_copy_blt(req, c, deadline);
+			ret = exec_src_copy_blt(req, c);
 			break;
 		}
 		if (ret)
 			return ret;
 		pc += desc->dwords;
 		if ((++steps & 255) == 0) {
-			ret = watchdog(deadline);
+			ret = watchdog(req);
 			if (ret)
 				return ret;
 		}

@@ -1,23 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The software engine: requests run one at a time. Each file has a queue and a timeline of its
- * own. Turns go to the processes that opened files, the one served longest ago first, and
- * within a process to its files in turn; a turn runs the oldest request of a file, once it
- * is ready: once its dependencies (fences of other files and other drivers on the objects it
- * uses) have signalled. Each request has a dma_fence on its
- * file's timeline, which every object of the request carries in its reservation object, so
- * BUSY, WAIT, SET_DOMAIN, PREAD/PWRITE, dma-buf importers and other garnet files wait for it
- * like for any GPU.
+ * The software engine behind the kernel's GPU scheduler (drm_sched). Each process that opens a
+ * garnet file gets one entity (all its files share it), so turns go to processes, served in
+ * turn by the scheduler, and opening more files buys no more of them. A request is a
+ * scheduler job: its finished fence is what every object of the request carries in its
+ * reservation object, so BUSY, WAIT, SET_DOMAIN, PREAD/PWRITE, dma-buf importers and other
+ * garnet files wait for it like for any GPU. Its dependencies (fences of other processes'
+ * requests and of other drivers on the objects it uses) are the scheduler's: it runs once they
+ * have signalled, woken by their callbacks. One job is on the engine at a time: run_job hands
+ * the batch to the engine's workqueue, which runs it and signals the job's hardware fence.
  *
- * A watchdog bounds every batch: one that runs longer than watchdog_ms is stopped and its
- * fence completes with -ETIMEDOUT; one that touches an address it may not is stopped with
- * -EFAULT. Either way the engine goes on with the next request, the file learns of it (its
- * next EXECBUFFER2 returns -EIO) and after ban_threshold such errors, counted per process
- * over all its files, the process may submit no more and its queued batches do not run.
+ * The scheduler's timeout handler is the watchdog: a batch that runs longer than watchdog_ms
+ * is asked to stop (between commands, or between rows of a blit) and its fence completes with
+ * -ETIMEDOUT; one that touches an address it may not is stopped with -EFAULT. Either way the
+ * engine goes on with the next job, the file learns of it (its next EXECBUFFER2 returns -EIO)
+ * and after ban_threshold such errors, counted per process over all its files, the process may
+ * submit no more and its queued batches do not run.
  * A file holds at most GARNET_MAX_INFLIGHT requests and GARNET_MAX_INFLIGHT_BYTES in flight;
  * beyond that its submissions wait (interruptibly) for its own requests to retire.
  */
-#include <linux/delay.h>
 #include <linux/dma-resv.h>
 #include <linux/jiffies.h>
 #include <linux/module.h>
@@ -26,10 +27,12 @@
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include <linux/wait.h>
+#include <linux/wait_bit.h>
 
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
 #include <drm/drm_print.h>
+#include <drm/gpu_scheduler.h>
 #include <uapi/drm/i915_drm.h>
 
 #include "garnet_drv.h"
@@ -61,9 +64,9 @@ unsigned int garnet_ban_threshold = 3;
 module_param_named(ban_threshold, garnet_ban_threshold, uint, 0444);
 MODULE_PARM_DESC(ban_threshold, "Faults and hangs after which a process may submit no more");
 
-static struct garnet_request *to_request(struct dma_fence *fence)
+static struct garnet_request *to_request(struct drm_sched_job *job)
 {
-	return container_of(fence, struct garnet_request, fence);
+	return container_of(job, struct garnet_request, job);
 }
 
 static const char *fence_driver_name(struct dma_fence *fence)
@@ -77,41 +80,68 @@ static const char *fence_timeline_name(struct dma_fence *fence)
 }
 
 /*
- * Once dma_fence_remove_callback() returns, the callback is not running: fences call them
- * under their lock, which it takes.
+ * The hardware fence can outlive every garnet file: the scheduler's fence keeps it (as its
+ * parent) for as long as a reservation object keeps that one. Each holds the module, so its
+ * ops, and the scheduler the other one names, stay valid until the last reference goes.
  */
-static void put_deps(struct garnet_request *req)
+static void hw_fence_release(struct dma_fence *fence)
 {
-	while (req->ndeps) {
-		struct garnet_dep *dep = &req->deps[--req->ndeps];
-
-		if (req->deps_armed)
-			dma_fence_remove_callback(dep->fence, &dep->cb);
-		dma_fence_put(dep->fence);
-	}
-	kfree(req->deps);
-	req->deps = NULL;
-}
-
-/*
- * A fence can outlive every garnet file: another driver's reservation object may hold it.
- * Each fence holds the module, so its ops stay valid until the last reference goes.
- */
-static void fence_release(struct dma_fence *fence)
-{
-	struct garnet_request *req = to_request(fence);
-
-	put_deps(req);
-	kvfree(req->cmds);
 	dma_fence_free(fence);
 	module_put(THIS_MODULE);
 }
 
-const struct dma_fence_ops garnet_request_fence_ops = {
+static const struct dma_fence_ops hw_fence_ops = {
 	.get_driver_name = fence_driver_name,
 	.get_timeline_name = fence_timeline_name,
-	.release = fence_release,
+	.release = hw_fence_release,
 };
+
+/* The process's entity, made with its first file; NULL without memory. */
+static struct garnet_entity *entity_get(struct garnet_gpu *gpu, struct garnet_proc *proc)
+{
+	struct garnet_entity *entity;
+
+	mutex_lock(&gpu->entity_lock);
+	entity = proc->entity;
+	if (entity) {
+		entity->refs++;
+		goto out;
+	}
+	entity = kzalloc(sizeof(*entity), GFP_KERNEL_ACCOUNT);
+	if (!entity)
+		goto out;
+	if (drm_sched_entity_init(&entity->base, DRM_SCHED_PRIORITY_NORMAL, gpu->sched_list, 1,
+				  NULL)) {
+		kfree(entity);
+		entity = NULL;
+		goto out;
+	}
+	entity->refs = 1;
+	entity->proc = proc;
+	proc->entity = entity;
+out:
+	mutex_unlock(&gpu->entity_lock);
+	return entity;
+}
+
+/*
+ * With the process's last client: every job of the entity has retired (each holds its
+ * client), so nothing of it is queued and the scheduler lets it go at once.
+ */
+static void entity_put(struct garnet_gpu *gpu, struct garnet_entity *entity)
+{
+	bool last;
+
+	mutex_lock(&gpu->entity_lock);
+	last = !--entity->refs;
+	if (last)
+		entity->proc->entity = NULL;
+	mutex_unlock(&gpu->entity_lock);
+	if (!last)
+		return;
+	drm_sched_entity_fini(&entity->base);
+	kfree(entity);
+}
 
 int garnet_client_open(struct garnet_file *gfile)
 {
@@ -125,18 +155,17 @@ int garnet_client_open(struct garnet_file *gfile)
 	client->gpu = gpu;
 	client->id = gfile->client_id;
 	client->proc = garnet_proc_get(gfile->proc);
-	client->fence_context = dma_fence_context_alloc(1);
-	INIT_LIST_HEAD(&client->queue);
-	INIT_LIST_HEAD(&client->active_link);
 	init_waitqueue_head(&client->retired);
 	ratelimit_state_init(&client->log_rs, 5 * HZ, 10);
 	client->vm = &gpu->ggtt;
+	client->entity = entity_get(gpu, client->proc);
+	if (!client->entity)
+		goto err;
 	if (READ_ONCE(garnet_isolation)) {
 		client->own_vm = kzalloc(sizeof(*client->own_vm), GFP_KERNEL);
 		if (!client->own_vm) {
-			garnet_proc_put(client->proc);
-			kfree(client);
-			return -ENOMEM;
+			entity_put(gpu, client->entity);
+			goto err;
 		}
 		garnet_vm_init(client->own_vm, gpu->ggtt.size, true);
 		mutex_lock(&gpu->lock);
@@ -146,6 +175,11 @@ int garnet_client_open(struct garnet_file *gfile)
 	}
 	gfile->client = client;
 	return 0;
+
+err:
+	garnet_proc_put(client->proc);
+	kfree(client);
+	return -ENOMEM;
 }
 
 static void client_release(struct kref *ref)
@@ -156,6 +190,7 @@ static void client_release(struct kref *ref)
 		garnet_vm_fini(client->gpu, client->own_vm);
 		kfree(client->own_vm);
 	}
+	entity_put(client->gpu, client->entity);
 	garnet_proc_put(client->proc);
 	kfree(client);
 }
@@ -210,7 +245,7 @@ static void client_error(struct garnet_request *req, int error)
 			   client->id, proc->errors, pid_nr(proc->tgid));
 	}
 	if (__ratelimit(&client->log_rs))
-		drm_notice(drm, "client %llu: request %llu %s\n", client->id, req->fence.seqno,
+		drm_notice(drm, "client %llu: request %llu %s\n", client->id, req->job.s_fence->finished.seqno,
 			   error == -ETIMEDOUT ? "hung and was stopped" : "faulted");
 }
 
@@ -256,6 +291,15 @@ void garnet_client_uncharge(struct garnet_client *client, u64 bytes)
 	wake_up_all(&client->retired);
 }
 
+static void put_proc(struct garnet_request *req)
+{
+	garnet_proc_put(req->proc);
+	req->proc = NULL;
+}
+
+static void request_run(struct work_struct *work);
+static void request_retire(struct work_struct *work);
+
 struct garnet_request *garnet_request_alloc(struct garnet_gpu *gpu, struct garnet_client *client,
 					    unsigned int nobj)
 {
@@ -265,8 +309,12 @@ struct garnet_request *garnet_request_alloc(struct garnet_gpu *gpu, struct garne
 	req = kzalloc(struct_size(req, objs, nobj), GFP_KERNEL_ACCOUNT);
 	if (!req)
 		return NULL;
+	/* Made now: run_job must not allocate. */
+	req->hw = kzalloc(sizeof(*req->hw), GFP_KERNEL_ACCOUNT);
 	req->proc = garnet_proc_get_current();
-	if (!req->proc) {
+	if (!req->hw || !req->proc) {
+		garnet_proc_put(req->proc);
+		kfree(req->hw);
 		kfree(req);
 		return NULL;
 	}
@@ -274,220 +322,88 @@ struct garnet_request *garnet_request_alloc(struct garnet_gpu *gpu, struct garne
 	req->client = client;
 	kref_get(&client->ref);
 	req->nobj = nobj;
-	INIT_LIST_HEAD(&req->queue_link);
+	INIT_WORK(&req->run_work, request_run);
+	INIT_WORK(&req->retire_work, request_retire);
 	return req;
 }
 
-static void put_proc(struct garnet_request *req)
+/* The request becomes a job of its process's entity. */
+int garnet_request_prepare(struct garnet_request *req)
 {
-	garnet_proc_put(req->proc);
-	req->proc = NULL;
-}
+	int ret;
 
-/* On the file's timeline, in submission order. Caller holds gpu->lock. */
-void garnet_request_init_fence(struct garnet_request *req)
-{
-	struct garnet_client *client = req->client;
-
-	lockdep_assert_held(&req->gpu->lock);
-	/* Dropped when the fence is released; an open file holds one already. */
-	__module_get(THIS_MODULE);
-	dma_fence_init(&req->fence, &garnet_request_fence_ops, &req->gpu->fence_lock,
-		       client->fence_context, ++client->next_seqno);
+	ret = drm_sched_job_init(&req->job, &req->client->entity->base, req->client);
+	if (!ret)
+		req->job_inited = true;
+	return ret;
 }
 
 /*
- * Drops what the request holds; runs in process context, away from the engine. The fence may
- * live on long after (reservation objects and other drivers keep it), so the batch copy and
- * the foreign fences go now, not with the fence's last reference.
+ * Implicit sync: fences in an object's reservation object (all of them when this request
+ * writes, the writers' when it reads) must signal before the batch runs: other drivers' and
+ * other processes' requests. The scheduler drops those of the entity itself (they run in order
+ * anyway) and, for another entity's job, waits only until it is on the engine, which runs one
+ * job at a time in order. Caller holds the reservation lock.
  */
-static void request_retire(struct work_struct *work)
+int garnet_request_add_deps(struct garnet_request *req, struct drm_gem_object *obj, bool write)
 {
-	struct garnet_request *req = container_of(work, struct garnet_request, retire_work);
-	struct garnet_client *client = req->client;
-	unsigned int i;
-
-	kvfree(req->cmds);
-	req->cmds = NULL;
-	put_deps(req);
-	for (i = 0; i < req->nobj; i++)
-		if (req->objs[i].obj)
-			drm_gem_object_put(&req->objs[i].obj->shmem.base);
-	put_proc(req);
-	garnet_client_uncharge(client, req->charged);
-	WRITE_ONCE(req->client, NULL);
-	garnet_client_put(client);
-	dma_fence_put(&req->fence);
+	return drm_sched_job_add_implicit_dependencies(&req->job, obj, write);
 }
 
-/* For a request that was never given a fence (execbuffer failed before submission). */
+/*
+ * The point of no return: the job gets its place on the entity's timeline (seqnos in
+ * submission order: caller holds gpu->lock until garnet_request_submit()). Returns the fence
+ * the objects must carry.
+ */
+struct dma_fence *garnet_request_arm(struct garnet_request *req)
+{
+	lockdep_assert_held(&req->gpu->lock);
+	drm_sched_job_arm(&req->job);
+	/* Dropped at retire: the module stays while requests are queued or running. */
+	__module_get(THIS_MODULE);
+	atomic_inc(&req->gpu->requests);
+	return &req->job.s_fence->finished;
+}
+
+/* Hands the job to the scheduler. Caller holds gpu->lock (push order is seqno order). */
+void garnet_request_submit(struct garnet_request *req)
+{
+	lockdep_assert_held(&req->gpu->lock);
+	atomic64_inc(&req->gpu->counters.submitted);
+	drm_sched_entity_push_job(&req->job);
+}
+
+/* For a request that was never armed (execbuffer failed before submission). */
 void garnet_request_free_unsubmitted(struct garnet_request *req)
 {
 	unsigned int i;
 
+	if (req->job_inited)
+		drm_sched_job_cleanup(&req->job);
 	for (i = 0; i < req->nobj; i++)
 		if (req->objs[i].obj)
 			drm_gem_object_put(&req->objs[i].obj->shmem.base);
 	put_proc(req);
 	garnet_client_put(req->client);
-	put_deps(req);
 	kvfree(req->cmds);
+	kfree(req->hw);
 	kfree(req);
 }
 
 /*
- * Implicit sync: fences of other timelines in an object's reservation object (all of them
- * when this request writes, the writers' when it reads) must signal before the batch runs:
- * other drivers' and other garnet files'. The file's own requests run in order anyway.
- * Caller holds the reservation lock.
+ * The engine: runs the batch in process context (on the ordered engine_wq, one at a time),
+ * then signals the hardware fence, which completes the job's finished fence.
  */
-int garnet_request_add_deps(struct garnet_request *req, struct dma_resv *resv, bool write)
+static void request_run(struct work_struct *work)
 {
-	struct dma_resv_iter cursor;
-	struct dma_fence *fence;
-
-	dma_resv_for_each_fence(&cursor, resv, write ? DMA_RESV_USAGE_READ : DMA_RESV_USAGE_WRITE,
-				fence) {
-		struct garnet_dep *deps;
-
-		if (fence->context == req->client->fence_context || dma_fence_is_signaled(fence))
-			continue;
-		deps = krealloc_array(req->deps, req->ndeps + 1, sizeof(*deps), GFP_KERNEL_ACCOUNT);
-		if (!deps)
-			return -ENOMEM;
-		req->deps = deps;
-		req->deps[req->ndeps++].fence = dma_fence_get(fence);
-	}
-	return 0;
-}
-
-/* Runs wherever the fence signals (possibly in an interrupt): only kicks the engine. */
-static void dep_signalled(struct dma_fence *fence, struct dma_fence_cb *cb)
-{
-	struct garnet_dep *dep = container_of(cb, struct garnet_dep, cb);
-
-	mod_delayed_work(dep->gpu->engine_wq, &dep->gpu->engine_work, 0);
-}
-
-/*
- * Each dependency wakes the engine when it signals, so a head runs as soon as it is ready,
- * with no polling. Done once the array stops moving: a callback is linked on its fence.
- */
-static void arm_deps(struct garnet_request *req)
-{
-	unsigned int i;
-
-	for (i = 0; i < req->ndeps; i++) {
-		struct garnet_dep *dep = &req->deps[i];
-
-		dep->gpu = req->gpu;
-		/* -ENOENT: signalled already; the callback's node is left empty. */
-		dma_fence_add_callback(dep->fence, &dep->cb, dep_signalled);
-	}
-	req->deps_armed = true;
-}
-
-/* Other drivers get as long as vgem gives its own fences; then the batch does not run. */
-#define GARNET_DEP_TIMEOUT	(10 * HZ)
-
-static bool deps_signalled(struct garnet_request *req)
-{
-	unsigned int i;
-
-	for (i = 0; i < req->ndeps; i++)
-		if (!dma_fence_is_signaled(req->deps[i].fence))
-			return false;
-	return true;
-}
-
-/*
- * Ready to run: every dependency signalled, or given up on. A head still waiting counts in
- * *wake, the earliest time one gives up (0 while none waits). Caller holds sched_lock.
- */
-static bool request_ready(struct garnet_request *req, unsigned long *wake)
-{
-	if (deps_signalled(req))
-		return true;
-	if (!req->dep_deadline)
-		req->dep_deadline = jiffies + GARNET_DEP_TIMEOUT ?: 1;
-	if (time_after_eq(jiffies, req->dep_deadline))
-		return true;
-	if (!*wake || time_before(req->dep_deadline, *wake))
-		*wake = req->dep_deadline;
-	return false;
-}
-
-/* Takes the head of client's queue; the file goes to the back of its process's line. */
-static struct garnet_request *take_head(struct garnet_gpu *gpu, struct garnet_proc *proc,
-					struct garnet_client *client)
-{
-	struct garnet_request *req = list_first_entry(&client->queue, struct garnet_request,
-						      queue_link);
-
-	list_del_init(&req->queue_link);
-	if (list_empty(&client->queue))
-		list_del_init(&client->active_link);
-	else
-		list_move_tail(&client->active_link, &proc->clients);
-	if (list_empty(&proc->clients))
-		list_del_init(&proc->active_link);
-	proc->last_turn = ++gpu->turns;
-	return req;
-}
-
-/* The first file of proc in turn whose head is ready, or NULL. */
-static struct garnet_client *ready_client(struct garnet_proc *proc, unsigned long *wake)
-{
-	struct garnet_client *client;
-
-	list_for_each_entry(client, &proc->clients, active_link)
-		if (request_ready(list_first_entry(&client->queue, struct garnet_request,
-						   queue_link), wake))
-			return client;
-	return NULL;
-}
-
-/*
- * The next request to run, taken off its queue: of the processes with a ready head, the one
- * served longest ago (one that just arrived, too, goes before one that keeps submitting), and
- * of its files the next in turn.
- */
-static struct garnet_request *pick_request(struct garnet_gpu *gpu, unsigned long *wake)
-{
-	struct garnet_proc *proc, *best = NULL;
-	struct garnet_client *client, *best_client = NULL;
-	struct garnet_request *req = NULL;
-
-	spin_lock(&gpu->sched_lock);
-	list_for_each_entry(proc, &gpu->active, active_link) {
-		if (best && proc->last_turn >= best->last_turn)
-			continue;
-		client = ready_client(proc, wake);
-		if (client) {
-			best = proc;
-			best_client = client;
-		}
-	}
-	if (best)
-		req = take_head(gpu, best, best_client);
-	spin_unlock(&gpu->sched_lock);
-	return req;
-}
-
-static void request_run(struct garnet_request *req)
-{
+	struct garnet_request *req = container_of(work, struct garnet_request, run_work);
+	struct dma_fence *finished = &req->job.s_fence->finished, *hw = req->hw;
 	struct garnet_gpu *gpu = req->gpu;
-	unsigned long deadline;
-	int ret = 0;
+	int ret;
 
-	if (!deps_signalled(req)) {
-		/* Not this batch's fault: it does not run, and nobody is blamed. */
-		dma_fence_set_error(&req->fence, -ETIMEDOUT);
-		goto signal;
-	}
-	deadline = jiffies + msecs_to_jiffies(READ_ONCE(garnet_watchdog_ms));
+	atomic64_inc(&gpu->counters.engine_runs);
 	if (!READ_ONCE(req->client->banned) && !READ_ONCE(req->proc->banned))
-		ret = garnet_cmd_execute(req, deadline);
+		ret = garnet_cmd_execute(req);
 	else
 		ret = -EIO;
 
@@ -497,85 +413,139 @@ static void request_run(struct garnet_request *req)
 		atomic64_inc(&gpu->counters.faults);
 	if (ret == -ETIMEDOUT || ret == -EFAULT)
 		client_error(req, ret);
-	if (ret)
-		dma_fence_set_error(&req->fence, ret);
-signal:
-	atomic64_set(&gpu->completed_seqno, req->fence.seqno);
-	atomic64_inc(&gpu->counters.completed);
-	dma_fence_signal(&req->fence);
-	/* Dropping objects may free them, which takes gpu->lock: not on the engine. */
-	INIT_WORK(&req->retire_work, request_retire);
-	queue_work(gpu->retire_wq, &req->retire_work);
-}
-
-static void engine_work(struct work_struct *work)
-{
-	struct garnet_gpu *gpu = container_of(to_delayed_work(work), struct garnet_gpu,
-					      engine_work);
-	struct garnet_request *req;
-	unsigned long wake = 0;
-
-	atomic64_inc(&gpu->counters.engine_runs);
-	while ((req = pick_request(gpu, &wake))) {
-		request_run(req);
-		wake = 0;
+	if (ret) {
+		/* The scheduler does not pass the hardware fence's error on. */
+		dma_fence_set_error(finished, ret);
+		dma_fence_set_error(hw, ret);
 	}
 	/*
-	 * Heads wait for fences, whose callbacks kick the engine; look again by itself only when
-	 * the first of them gives up. A kick meanwhile has queued the work already, and this
-	 * leaves it be.
+	 * The batch copy goes now, and the file's limits count the request no more: whoever sees
+	 * the fence signalled sees them given back. The rest goes at retire.
 	 */
-	if (wake)
-		queue_delayed_work(gpu->engine_wq, &gpu->engine_work,
-				   time_after(wake, jiffies) ? wake - jiffies : 0);
+	kvfree(req->cmds);
+	req->cmds = NULL;
+	garnet_client_uncharge(req->client, req->charged);
+	atomic64_set(&gpu->completed_seqno, hw->seqno);
+	atomic64_inc(&gpu->counters.completed);
+	/* From here the job may be freed: the scheduler is told it is done. */
+	dma_fence_signal(hw);
+	dma_fence_put(hw);
+}
+
+static struct dma_fence *garnet_run_job(struct drm_sched_job *job)
+{
+	struct garnet_request *req = to_request(job);
+	struct garnet_gpu *gpu = req->gpu;
+
+	/* Jobs run one at a time, in this order: the engine's timeline. */
+	__module_get(THIS_MODULE);	/* dropped when the fence is released */
+	dma_fence_init(req->hw, &hw_fence_ops, &gpu->fence_lock, gpu->hw_context,
+		       ++gpu->hw_seqno);
+	req->hw_inited = true;
+	/* One reference for the scheduler (returned), one for the engine until it signals. */
+	dma_fence_get(req->hw);
+	queue_work(gpu->engine_wq, &req->run_work);
+	return req->hw;
 }
 
 /*
- * Queues the request on its file's queue. Caller holds gpu->lock (seqnos follow queue order)
- * and has added the fence to every object's reservation object.
+ * The watchdog: the job has been on the engine for watchdog_ms. The engine is asked to stop it
+ * (it then completes with -ETIMEDOUT, which counts against the process), and the job goes back
+ * where the scheduler took it from, its pending list, from which it is freed once finished:
+ * there is no reset to make, nothing else is affected. Should it not have stopped by the next
+ * timeout, this runs again. The scheduler took the job off the list, so it cannot be freed
+ * meanwhile; once it is back, this no longer touches it.
  */
-void garnet_request_submit(struct garnet_request *req)
+static enum drm_gpu_sched_stat garnet_timedout_job(struct drm_sched_job *job)
 {
-	struct garnet_gpu *gpu = req->gpu;
+	struct garnet_request *req = to_request(job);
+	struct drm_gpu_scheduler *sched = job->sched;
+
+	WRITE_ONCE(req->stop, true);
+	spin_lock(&sched->job_list_lock);
+	list_add(&job->list, &sched->pending_list);
+	spin_unlock(&sched->job_list_lock);
+	wake_up_interruptible(&sched->wake_up_worker);
+	return DRM_GPU_SCHED_STAT_NOMINAL;
+}
+
+/*
+ * Drops what the request holds; runs in process context, away from the scheduler's thread
+ * (dropping objects may free them, which takes gpu->lock). The finished fence may live on long
+ * after (reservation objects and other drivers keep it), but it is small: the request and its
+ * dependencies go now (its batch copy went when the engine finished with it).
+ */
+static void request_retire(struct work_struct *work)
+{
+	struct garnet_request *req = container_of(work, struct garnet_request, retire_work);
 	struct garnet_client *client = req->client;
+	struct garnet_gpu *gpu = req->gpu;
+	unsigned int i;
 
-	lockdep_assert_held(&gpu->lock);
-	dma_fence_get(&req->fence);	/* the engine's, dropped at retire */
-	atomic64_inc(&gpu->counters.submitted);
-	arm_deps(req);
-	spin_lock(&gpu->sched_lock);
-	list_add_tail(&req->queue_link, &client->queue);
-	if (list_empty(&client->active_link))
-		list_add_tail(&client->active_link, &client->proc->clients);
-	if (list_empty(&client->proc->active_link))
-		list_add_tail(&client->proc->active_link, &gpu->active);
-	spin_unlock(&gpu->sched_lock);
-	mod_delayed_work(gpu->engine_wq, &gpu->engine_work, 0);
+	drm_sched_job_cleanup(&req->job);
+	if (!req->hw_inited)
+		kfree(req->hw);
+	kvfree(req->cmds);	/* NULL unless the job never ran */
+	for (i = 0; i < req->nobj; i++)
+		if (req->objs[i].obj)
+			drm_gem_object_put(&req->objs[i].obj->shmem.base);
+	put_proc(req);
+	if (!req->hw_inited)
+		garnet_client_uncharge(client, req->charged);
+	garnet_client_put(client);
+	kfree(req);
+	if (atomic_dec_and_test(&gpu->requests))
+		wake_up_var(&gpu->requests);
+	module_put(THIS_MODULE);
 }
 
-void garnet_engine_init(struct garnet_gpu *gpu)
+static void garnet_free_job(struct drm_sched_job *job)
 {
-	INIT_DELAYED_WORK(&gpu->engine_work, engine_work);
-	spin_lock_init(&gpu->sched_lock);
-	INIT_LIST_HEAD(&gpu->active);
+	struct garnet_request *req = to_request(job);
+
+	queue_work(req->gpu->retire_wq, &req->retire_work);
 }
 
-/* Every file is closed: run what is queued (other drivers' fences may still hold some). */
+static const struct drm_sched_backend_ops garnet_sched_ops = {
+	.run_job = garnet_run_job,
+	.timedout_job = garnet_timedout_job,
+	.free_job = garnet_free_job,
+};
+
+int garnet_engine_init(struct garnet_gpu *gpu)
+{
+	struct drm_sched_init_args args = {
+		.ops = &garnet_sched_ops,
+		/* One job on the engine at a time: the next is chosen when it is free. */
+		.credit_limit = 1,
+		.timeout = msecs_to_jiffies(READ_ONCE(garnet_watchdog_ms)) ?: 1,
+		.name = "garnet-render",
+		.dev = gpu->gdev->drm.dev,
+	};
+	int ret;
+
+	spin_lock_init(&gpu->sched_lock);
+	mutex_init(&gpu->entity_lock);
+	atomic_set(&gpu->requests, 0);
+	gpu->hw_context = dma_fence_context_alloc(1);
+	gpu->sched_list[0] = &gpu->sched;
+	ret = drm_sched_init(&gpu->sched, &args);
+	if (!ret)
+		gpu->sched_ready = true;
+	return ret;
+}
+
+/*
+ * Every file is closed, and the module was unloadable, so no request is left; wait anyway for
+ * the last ones to finish retiring before the scheduler goes.
+ */
 void garnet_engine_fini(struct garnet_gpu *gpu)
 {
-	for (;;) {
-		bool idle;
-
-		flush_delayed_work(&gpu->engine_work);
-		spin_lock(&gpu->sched_lock);
-		idle = list_empty(&gpu->active);
-		spin_unlock(&gpu->sched_lock);
-		if (idle)
-			break;
-		msleep(20);
-	}
-	cancel_delayed_work_sync(&gpu->engine_work);
-	drain_workqueue(gpu->retire_wq);
+	if (!gpu->sched_ready)
+		return;
+	wait_var_event(&gpu->requests, !atomic_read(&gpu->requests));
+	drm_sched_fini(&gpu->sched);
+	gpu->sched_ready = false;
 }
 
 /* i915's WAIT: flags must be 0; a negative timeout waits forever; -ETIME when still busy. */

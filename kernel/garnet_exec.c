@@ -207,9 +207,9 @@ static int eb_bind(struct eb *eb)
  * The 2008 design's move to the GPU domains (garnet_domain.c applies the rules and counts each
  * flush and invalidate; the CPU's are bookkeeping only). The GPU caches that must be flushed
  * or invalidated are all handled by one MI_FLUSH for the whole execbuffer. Nothing here waits:
- * a request runs after its file's earlier ones and after the other files' requests it depends
- * on (their fences in the objects' reservations), so a GPU write is visible to every later
- * request that uses the object.
+ * a request runs after its process's earlier ones and after the other processes' requests it
+ * depends on (their fences in the objects' reservations), so a GPU write is visible to every
+ * later request that uses the object.
  * Caller holds every reservation lock.
  */
 static void eb_move_to_gpu(struct eb *eb)
@@ -281,13 +281,13 @@ static struct garnet_request *eb_build_request(struct eb *eb, u32 start, u32 len
 
 static void eb_add_fence(struct eb *eb, struct garnet_request *req)
 {
+	struct dma_fence *fence = garnet_request_arm(req);
 	u32 i;
 
-	garnet_request_init_fence(req);
 	for (i = 0; i < eb->count; i++) {
 		struct garnet_vma *vma = eb->objs[i].vma;
 
-		dma_resv_add_fence(vma->obj->shmem.base.resv, &req->fence,
+		dma_resv_add_fence(vma->obj->shmem.base.resv, fence,
 				   eb->objs[i].write_domain ? DMA_RESV_USAGE_WRITE :
 							      DMA_RESV_USAGE_READ);
 	}
@@ -332,7 +332,7 @@ static void eb_mark_written(struct eb *eb, struct garnet_request *req, bool vali
  * eb->busy, and eb_submit() waits for it with no lock held, then starts over.
  */
 static int eb_submit_locked(struct eb *eb, struct drm_gem_object **gem, u32 start, u32 len,
-			    u64 charge, struct garnet_request **out)
+			    u64 charge)
 {
 	struct garnet_request *req = NULL;
 	struct ww_acquire_ctx ctx;
@@ -379,8 +379,9 @@ static int eb_submit_locked(struct eb *eb, struct drm_gem_object **gem, u32 star
 		goto out_unlock_resv;
 	eb_mark_written(eb, req, validate);
 
+	ret = garnet_request_prepare(req);
 	for (i = 0; i < eb->count && !ret; i++)
-		ret = garnet_request_add_deps(req, gem[i]->resv, eb->objs[i].write_domain);
+		ret = garnet_request_add_deps(req, gem[i], eb->objs[i].write_domain);
 	if (ret)
 		goto out_unlock_resv;
 
@@ -388,8 +389,7 @@ static int eb_submit_locked(struct eb *eb, struct drm_gem_object **gem, u32 star
 	req->charged = charge;
 	eb_add_fence(eb, req);
 	garnet_request_submit(req);
-	*out = req;
-	req = NULL;
+	req = NULL;	/* the scheduler's now: it may retire and go at any time */
 
 out_unlock_resv:
 	drm_gem_unlock_reservations(gem, eb->count, &ctx);
@@ -411,7 +411,7 @@ static u64 eb_charge(struct eb *eb, u32 len)
 	return (u64)len + struct_size((struct garnet_request *)NULL, objs, eb->count);
 }
 
-static int eb_submit(struct eb *eb, u32 start, u32 len, struct garnet_request **out)
+static int eb_submit(struct eb *eb, u32 start, u32 len)
 {
 	struct drm_gem_object **gem;
 	u64 charge = eb_charge(eb, len);
@@ -429,7 +429,7 @@ static int eb_submit(struct eb *eb, u32 start, u32 len, struct garnet_request **
 	for (i = 0; i < eb->count; i++)
 		gem[i] = &eb->objs[i].obj->shmem.base;
 	for (;;) {
-		ret = eb_submit_locked(eb, gem, start, len, charge, out);
+		ret = eb_submit_locked(eb, gem, start, len, charge);
 		if (ret != -EAGAIN || !eb->busy)
 			break;
 		ret = garnet_wait_busy(&eb->busy);
@@ -445,7 +445,6 @@ out_uncharge:
 
 static int execbuffer(struct eb *eb)
 {
-	struct garnet_request *req = NULL;
 	u32 start, len;
 	int ret;
 
@@ -459,11 +458,9 @@ static int execbuffer(struct eb *eb)
 	if (!ret)
 		ret = eb_check_batch(eb, &start, &len);
 	if (!ret)
-		ret = eb_submit(eb, start, len, &req);
-	if (!ret) {
-		dma_fence_put(&req->fence);
+		ret = eb_submit(eb, start, len);
+	if (!ret)
 		ret = eb_write_back(eb);
-	}
 	eb_release(eb);
 	return ret;
 }

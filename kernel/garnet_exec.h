@@ -26,10 +26,12 @@
 #include <linux/workqueue.h>
 
 #include <drm/drm_mm.h>
+#include <drm/gpu_scheduler.h>
 
 #include "garnet_proc.h"
 
 struct drm_file;
+struct drm_gem_object;
 struct drm_minor;
 struct garnet_device;
 struct garnet_file;
@@ -85,22 +87,24 @@ struct garnet_gpu {
 	struct list_head vms;
 
 	/*
-	 * The engine: requests run one at a time. Each file has its own queue (and timeline).
-	 * Turns go to processes (the one that opened each file), the one served longest ago
-	 * first, and within a process to its files in turn; only ready heads count. So no
-	 * process's queues (endless batches, a fence that never comes, many files) hold up
-	 * another's beyond the one request running. engine_work runs on the ordered engine_wq;
-	 * it is kicked at every submission and by the callback of every fence a queued request
-	 * waits for, and wakes by itself only when a head's dependencies time out.
+	 * The engine: the kernel's GPU scheduler (drm_sched) with one entity per process (the
+	 * one that opened each file), served in turn, one job on the engine at a time. Its
+	 * run_job hands the batch to engine_wq, which runs it in process context and signals
+	 * the job's hardware fence; its timeout handler is the watchdog. Dependencies (fences of
+	 * other processes and other drivers) are the scheduler's, woken by their callbacks.
 	 */
+	struct drm_gpu_scheduler sched;
+	struct drm_gpu_scheduler *sched_list[1];	/* what entities are made with */
+	bool sched_ready;
+	struct mutex entity_lock;	/* the processes' entities: lookup, references */
 	struct workqueue_struct *engine_wq;
 	struct workqueue_struct *retire_wq;
-	struct delayed_work engine_work;
-	spinlock_t sched_lock;		/* the queues, active, in-flight counts */
-	struct list_head active;	/* processes with queued requests */
-	u64 turns;			/* requests taken so far */
-	spinlock_t fence_lock;
-	atomic64_t completed_seqno;	/* of the last request that ran, on its file's timeline */
+	spinlock_t sched_lock;		/* in-flight counts */
+	atomic_t requests;		/* submitted, not yet retired */
+	spinlock_t fence_lock;		/* the hardware fences' */
+	u64 hw_context;			/* the engine's timeline: hardware fences in run order */
+	u64 hw_seqno;			/* under the scheduler's thread (run_job runs one at a time) */
+	atomic64_t completed_seqno;	/* of the last job that ran, on the engine's timeline */
 
 	/*
 	 * Bindings the shrinker took out of their space in reclaim, each holding a reference
@@ -127,30 +131,26 @@ struct garnet_client {
 	struct garnet_vm *own_vm;
 	/* Per file, so one noisy client cannot hide another's refused batches from the log. */
 	struct ratelimit_state log_rs;
-	struct garnet_proc *proc;	/* the process that opened it: whose turns it takes; ref */
+	struct garnet_proc *proc;	/* the process that opened it: whose entity it uses; ref */
 	atomic_t errors;		/* faults and hangs so far */
 	atomic_t unreported;		/* errors not yet returned as -EIO */
 	bool banned;
 
-	/* Its timeline: seqnos in submission order (under gpu->lock), signalled in that order. */
-	u64 fence_context;
-	u64 next_seqno;
+	struct garnet_entity *entity;	/* its process's place in the scheduler; reference */
 	/* Under gpu->sched_lock. */
-	struct list_head queue;		/* submitted, not yet run, oldest first */
-	struct list_head active_link;	/* in proc->clients while queue is not empty */
-	unsigned int inflight;		/* submitted, not yet retired */
+	unsigned int inflight;		/* submitted, not yet finished by the engine */
 	u64 inflight_bytes;
-	wait_queue_head_t retired;	/* a request of this file retired */
+	wait_queue_head_t retired;	/* a request of this file finished */
 };
 
 /*
- * A fence of another timeline (another file's, another driver's) a request waits for; its
- * callback kicks the engine when it signals.
+ * A process's entity in the scheduler (one per process, so opening more files buys no more
+ * turns): its jobs run in submission order, whichever of its files they came from.
  */
-struct garnet_dep {
-	struct dma_fence *fence;	/* reference */
-	struct dma_fence_cb cb;		/* on fence until it signals or the request retires */
-	struct garnet_gpu *gpu;
+struct garnet_entity {
+	struct drm_sched_entity base;
+	unsigned int refs;		/* clients of the process; under gpu->entity_lock */
+	struct garnet_proc *proc;	/* no reference: its clients hold the process */
 };
 
 /* What a request may touch: its objects, where they are bound and mapped. */
@@ -164,20 +164,20 @@ struct garnet_req_obj {
 };
 
 struct garnet_request {
-	struct dma_fence fence;		/* first: dma_fence_free() frees the request */
+	struct drm_sched_job job;	/* its finished fence is what the objects carry */
 	struct garnet_gpu *gpu;
 	struct garnet_client *client;	/* holds a reference */
 	struct garnet_proc *proc;	/* the submitting process; reference */
-	struct list_head queue_link;	/* client->queue */
+	struct dma_fence *hw;		/* the engine's fence, made when the job runs */
+	struct work_struct run_work;	/* on gpu->engine_wq: runs the batch */
 	struct work_struct retire_work;
+	bool job_inited;		/* drm_sched_job_init() done */
+	bool hw_inited;			/* hw made by run_job */
+	bool stop;			/* the watchdog asks the engine to stop the batch */
 	u64 charged;			/* bytes counted in client->inflight_bytes */
-	unsigned long dep_deadline;	/* set when it first heads its queue; 0 before */
-	u32 *cmds;			/* kernel copy of the batch: what runs; freed at retire */
+	u32 *cmds;			/* kernel copy of the batch: what runs; freed once run */
 	u32 cmd_dwords;
 	u64 batch_addr;			/* address of cmds[0] in the client's space */
-	struct garnet_dep *deps;	/* fences of other timelines to wait for first */
-	unsigned int ndeps;
-	bool deps_armed;		/* their callbacks are on the fences (from submission) */
 	unsigned int nobj;
 	struct garnet_req_obj objs[];	/* sorted by start */
 };
@@ -208,7 +208,6 @@ int garnet_resv_busy(struct dma_resv *resv, enum dma_resv_usage usage, struct dm
 void garnet_vm_object_free(struct garnet_object *gobj);
 
 /* garnet_engine.c */
-extern const struct dma_fence_ops garnet_request_fence_ops;
 int garnet_client_open(struct garnet_file *gfile);
 void garnet_client_close(struct garnet_file *gfile);
 void garnet_client_put(struct garnet_client *client);
@@ -217,18 +216,19 @@ int garnet_client_charge(struct garnet_client *client, u64 bytes, bool nonblock)
 void garnet_client_uncharge(struct garnet_client *client, u64 bytes);
 struct garnet_request *garnet_request_alloc(struct garnet_gpu *gpu, struct garnet_client *client,
 					    unsigned int nobj);
-void garnet_request_init_fence(struct garnet_request *req);
-void garnet_engine_init(struct garnet_gpu *gpu);
+int garnet_request_prepare(struct garnet_request *req);
+struct dma_fence *garnet_request_arm(struct garnet_request *req);
+int garnet_engine_init(struct garnet_gpu *gpu);
 void garnet_engine_fini(struct garnet_gpu *gpu);
 void garnet_request_submit(struct garnet_request *req);
 void garnet_request_free_unsubmitted(struct garnet_request *req);
 int garnet_gem_wait_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
-int garnet_request_add_deps(struct garnet_request *req, struct dma_resv *resv, bool write);
+int garnet_request_add_deps(struct garnet_request *req, struct drm_gem_object *obj, bool write);
 
 /* garnet_cmd.c */
 struct garnet_req_obj *garnet_req_lookup(struct garnet_request *req, u64 addr, u64 len);
 int garnet_cmd_validate(struct garnet_request *req, bool check_addresses);
-int garnet_cmd_execute(struct garnet_request *req, unsigned long deadline);
+int garnet_cmd_execute(struct garnet_request *req);
 
 /* garnet_exec.c */
 int garnet_execbuffer2_ioctl(struct drm_device *drm, void *data, struct drm_file *file);

@@ -35,7 +35,7 @@ static struct garnet_proc *proc_lookup(struct pid *tgid)
 static void proc_free(struct garnet_proc *proc)
 {
 	WARN_ON(atomic64_read(&proc->mem_bytes));
-	WARN_ON(!list_empty(&proc->active_link));
+	WARN_ON(proc->entity);
 	put_pid(proc->tgid);
 	kfree(proc);
 }
@@ -93,8 +93,6 @@ struct garnet_proc *garnet_proc_get_current(void)
 	kref_init(&fresh->ref);
 	atomic64_set(&fresh->mem_bytes, 0);
 	INIT_LIST_HEAD(&fresh->remembered_link);
-	INIT_LIST_HEAD(&fresh->active_link);
-	INIT_LIST_HEAD(&fresh->clients);
 
 	mutex_lock(&procs_lock);
 	/* Another thread of the process may have made it meanwhile. */

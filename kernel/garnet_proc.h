@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * One record per process (thread group) that uses garnet: its object-memory budget
- * (garnet_mem.c), its faults, hangs and ban (garnet_engine.c) and its place in the engine's
- * turns. Kept per process, not per file, so that opening more files buys neither more memory
+ * (garnet_mem.c), its faults, hangs and ban (garnet_engine.c) and its entity in the engine's
+ * scheduler. Kept per process, not per file, so that opening more files buys neither more memory
  * nor more hangs. Found by thread group in a hash table, so an open or a submission costs the
  * same however many processes use garnet.
  */
@@ -14,6 +14,7 @@
 #include <linux/list.h>
 #include <linux/types.h>
 
+struct garnet_entity;
 struct pid;
 
 struct garnet_proc {
@@ -33,10 +34,8 @@ struct garnet_proc {
 	struct list_head remembered_link; /* once errors > 0, until the process is gone */
 	bool banned;			/* written under the lock, read with READ_ONCE */
 
-	/* The engine's, under gpu->sched_lock. */
-	struct list_head active_link;	/* in gpu->active while a file of it has queued requests */
-	struct list_head clients;	/* those files, next turn first */
-	u64 last_turn;			/* gpu->turns when it last had one */
+	/* Its entity in the engine's scheduler while it has files (garnet_engine.c's lock). */
+	struct garnet_entity *entity;
 };
 
 /* The calling process's record (made on first use), with a reference; NULL without memory. */

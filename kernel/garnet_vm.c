@@ -419,7 +419,6 @@ int garnet_gpu_init(struct garnet_device *gdev)
 	INIT_WORK(&gpu->released_work, released_work);
 	garnet_vm_init(&gpu->ggtt, garnet_gtt_aperture_size(), false);
 	list_add(&gpu->ggtt.gpu_link, &gpu->vms);
-	garnet_engine_init(gpu);
 
 	ret = -ENOMEM;
 	gpu->engine_wq = alloc_ordered_workqueue("garnet-engine", 0);
@@ -428,17 +427,22 @@ int garnet_gpu_init(struct garnet_device *gdev)
 	gpu->retire_wq = alloc_workqueue("garnet-retire", WQ_UNBOUND, 0);
 	if (!gpu->retire_wq)
 		goto err_engine;
+	ret = garnet_engine_init(gpu);
+	if (ret)
+		goto err_retire;
 
 	gpu->shrinker.count_objects = gtt_shrinker_count;
 	gpu->shrinker.scan_objects = gtt_shrinker_scan;
 	gpu->shrinker.seeks = DEFAULT_SEEKS;
 	ret = register_shrinker(&gpu->shrinker, "drm-garnet-gtt");
 	if (ret)
-		goto err_retire;
+		goto err_sched;
 	gpu->shrinker_registered = true;
 	gdev->gpu = gpu;
 	return 0;
 
+err_sched:
+	garnet_engine_fini(gpu);
 err_retire:
 	destroy_workqueue(gpu->retire_wq);
 err_engine:

@@ -266,6 +266,10 @@ class DeepInstall:
             raise StageFailed("dkms status does not show garnet installed")
         if not any(line.split()[:1] == ["garnet"] for line in lsmod.splitlines()):
             raise StageFailed("garnet.ko is not loaded (lsmod)")
+        # Its engine runs on the kernel's GPU scheduler, which modprobe loads first.
+        if not any(line.split()[:1] == ["gpu_sched"] and "garnet" in line.split()[3:4][0].split(",")
+                   for line in lsmod.splitlines() if len(line.split()) >= 4):
+            raise StageFailed("gpu_sched is not loaded for garnet (lsmod)")
         if "/updates/dkms/garnet.ko" not in dkms:
             raise StageFailed("the loaded garnet is not DKMS's (modinfo -n garnet)")
         if not re.search(r"^bochs-display \S+ driver garnet$", drm, re.M):

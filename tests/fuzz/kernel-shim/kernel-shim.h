@@ -116,12 +116,18 @@ static inline unsigned long copy_from_user(void *to, const void *from, unsigned 
 #define put_user(x, ptr) ({ *(ptr) = (x); 0; })
 
 /*
- * Time is counted in watchdog checks: each cond_resched() is one jiffy, so a batch that
- * loops meets its deadline after a fixed number of checks, however fast the machine is.
+ * Time is counted in watchdog checks: each cond_resched() is one jiffy, and the harness plays
+ * the scheduler's timeout handler (shim_watchdog_tick() asks the running batch to stop after a
+ * fixed number of checks), so a batch that loops is stopped however fast the machine is.
  */
 extern unsigned long jiffies;
 #define time_after(a, b) ((long)((b) - (a)) < 0)
-static inline void cond_resched(void) { jiffies++; }
+void shim_watchdog_tick(void);
+static inline void cond_resched(void)
+{
+	jiffies++;
+	shim_watchdog_tick();
+}
 
 /* The fuzzer's objects are idle: no fence ever waits. */
 enum dma_resv_usage { DMA_RESV_USAGE_KERNEL, DMA_RESV_USAGE_WRITE, DMA_RESV_USAGE_READ,
