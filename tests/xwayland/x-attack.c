@@ -390,6 +390,7 @@ static int record(int seconds)
 		usleep(20000);
 	}
 	say("keys %lu", keys);
+	xcb_disconnect(data);
 	return 0;
 }
 
