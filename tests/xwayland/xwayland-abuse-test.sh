@@ -213,8 +213,10 @@ result $? "one_client_cannot_take_every_x_domain"
 kill "$domains" 2>/dev/null
 x_env "$work/idle.env"
 idle=$(display_of "$work/idle.env")
+idle_name=$(sed -n 's/^domain //p' "$work/idle.env.raw")
 in_env "$work/idle.env" xdpyinfo >/dev/null 2>&1
-wait_for "$work/log" "(:$idle): closed" 12
+# by name: display numbers come back, and an earlier domain may have closed on this one
+wait_for "$work/log" "domain $idle_name (:$idle): closed" 12
 closed=$?
 [ $closed -eq 0 ] && [ ! -e "/tmp/.X11-unix/X$idle" ] && [ ! -e "/tmp/.X$idle-lock" ]
 result $? "an_idle_private_domain_is_closed_and_its_display_freed"
