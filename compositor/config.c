@@ -255,7 +255,8 @@ static int handle_xwayland(struct config *cfg, const char *name, const char *val
 	}
 	if (strcmp(name, "domain") != 0) {
 		snprintf(cfg->error, sizeof(cfg->error),
-			 "unknown key '%s' in [xwayland] (enable, path, idle-timeout, domain)", name);
+			 "unknown key '%s' in [xwayland] (enable, path, idle-timeout, domain)",
+			 name);
 		return 0;
 	}
 	static const char name_chars[] = "abcdefghijklmnopqrstuvwxyz"

@@ -104,7 +104,7 @@ enum read_kind {
 	READ_CLIENTS = READ_COUNT, /* the server's, for the idle check: no window's */
 };
 
-#define MAP_READS                                                                               \
+#define MAP_READS                                                                                  \
 	((1u << READ_NET_NAME) | (1u << READ_NAME) | (1u << READ_CLASS) | (1u << READ_PROTOCOLS) | \
 	 (1u << READ_TRANSIENT_FOR))
 

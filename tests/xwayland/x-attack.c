@@ -51,9 +51,8 @@ static double now(void)
 
 static xcb_atom_t atom(const char *name)
 {
-	xcb_intern_atom_reply_t *r =
-		xcb_intern_atom_reply(conn, xcb_intern_atom(conn, 0, (uint16_t)strlen(name), name),
-				      NULL);
+	xcb_intern_atom_reply_t *r = xcb_intern_atom_reply(
+		conn, xcb_intern_atom(conn, 0, (uint16_t)strlen(name), name), NULL);
 	xcb_atom_t a = r ? r->atom : XCB_NONE;
 
 	free(r);
@@ -289,14 +288,13 @@ static int geometry(int seconds)
 		for (int i = 0; i < 100; i++, requests++) {
 			int32_t v = (int32_t)(requests % 3 == 0 ? -32768 : 32767);
 
-			xcb_configure_window(conn, managed,
-					     XCB_CONFIG_WINDOW_X | XCB_CONFIG_WINDOW_Y |
-						     XCB_CONFIG_WINDOW_WIDTH |
-						     XCB_CONFIG_WINDOW_HEIGHT |
-						     XCB_CONFIG_WINDOW_BORDER_WIDTH,
-					     (uint32_t[]){(uint32_t)v, (uint32_t)v,
-							  requests % 2 ? 65535 : 1,
-							  requests % 2 ? 1 : 65535, 65535});
+			xcb_configure_window(
+				conn, managed,
+				XCB_CONFIG_WINDOW_X | XCB_CONFIG_WINDOW_Y |
+					XCB_CONFIG_WINDOW_WIDTH | XCB_CONFIG_WINDOW_HEIGHT |
+					XCB_CONFIG_WINDOW_BORDER_WIDTH,
+				(uint32_t[]){(uint32_t)v, (uint32_t)v, requests % 2 ? 65535 : 1,
+					     requests % 2 ? 1 : 65535, 65535});
 		}
 		xcb_flush(conn);
 	}
@@ -362,8 +360,8 @@ static int record(int seconds)
 
 	range.device_events.first = XCB_KEY_PRESS;
 	range.device_events.last = XCB_KEY_RELEASE;
-	error = xcb_request_check(conn, xcb_record_create_context_checked(conn, ctx, 0, 1, 1, &all,
-									  &range));
+	error = xcb_request_check(
+		conn, xcb_record_create_context_checked(conn, ctx, 0, 1, 1, &all, &range));
 	if (error)
 		die("no XRecord context");
 	sync_x();
@@ -384,7 +382,8 @@ static int record(int seconds)
 		while (xcb_poll_for_reply(data, cookie.sequence, (void **)&r, &error) && r) {
 			/* category 0: FromServer, the events */
 			if (r->category == 0)
-				keys += (unsigned long)xcb_record_enable_context_data_length(r) / 32;
+				keys += (unsigned long)xcb_record_enable_context_data_length(r) /
+					32;
 			free(r);
 		}
 		usleep(20000);
