@@ -21,6 +21,7 @@ struct window {
 	char title[256], app_id[256], states[64];
 	int outputs;
 	bool closed;
+	struct window *parent; /* as garnet last said */
 };
 
 struct toplevels {
@@ -93,6 +94,8 @@ static void handle_done(void *data, struct zwlr_foreign_toplevel_handle_v1 *h)
 
 	say(owner, "window title=%s app_id=%s states=%s outputs=%d", w->title, w->app_id,
 	    w->states[0] ? w->states : "-", w->outputs);
+	if (w->parent)
+		say(owner, "parent child=%s parent=%s", w->title, w->parent->title);
 }
 
 static void handle_closed(void *data, struct zwlr_foreign_toplevel_handle_v1 *h)
@@ -106,6 +109,10 @@ static void handle_closed(void *data, struct zwlr_foreign_toplevel_handle_v1 *h)
 static void handle_parent(void *data, struct zwlr_foreign_toplevel_handle_v1 *h,
 			  struct zwlr_foreign_toplevel_handle_v1 *parent)
 {
+	struct window *w = data;
+
+	/* A handle beyond MAX_WINDOWS has no window: no parent the log could name. */
+	w->parent = parent ? zwlr_foreign_toplevel_handle_v1_get_user_data(parent) : NULL;
 }
 
 static const struct zwlr_foreign_toplevel_handle_v1_listener handle_listener = {

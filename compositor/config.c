@@ -19,6 +19,7 @@ void config_init(struct config *cfg)
 	garnet_options_init(&cfg->options);
 	cfg->launcher_restarts = 3;
 	cfg->xwayland_enable = -1;
+	cfg->xwayland_idle_timeout = -1;
 	cfg->input = (struct garnet_input_config){
 		.tap = -1, .natural_scroll = -1, .left_handed = -1, .accel_flat = -1};
 }
@@ -245,9 +246,17 @@ static int handle_xwayland(struct config *cfg, const char *name, const char *val
 		}
 		return (cfg->xwayland_path = keep(cfg, value)) != NULL;
 	}
+	if (strcmp(name, "idle-timeout") == 0) {
+		if (config_parse_int(value, 0, 86400, &cfg->xwayland_idle_timeout))
+			return 1;
+		snprintf(cfg->error, sizeof(cfg->error),
+			 "[xwayland] idle-timeout=%s: want seconds (0: never)", value);
+		return 0;
+	}
 	if (strcmp(name, "domain") != 0) {
 		snprintf(cfg->error, sizeof(cfg->error),
-			 "unknown key '%s' in [xwayland] (enable, path, domain)", name);
+			 "unknown key '%s' in [xwayland] (enable, path, idle-timeout, domain)",
+			 name);
 		return 0;
 	}
 	static const char name_chars[] = "abcdefghijklmnopqrstuvwxyz"

@@ -45,6 +45,7 @@ struct config {
 	 * path, and domain=NAME:PROGRAM... lines, checked: a valid NAME, a PROGRAM after it. */
 	int xwayland_enable;
 	const char *xwayland_path;
+	int xwayland_idle_timeout; /* seconds a private domain lives idle; -1: the default */
 	char *xwayland_domains[MAX_LIST];
 	int xwayland_domain_count;
 	int lock_after_idle; /* seconds, 0: never */

@@ -53,6 +53,8 @@ struct garnet_xwayland *xwayland_config_apply(struct garnet_compositor *c, const
 		*ok = cfg->xwayland_enable < 0; /* logged; X11 was not asked for */
 		return NULL;
 	}
+	if (cfg->xwayland_idle_timeout >= 0)
+		garnet_xwayland_set_idle_timeout(xwl, cfg->xwayland_idle_timeout);
 	for (int i = 0; i < cfg->xwayland_domain_count; i++) {
 		if (!declare(xwl, cfg->xwayland_domains[i])) {
 			fprintf(stderr, "garnet: [xwayland] domain=%s: cannot declare it\n",

@@ -12,8 +12,11 @@
 #include "xwayland-core.h"
 
 /* Enough for any user's X applications; a client asking in a loop must not take every
- * display number of the machine. */
+ * display number of the machine. Idle private domains close (server.c), so a slot is held
+ * only by a domain with X clients, or one asked for within the idle timeout. */
 #define MAX_DOMAINS 64
+/* One connection's share: garnet-x11 asks once; a client asking for more wants them all. */
+#define MAX_DOMAINS_PER_CLIENT 8
 
 static void destroy_resource(struct wl_client *client, struct wl_resource *resource)
 {
@@ -40,9 +43,13 @@ static const char *refusal(struct garnet_xwayland *xwl, struct wl_client *client
 			return "the security policy does not let this program join that domain";
 		return NULL;
 	}
+	if (xwayland_domains_of_creator(xwl, client) >= MAX_DOMAINS_PER_CLIENT)
+		return "this client has asked for too many X11 domains (8 at a time)";
 	wl_list_for_each (d, &xwl->domains, link)
 		count++;
-	return count >= MAX_DOMAINS ? "too many X11 domains" : NULL;
+	return count >= MAX_DOMAINS ? "every X11 domain is taken (64): close X applications or "
+				      "wait for idle ones to close"
+				    : NULL;
 }
 
 static void get_display(struct wl_client *client, struct wl_resource *resource, uint32_t id,
@@ -65,6 +72,8 @@ static void get_display(struct wl_client *client, struct wl_resource *resource, 
 	if (!why) {
 		d = garnet_xwayland_domain_get(xwl, domain, program);
 		why = d ? NULL : "no X display could be made (see garnet's log)";
+		if (d)
+			xwayland_domain_set_creator(d, client);
 	}
 	if (why) {
 		garnet_log(xwl->compositor, GARNET_LOG_WARNING, "xwayland",

@@ -31,6 +31,7 @@ extern char **environ;
  * again: a client that makes it crash at once must not make garnet fork without end. */
 #define QUICK_DEATH_MS 2000
 #define MAX_QUICK_DEATHS 5
+#define DEFAULT_IDLE_TIMEOUT_MS 60000
 
 static void server_gone(struct wl_listener *listener, void *data);
 static int on_listen(int fd, uint32_t mask, void *data);
@@ -418,6 +419,96 @@ static int on_listen(int fd, uint32_t mask, void *data)
 	return 0;
 }
 
+void xwayland_domain_lost_wm(struct garnet_xwayland_domain *d)
+{
+	if (!d->client)
+		return;
+	log_domain(d, GARNET_LOG_WARNING, "the window manager's connection ended",
+		   "stopping the server; the next X client starts a new one");
+	/* server_gone runs, and destroys the manager. */
+	wl_client_destroy(d->client);
+}
+
+/* ---- idle private domains ---- */
+
+static long ms_since(const struct timespec *t)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - t->tv_sec) * 1000 + (now.tv_nsec - t->tv_nsec) / 1000000;
+}
+
+void xwayland_domain_clients(struct garnet_xwayland_domain *d, int count)
+{
+	if (count > 0)
+		clock_gettime(CLOCK_MONOTONIC, &d->active);
+}
+
+static void domain_destroy(struct garnet_xwayland_domain *d);
+
+/* A private domain is closed once nothing uses it: no X client on its server, or its display
+ * never used, for the idle timeout. A program that asks for domains in a loop then holds only
+ * those it keeps X clients in, and display numbers come back. */
+static int on_idle_check(void *data)
+{
+	struct garnet_xwayland_domain *d = data;
+	int timeout = d->xwl->idle_timeout_ms;
+
+	if (timeout <= 0)
+		return 0;
+	if (d->client && !d->xwm)
+		clock_gettime(CLOCK_MONOTONIC, &d->active); /* starting */
+	else if (d->xwm)
+		xwm_count_clients(d->xwm); /* the answer counts at the next check */
+	if (ms_since(&d->active) >= timeout) {
+		log_domain(d, GARNET_LOG_INFO, "closed", "no X client for the idle timeout");
+		domain_destroy(d);
+		return 0;
+	}
+	wl_event_source_timer_update(d->idle_timer, timeout / 3 > 100 ? timeout / 3 : 100);
+	return 0;
+}
+
+void garnet_xwayland_set_idle_timeout(struct garnet_xwayland *xwl, int seconds)
+{
+	struct garnet_xwayland_domain *d;
+
+	xwl->idle_timeout_ms = seconds > 0 ? seconds * 1000 : 0;
+	wl_list_for_each (d, &xwl->domains, link) {
+		if (d->idle_timer)
+			wl_event_source_timer_update(d->idle_timer, xwl->idle_timeout_ms ? 100 : 0);
+	}
+}
+
+static void creator_gone(struct wl_listener *listener, void *data)
+{
+	struct garnet_xwayland_domain *d = wl_container_of(listener, d, creator_destroy);
+
+	(void)data;
+	wl_list_remove(&d->creator_destroy.link);
+	d->creator = NULL;
+}
+
+void xwayland_domain_set_creator(struct garnet_xwayland_domain *d, struct wl_client *client)
+{
+	if (d->creator || !d->private_domain)
+		return;
+	d->creator = client;
+	d->creator_destroy.notify = creator_gone;
+	wl_client_add_destroy_listener(client, &d->creator_destroy);
+}
+
+int xwayland_domains_of_creator(struct garnet_xwayland *xwl, struct wl_client *client)
+{
+	struct garnet_xwayland_domain *d;
+	int n = 0;
+
+	wl_list_for_each (d, &xwl->domains, link)
+		n += d->creator == client;
+	return n;
+}
+
 /* ---- domains ---- */
 
 static void domain_destroy(struct garnet_xwayland_domain *d)
@@ -435,6 +526,10 @@ static void domain_destroy(struct garnet_xwayland_domain *d)
 	close_fd(&d->display_fd);
 	close_fd(&d->wm_fd);
 	stop_listening(d);
+	if (d->idle_timer)
+		wl_event_source_remove(d->idle_timer);
+	if (d->creator)
+		wl_list_remove(&d->creator_destroy.link);
 	for (int i = 0; i < 2; i++)
 		close_fd(&d->listen_fd[i]);
 	if (d->socket_path[0])
@@ -501,7 +596,15 @@ struct garnet_xwayland_domain *garnet_xwayland_domain_get(struct garnet_xwayland
 	base = program ? strrchr(program, '/') : NULL;
 	base = base ? base + 1 : program && program[0] ? program : "x11";
 	snprintf(private, sizeof(private), "%.80s#%u", base, ++xwl->next_private);
-	return domain_create(xwl, private);
+	d = domain_create(xwl, private);
+	if (!d)
+		return NULL;
+	d->private_domain = true;
+	clock_gettime(CLOCK_MONOTONIC, &d->active);
+	d->idle_timer = wl_event_loop_add_timer(xwl->compositor->loop, on_idle_check, d);
+	if (d->idle_timer && xwl->idle_timeout_ms)
+		wl_event_source_timer_update(d->idle_timer, xwl->idle_timeout_ms / 3);
+	return d;
 }
 
 static bool valid_domain_name(const char *name)
@@ -633,6 +736,7 @@ struct garnet_xwayland *garnet_xwayland_create(struct garnet_compositor *c,
 	if (!xwl)
 		return NULL;
 	xwl->compositor = c;
+	xwl->idle_timeout_ms = DEFAULT_IDLE_TIMEOUT_MS;
 	wl_list_init(&xwl->domains);
 	wl_list_init(&xwl->shared);
 	xwl->xwayland_path = strdup(xwayland_path);

@@ -7,9 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <xcb/composite.h>
+#include <xcb/res.h>
 #include <xcb/xcb.h>
+#include <xcb/xcbext.h>
 
 #include "garnet/security.h"
 #include "../core/shell-hooks.h"
@@ -22,6 +25,19 @@
 
 /* Longest title or class kept: task bars cut at 512 bytes anyway. */
 #define MAX_PROPERTY 4096
+/* Windows of one domain the manager keeps a record of: far more than any application has at
+ * the root, and a bound on the memory an X client can make garnet spend. */
+#define MAX_WINDOWS 4096
+#define WINDOW_BUCKETS 1024
+/* Work done per wake-up before garnet serves its other clients again; the rest waits for
+ * the next turn of the loop. */
+#define MAX_EVENTS_PER_DISPATCH 256
+#define DISPATCH_BUDGET_NS 3000000
+/* A transient chain deeper than this is no dialog of a dialog but an X client's game. */
+#define MAX_TRANSIENT_DEPTH 32
+/* Sizes and places garnet grants an X window; X's own limits (65535) make Xwayland allocate
+ * gigabytes for one window. */
+#define MAX_WINDOW_SIZE 16384
 
 enum atom_name {
 	ATOM_WL_SURFACE_ID,
@@ -62,13 +78,47 @@ struct xwm {
 	xcb_window_t wm_window;
 	xcb_window_t focused; /* the window garnet gave the keyboard, or XCB_NONE */
 	struct wl_event_source *source;
+	struct wl_event_source *more; /* the work left over from the last wake-up */
 	struct wl_list windows; /* xwm_window.link */
+	struct wl_list buckets[WINDOW_BUCKETS]; /* xwm_window.bucket_link, by id */
+	int window_count;
+	bool full_logged;
+	/* Replies come in the order of the requests: the oldest first. */
+	struct wl_list reads; /* pending_read.link */
+	struct wl_list configures; /* xwm_window.configure_link: answers owed */
+	bool res; /* the server has X-Resource: the idle check can count clients */
+	bool counting;
 	xcb_atom_t atoms[ATOM_COUNT];
+};
+
+/* What a window's record is filled from, each read without waiting (the reply comes in a
+ * later turn of the loop), at most one of each kind in flight per window. */
+enum read_kind {
+	READ_NET_NAME,
+	READ_NAME,
+	READ_CLASS,
+	READ_PROTOCOLS,
+	READ_TRANSIENT_FOR,
+	READ_GEOMETRY,
+	READ_COUNT,
+	READ_CLIENTS = READ_COUNT, /* the server's, for the idle check: no window's */
+};
+
+#define MAP_READS                                                                                  \
+	((1u << READ_NET_NAME) | (1u << READ_NAME) | (1u << READ_CLASS) | (1u << READ_PROTOCOLS) | \
+	 (1u << READ_TRANSIENT_FOR))
+
+struct pending_read {
+	struct wl_list link; /* xwm.reads */
+	struct wl_list window_link; /* xwm_window.reads */
+	struct xwm_window *win; /* NULL once the window is gone: the reply is dropped */
+	enum read_kind kind;
+	unsigned int sequence;
 };
 
 struct xwm_window {
 	struct xwm *xwm;
-	struct wl_list link;
+	struct wl_list link, bucket_link;
 	xcb_window_t id;
 	bool override_redirect;
 	bool x_mapped; /* X maps it: shown once its surface has content */
@@ -81,9 +131,15 @@ struct xwm_window {
 	struct garnet_toplevel toplevel;
 	bool toplevel_ready; /* toplevel initialised (paired) */
 	bool shown;
-	char *title, *app_id;
+	char *net_name, *name, *app_id; /* the title: _NET_WM_NAME, else WM_NAME */
 	xcb_window_t transient_for;
 	bool delete_window, take_focus;
+	struct wl_list reads; /* pending_read.window_link */
+	uint32_t reading, stale; /* kinds in flight; kinds changed since their read went */
+	uint32_t map_waiting; /* kinds a MapRequest waits for before the window is mapped */
+	bool map_requested;
+	/* Owed an answer to its ConfigureRequests: one per wake-up, however many came. */
+	struct wl_list configure_link;
 };
 
 static const struct garnet_surface_role xwayland_role;
@@ -93,11 +149,19 @@ static void flush(struct xwm *xwm)
 	xcb_flush(xwm->conn);
 }
 
+static struct wl_list *bucket(struct xwm *xwm, xcb_window_t id)
+{
+	/* Ids of one client differ in their low bits. */
+	return &xwm->buckets[(id ^ (id >> 21)) % WINDOW_BUCKETS];
+}
+
 static struct xwm_window *find_window(struct xwm *xwm, xcb_window_t id)
 {
 	struct xwm_window *win;
 
-	wl_list_for_each (win, &xwm->windows, link) {
+	if (id == XCB_NONE)
+		return NULL;
+	wl_list_for_each (win, bucket(xwm, id), bucket_link) {
 		if (win->id == id)
 			return win;
 	}
@@ -112,71 +176,121 @@ static void toplevel_changed(struct xwm_window *win)
 		c->protocol_hooks.toplevel_changed(&win->toplevel);
 }
 
-/* ---- properties ---- */
+/* ---- properties, read without waiting ---- */
 
-static char *read_string(struct xwm *xwm, xcb_window_t id, xcb_atom_t property, xcb_atom_t type,
-			 size_t *length)
+static void set_parent(struct xwm_window *win, struct xwm_window *parent);
+static void finish_map(struct xwm_window *win);
+
+static const char *title_of(struct xwm_window *win)
 {
-	xcb_get_property_reply_t *reply = xcb_get_property_reply(
-		xwm->conn, xcb_get_property(xwm->conn, 0, id, property, type, 0, MAX_PROPERTY / 4),
-		NULL);
-	char *s = NULL;
-	int len;
+	return win->net_name ? win->net_name : win->name;
+}
 
-	if (!reply)
-		return NULL;
-	len = xcb_get_property_value_length(reply);
-	if (reply->type != XCB_ATOM_NONE && reply->format == 8 && len > 0) {
-		s = malloc((size_t)len + 1);
-		if (s) {
-			memcpy(s, xcb_get_property_value(reply), (size_t)len);
-			s[len] = '\0';
-			if (length)
-				*length = (size_t)len;
-		}
+static void request_read(struct xwm_window *win, enum read_kind kind)
+{
+	struct xwm *xwm = win->xwm;
+	static const uint32_t length = MAX_PROPERTY / 4;
+	struct pending_read *read;
+	unsigned int sequence;
+
+	if (win->reading & (1u << kind)) {
+		/* One read at a time: a client changing a property in a loop costs one read
+		 * per round trip, not one per change. */
+		win->stale |= 1u << kind;
+		return;
 	}
-	free(reply);
+	read = calloc(1, sizeof(*read));
+	if (!read)
+		return;
+	switch (kind) {
+	case READ_NET_NAME:
+		sequence = xcb_get_property(xwm->conn, 0, win->id, xwm->atoms[ATOM_NET_WM_NAME],
+					    xwm->atoms[ATOM_UTF8_STRING], 0, length)
+				   .sequence;
+		break;
+	case READ_NAME:
+		sequence = xcb_get_property(xwm->conn, 0, win->id, XCB_ATOM_WM_NAME, XCB_ATOM_ANY,
+					    0, length)
+				   .sequence;
+		break;
+	case READ_CLASS:
+		sequence = xcb_get_property(xwm->conn, 0, win->id, XCB_ATOM_WM_CLASS,
+					    XCB_ATOM_STRING, 0, length)
+				   .sequence;
+		break;
+	case READ_PROTOCOLS:
+		sequence = xcb_get_property(xwm->conn, 0, win->id, xwm->atoms[ATOM_WM_PROTOCOLS],
+					    XCB_ATOM_ATOM, 0, 32)
+				   .sequence;
+		break;
+	case READ_TRANSIENT_FOR:
+		sequence = xcb_get_property(xwm->conn, 0, win->id, XCB_ATOM_WM_TRANSIENT_FOR,
+					    XCB_ATOM_WINDOW, 0, 1)
+				   .sequence;
+		break;
+	case READ_GEOMETRY:
+	default:
+		sequence = xcb_get_geometry(xwm->conn, win->id).sequence;
+		break;
+	}
+	read->win = win;
+	read->kind = kind;
+	read->sequence = sequence;
+	wl_list_insert(xwm->reads.prev, &read->link);
+	wl_list_insert(&win->reads, &read->window_link);
+	win->reading |= 1u << kind;
+}
+
+/* A string property's value, or NULL (none, or not 8-bit text); length set when not NULL. */
+static char *string_of(xcb_get_property_reply_t *reply, size_t *length)
+{
+	int len = reply ? xcb_get_property_value_length(reply) : 0;
+	char *s;
+
+	if (!reply || reply->type == XCB_ATOM_NONE || reply->format != 8 || len <= 0)
+		return NULL;
+	s = malloc((size_t)len + 1);
+	if (!s)
+		return NULL;
+	memcpy(s, xcb_get_property_value(reply), (size_t)len);
+	s[len] = '\0';
+	if (length)
+		*length = (size_t)len;
 	return s;
 }
 
-static void read_title(struct xwm_window *win)
+static bool same(const char *a, const char *b)
 {
-	struct xwm *xwm = win->xwm;
-	char *title = read_string(xwm, win->id, xwm->atoms[ATOM_NET_WM_NAME],
-				  xwm->atoms[ATOM_UTF8_STRING], NULL);
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
 
-	if (!title)
-		title = read_string(xwm, win->id, XCB_ATOM_WM_NAME, XCB_ATOM_ANY, NULL);
-	free(win->title);
-	win->title = title;
+/* Replaces *field with value (taken); says whether it changed. */
+static bool take_string(char **field, char *value)
+{
+	bool changed = !same(*field, value);
+
+	free(*field);
+	*field = value;
+	return changed;
 }
 
 /* WM_CLASS is "instance\0class\0": the class names the application. */
-static void read_class(struct xwm_window *win)
+static char *class_of(xcb_get_property_reply_t *reply)
 {
 	size_t len = 0;
-	char *class = read_string(win->xwm, win->id, XCB_ATOM_WM_CLASS, XCB_ATOM_STRING, &len);
+	char *class = string_of(reply, &len), *app_id;
 	size_t first = class ? strnlen(class, len) : 0;
 
-	free(win->app_id);
-	win->app_id = NULL;
 	if (!class)
-		return;
-	if (first + 1 < len)
-		win->app_id = strndup(class + first + 1, len - first - 1);
-	else
-		win->app_id = strdup(class);
+		return NULL;
+	app_id = first + 1 < len ? strndup(class + first + 1, len - first - 1) : strdup(class);
 	free(class);
+	return app_id;
 }
 
-static void read_protocols(struct xwm_window *win)
+static void apply_protocols(struct xwm_window *win, xcb_get_property_reply_t *reply)
 {
 	struct xwm *xwm = win->xwm;
-	xcb_get_property_reply_t *reply = xcb_get_property_reply(
-		xwm->conn,
-		xcb_get_property(xwm->conn, 0, win->id, xwm->atoms[ATOM_WM_PROTOCOLS],
-				 XCB_ATOM_ATOM, 0, 32),
-		NULL);
 	xcb_atom_t *atoms;
 	int n;
 
@@ -189,25 +303,77 @@ static void read_protocols(struct xwm_window *win)
 		win->delete_window |= atoms[i] == xwm->atoms[ATOM_WM_DELETE_WINDOW];
 		win->take_focus |= atoms[i] == xwm->atoms[ATOM_WM_TAKE_FOCUS];
 	}
-	free(reply);
 }
 
-static void set_parent(struct xwm_window *win, struct xwm_window *parent);
-
-static void read_transient_for(struct xwm_window *win)
+static void apply_geometry(struct xwm_window *win, xcb_get_geometry_reply_t *reply)
 {
-	struct xwm *xwm = win->xwm;
-	xcb_get_property_reply_t *reply = xcb_get_property_reply(
-		xwm->conn,
-		xcb_get_property(xwm->conn, 0, win->id, XCB_ATOM_WM_TRANSIENT_FOR, XCB_ATOM_WINDOW,
-				 0, 1),
-		NULL);
+	if (!reply || win->shown)
+		return;
+	win->x = reply->x;
+	win->y = reply->y;
+	win->width = reply->width;
+	win->height = reply->height;
+}
 
-	win->transient_for = XCB_NONE;
-	if (reply && reply->format == 32 && xcb_get_property_value_length(reply) == 4)
-		win->transient_for = *(xcb_window_t *)xcb_get_property_value(reply);
-	free(reply);
-	set_parent(win, find_window(xwm, win->transient_for));
+static void apply_read(struct xwm_window *win, enum read_kind kind, void *reply)
+{
+	bool changed = false;
+
+	switch (kind) {
+	case READ_NET_NAME:
+		changed = take_string(&win->net_name, string_of(reply, NULL));
+		break;
+	case READ_NAME:
+		changed = take_string(&win->name, string_of(reply, NULL));
+		break;
+	case READ_CLASS:
+		changed = take_string(&win->app_id, class_of(reply));
+		break;
+	case READ_PROTOCOLS:
+		apply_protocols(win, reply);
+		break;
+	case READ_TRANSIENT_FOR: {
+		xcb_get_property_reply_t *r = reply;
+		xcb_window_t old = win->transient_for;
+
+		win->transient_for = XCB_NONE;
+		if (r && r->format == 32 && xcb_get_property_value_length(r) == 4)
+			win->transient_for = *(xcb_window_t *)xcb_get_property_value(r);
+		set_parent(win, find_window(win->xwm, win->transient_for));
+		changed = old != win->transient_for;
+		break;
+	}
+	case READ_GEOMETRY:
+	default:
+		apply_geometry(win, reply);
+		break;
+	}
+	if (changed)
+		toplevel_changed(win);
+}
+
+static void read_done(struct pending_read *read, void *reply)
+{
+	struct xwm_window *win = read->win;
+	enum read_kind kind = read->kind;
+	uint32_t bit = 1u << kind;
+
+	wl_list_remove(&read->link);
+	wl_list_remove(&read->window_link);
+	free(read);
+	if (!win)
+		return;
+	win->reading &= ~bit;
+	apply_read(win, kind, reply);
+	if (win->map_waiting & bit) {
+		win->map_waiting &= ~bit;
+		if (!win->map_waiting)
+			finish_map(win);
+	}
+	if (win->stale & bit) {
+		win->stale &= ~bit;
+		request_read(win, kind);
+	}
 }
 
 /* ---- the toplevel, as garnet's shell sees it ---- */
@@ -221,6 +387,20 @@ static void parent_destroyed(struct wl_listener *listener, void *data)
 	tl->parent = NULL;
 }
 
+/* Would tl become its own ancestor under parent? WM_TRANSIENT_FOR is any window id an X client
+ * likes: a->b->a, or a window its own dialog, must not make a loop of parents that task bars
+ * and garnet would walk for ever. */
+static bool makes_cycle(struct garnet_toplevel *tl, struct garnet_toplevel *parent)
+{
+	int depth = 0;
+
+	for (struct garnet_toplevel *up = parent; up; up = up->parent) {
+		if (up == tl || ++depth > MAX_TRANSIENT_DEPTH)
+			return true;
+	}
+	return false;
+}
+
 /* A dialog's parent is a toplevel of the same domain only (an X window id means nothing in
  * another server). */
 static void set_parent(struct xwm_window *win, struct xwm_window *parent)
@@ -231,10 +411,16 @@ static void set_parent(struct xwm_window *win, struct xwm_window *parent)
 		return;
 	garnet_list_unlink(&tl->parent_destroy.link);
 	tl->parent = NULL;
-	if (parent && parent != win && parent->toplevel_ready && !parent->override_redirect) {
-		tl->parent = &parent->toplevel;
-		wl_signal_add(&parent->toplevel.events.destroy, &tl->parent_destroy);
+	if (!parent || !parent->toplevel_ready || parent->override_redirect)
+		return;
+	if (makes_cycle(tl, &parent->toplevel)) {
+		garnet_log(win->xwm->compositor, GARNET_LOG_DEBUG, "xwayland",
+			   "domain %s: window 0x%x: WM_TRANSIENT_FOR 0x%x makes a cycle; no parent",
+			   win->xwm->domain->name, win->id, parent->id);
+		return;
 	}
+	tl->parent = &parent->toplevel;
+	wl_signal_add(&parent->toplevel.events.destroy, &tl->parent_destroy);
 }
 
 static void send_configure_notify(struct xwm_window *win)
@@ -337,7 +523,7 @@ static const char *toplevel_title(struct garnet_toplevel *tl)
 {
 	struct xwm_window *win = wl_container_of(tl, win, toplevel);
 
-	return win->title;
+	return title_of(win);
 }
 
 static const char *toplevel_app_id(struct garnet_toplevel *tl)
@@ -395,7 +581,7 @@ static void show(struct xwm_window *win)
 	win->toplevel.geometry_height = win->surface->height;
 	win->toplevel.mapped = true;
 	garnet_log(c, GARNET_LOG_INFO, "xwayland", "domain %s: window 0x%x '%s' (%s) mapped",
-		   win->xwm->domain->name, win->id, win->title ? win->title : "",
+		   win->xwm->domain->name, win->id, title_of(win) ? title_of(win) : "",
 		   win->app_id ? win->app_id : "");
 	c->shell_hooks->toplevel_map(c->shell, &win->toplevel);
 	toplevel_changed(win);
@@ -547,39 +733,86 @@ static void handle_surface_id(struct xwm *xwm, xcb_client_message_event_t *ev)
 
 /* ---- X events ---- */
 
-static void handle_create(struct xwm *xwm, xcb_create_notify_event_t *ev)
+/* Property changes always; focus changes only on a managed window: a menu's client may give
+ * its menu the X focus (within the domain, as X11 allows), a managed window taking it from
+ * garnet's choice is undone (handle_focus_in). Chosen again whenever the window changes
+ * kind, or a window made as a menu and mapped again as managed could take the focus unseen. */
+static void select_events(struct xwm_window *win)
 {
-	struct xwm_window *win;
-
-	if (ev->window == xwm->wm_window || find_window(xwm, ev->window))
-		return;
-	win = calloc(1, sizeof(*win));
-	if (!win)
-		return;
-	win->xwm = xwm;
-	win->id = ev->window;
-	win->override_redirect = ev->override_redirect;
-	win->x = ev->x;
-	win->y = ev->y;
-	win->width = ev->width;
-	win->height = ev->height;
-	wl_list_init(&win->toplevel.parent_destroy.link);
-	wl_list_insert(&xwm->windows, &win->link);
-	/* A menu's client may give its menu the X focus (within the domain, as X11 allows);
-	 * a managed window taking it from garnet's choice is undone (handle_focus_in). */
 	xcb_change_window_attributes(
-		xwm->conn, win->id, XCB_CW_EVENT_MASK,
+		win->xwm->conn, win->id, XCB_CW_EVENT_MASK,
 		(uint32_t[]){XCB_EVENT_MASK_PROPERTY_CHANGE |
 			     (win->override_redirect ? 0 : XCB_EVENT_MASK_FOCUS_CHANGE)});
 }
 
+static void set_kind(struct xwm_window *win, bool override_redirect)
+{
+	if (win->override_redirect == override_redirect)
+		return;
+	win->override_redirect = override_redirect;
+	select_events(win);
+}
+
+/* A new child of the root: made there, or reparented to it. */
+static struct xwm_window *add_window(struct xwm *xwm, xcb_window_t id, bool override_redirect,
+				     int16_t x, int16_t y, uint16_t width, uint16_t height)
+{
+	struct xwm_window *win;
+
+	if (id == xwm->wm_window || find_window(xwm, id))
+		return NULL;
+	if (xwm->window_count >= MAX_WINDOWS) {
+		if (!xwm->full_logged)
+			garnet_log(xwm->compositor, GARNET_LOG_WARNING, "xwayland",
+				   "domain %s: more than %d windows; new ones are not shown",
+				   xwm->domain->name, MAX_WINDOWS);
+		xwm->full_logged = true;
+		return NULL;
+	}
+	win = calloc(1, sizeof(*win));
+	if (!win)
+		return NULL;
+	win->xwm = xwm;
+	win->id = id;
+	win->override_redirect = override_redirect;
+	win->x = x;
+	win->y = y;
+	win->width = width;
+	win->height = height;
+	wl_list_init(&win->toplevel.parent_destroy.link);
+	wl_list_init(&win->reads);
+	wl_list_init(&win->configure_link);
+	wl_list_insert(&xwm->windows, &win->link);
+	wl_list_insert(bucket(xwm, id), &win->bucket_link);
+	xwm->window_count++;
+	select_events(win);
+	return win;
+}
+
+static void handle_create(struct xwm *xwm, xcb_create_notify_event_t *ev)
+{
+	add_window(xwm, ev->window, ev->override_redirect, ev->x, ev->y, ev->width, ev->height);
+}
+
 static void window_destroy(struct xwm_window *win)
 {
+	struct pending_read *read, *tmp;
+
 	unpair(win);
 	if (win->xwm->focused == win->id)
 		win->xwm->focused = XCB_NONE;
+	/* Its replies may still come: they are read and dropped. */
+	wl_list_for_each_safe (read, tmp, &win->reads, window_link) {
+		wl_list_remove(&read->window_link);
+		wl_list_init(&read->window_link);
+		read->win = NULL;
+	}
 	wl_list_remove(&win->link);
-	free(win->title);
+	wl_list_remove(&win->bucket_link);
+	wl_list_remove(&win->configure_link);
+	win->xwm->window_count--;
+	free(win->net_name);
+	free(win->name);
 	free(win->app_id);
 	free(win);
 }
@@ -591,18 +824,34 @@ static void set_wm_state(struct xwm_window *win, uint32_t state)
 			    (uint32_t[]){state, XCB_NONE});
 }
 
+/* The properties a MapRequest asked for are in: the window is mapped, titled and with its
+ * parent from the start. */
+static void finish_map(struct xwm_window *win)
+{
+	if (!win->map_requested)
+		return;
+	win->map_requested = false;
+	set_wm_state(win, 1 /* NormalState */);
+	xcb_map_window(win->xwm->conn, win->id);
+}
+
 static void handle_map_request(struct xwm *xwm, xcb_map_request_event_t *ev)
 {
 	struct xwm_window *win = find_window(xwm, ev->window);
 
 	if (!win)
 		return;
-	read_title(win);
-	read_class(win);
-	read_protocols(win);
-	read_transient_for(win);
-	set_wm_state(win, 1 /* NormalState */);
-	xcb_map_window(xwm->conn, win->id);
+	/* Only a window that is not override-redirect now makes a MapRequest. */
+	set_kind(win, false);
+	win->map_requested = true;
+	for (int kind = 0; kind < READ_COUNT; kind++) {
+		if (MAP_READS & (1u << kind)) {
+			request_read(win, (enum read_kind)kind);
+			win->map_waiting |= win->reading & (1u << kind);
+		}
+	}
+	if (!win->map_waiting)
+		finish_map(win);
 }
 
 static void handle_map_notify(struct xwm *xwm, xcb_map_notify_event_t *ev)
@@ -611,10 +860,30 @@ static void handle_map_notify(struct xwm *xwm, xcb_map_notify_event_t *ev)
 
 	if (!win)
 		return;
-	win->override_redirect = ev->override_redirect;
+	set_kind(win, ev->override_redirect);
 	win->x_mapped = true;
 	if (win->surface && !win->shown && garnet_surface_is_mapped(win->surface))
 		show(win);
+}
+
+/* A window that leaves the root for another window of its client's is no toplevel any more,
+ * and garnet hears nothing more of it (not even its destruction): its record goes. One that
+ * comes to the root is a new window to manage; its size comes with the next reply. */
+static void handle_reparent(struct xwm *xwm, xcb_reparent_notify_event_t *ev)
+{
+	struct xwm_window *win = find_window(xwm, ev->window);
+
+	if (ev->parent != xwm->screen->root) {
+		if (!win)
+			return;
+		xcb_change_window_attributes(xwm->conn, win->id, XCB_CW_EVENT_MASK,
+					     (uint32_t[]){XCB_EVENT_MASK_NO_EVENT});
+		window_destroy(win);
+		return;
+	}
+	win = add_window(xwm, ev->window, ev->override_redirect, ev->x, ev->y, 1, 1);
+	if (win)
+		request_read(win, READ_GEOMETRY);
 }
 
 static void handle_unmap_notify(struct xwm *xwm, xcb_unmap_notify_event_t *ev)
@@ -629,6 +898,11 @@ static void handle_unmap_notify(struct xwm *xwm, xcb_unmap_notify_event_t *ev)
 		set_wm_state(win, 0 /* WithdrawnState */);
 }
 
+static int16_t clamp_position(int16_t v)
+{
+	return v < -MAX_WINDOW_SIZE ? -MAX_WINDOW_SIZE : v > MAX_WINDOW_SIZE ? MAX_WINDOW_SIZE : v;
+}
+
 /* A client asks for a geometry: granted as asked until garnet manages the window; then only
  * its size, since where a window goes is garnet's to say. */
 static void handle_configure_request(struct xwm *xwm, xcb_configure_request_event_t *ev)
@@ -640,19 +914,34 @@ static void handle_configure_request(struct xwm *xwm, xcb_configure_request_even
 		return;
 	managed = win->shown && !win->override_redirect;
 	if (!managed && (ev->value_mask & XCB_CONFIG_WINDOW_X))
-		win->x = ev->x;
+		win->x = clamp_position(ev->x);
 	if (!managed && (ev->value_mask & XCB_CONFIG_WINDOW_Y))
-		win->y = ev->y;
+		win->y = clamp_position(ev->y);
 	if ((ev->value_mask & XCB_CONFIG_WINDOW_WIDTH) && ev->width > 0)
-		win->width = ev->width;
+		win->width = ev->width < MAX_WINDOW_SIZE ? ev->width : MAX_WINDOW_SIZE;
 	if ((ev->value_mask & XCB_CONFIG_WINDOW_HEIGHT) && ev->height > 0)
-		win->height = ev->height;
-	xcb_configure_window(
-		xwm->conn, win->id,
-		XCB_CONFIG_WINDOW_X | XCB_CONFIG_WINDOW_Y | XCB_CONFIG_WINDOW_WIDTH |
-			XCB_CONFIG_WINDOW_HEIGHT | XCB_CONFIG_WINDOW_BORDER_WIDTH,
-		(uint32_t[]){(uint32_t)win->x, (uint32_t)win->y, win->width, win->height, 0});
-	send_configure_notify(win);
+		win->height = ev->height < MAX_WINDOW_SIZE ? ev->height : MAX_WINDOW_SIZE;
+	/* Answered at the end of this wake-up, once: a client asking in a loop must not make
+	 * garnet write faster than its server reads (xcb's writes block). */
+	if (wl_list_empty(&win->configure_link))
+		wl_list_insert(xwm->configures.prev, &win->configure_link);
+}
+
+static void answer_configures(struct xwm *xwm)
+{
+	struct xwm_window *win, *tmp;
+
+	wl_list_for_each_safe (win, tmp, &xwm->configures, configure_link) {
+		wl_list_remove(&win->configure_link);
+		wl_list_init(&win->configure_link);
+		xcb_configure_window(xwm->conn, win->id,
+				     XCB_CONFIG_WINDOW_X | XCB_CONFIG_WINDOW_Y |
+					     XCB_CONFIG_WINDOW_WIDTH | XCB_CONFIG_WINDOW_HEIGHT |
+					     XCB_CONFIG_WINDOW_BORDER_WIDTH,
+				     (uint32_t[]){(uint32_t)win->x, (uint32_t)win->y, win->width,
+						  win->height, 0});
+		send_configure_notify(win);
+	}
 }
 
 static void handle_configure_notify(struct xwm *xwm, xcb_configure_notify_event_t *ev)
@@ -679,18 +968,16 @@ static void handle_property(struct xwm *xwm, xcb_property_notify_event_t *ev)
 
 	if (!win)
 		return;
-	if (ev->atom == XCB_ATOM_WM_NAME || ev->atom == xwm->atoms[ATOM_NET_WM_NAME]) {
-		read_title(win);
-		toplevel_changed(win);
-	} else if (ev->atom == XCB_ATOM_WM_CLASS) {
-		read_class(win);
-		toplevel_changed(win);
-	} else if (ev->atom == xwm->atoms[ATOM_WM_PROTOCOLS]) {
-		read_protocols(win);
-	} else if (ev->atom == XCB_ATOM_WM_TRANSIENT_FOR) {
-		read_transient_for(win);
-		toplevel_changed(win);
-	}
+	if (ev->atom == xwm->atoms[ATOM_NET_WM_NAME])
+		request_read(win, READ_NET_NAME);
+	else if (ev->atom == XCB_ATOM_WM_NAME)
+		request_read(win, READ_NAME);
+	else if (ev->atom == XCB_ATOM_WM_CLASS)
+		request_read(win, READ_CLASS);
+	else if (ev->atom == xwm->atoms[ATOM_WM_PROTOCOLS])
+		request_read(win, READ_PROTOCOLS);
+	else if (ev->atom == XCB_ATOM_WM_TRANSIENT_FOR)
+		request_read(win, READ_TRANSIENT_FOR);
 }
 
 /* An X client moved the focus itself (XSetInputFocus): X focus is garnet's decision, so it
@@ -735,6 +1022,9 @@ static void handle_event(struct xwm *xwm, xcb_generic_event_t *ev)
 	case XCB_CONFIGURE_NOTIFY:
 		handle_configure_notify(xwm, (xcb_configure_notify_event_t *)ev);
 		break;
+	case XCB_REPARENT_NOTIFY:
+		handle_reparent(xwm, (xcb_reparent_notify_event_t *)ev);
+		break;
 	case XCB_PROPERTY_NOTIFY:
 		handle_property(xwm, (xcb_property_notify_event_t *)ev);
 		break;
@@ -758,25 +1048,137 @@ static void handle_event(struct xwm *xwm, xcb_generic_event_t *ev)
 	}
 }
 
-static int on_x_event(int fd, uint32_t mask, void *data)
+static long elapsed_ns(const struct timespec *since)
 {
-	struct xwm *xwm = data;
-	xcb_generic_event_t *ev;
+	struct timespec now;
 
-	(void)fd;
-	while ((ev = xcb_poll_for_event(xwm->conn))) {
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - since->tv_sec) * 1000000000L + (now.tv_nsec - since->tv_nsec);
+}
+
+static void count_done(struct xwm *xwm, xcb_res_query_clients_reply_t *reply);
+
+/* The replies that came, oldest first; false when the budget ran out with some left. */
+static bool take_replies(struct xwm *xwm, const struct timespec *start, int *work)
+{
+	while (!wl_list_empty(&xwm->reads)) {
+		struct pending_read *read = wl_container_of(xwm->reads.next, read, link);
+		xcb_generic_error_t *error = NULL;
+		void *reply = NULL;
+
+		if (*work >= MAX_EVENTS_PER_DISPATCH || elapsed_ns(start) > DISPATCH_BUDGET_NS)
+			return false;
+		if (!xcb_poll_for_reply(xwm->conn, read->sequence, &reply, &error))
+			return true;
+		(*work)++;
+		free(error); /* the window went: its reply is an error, and nothing to apply */
+		if (read->kind == READ_CLIENTS) {
+			wl_list_remove(&read->link);
+			free(read);
+			xwm->counting = false;
+			count_done(xwm, reply);
+		} else {
+			read_done(read, reply);
+		}
+		free(reply);
+	}
+	return true;
+}
+
+/* Events and replies, up to a budget per wake-up: an X client flooding its server with
+ * property changes or configure requests gets garnet's time in slices, between which every
+ * other client is served. What is left is taken at the next turn of the loop. */
+static int dispatch(struct xwm *xwm, uint32_t mask)
+{
+	xcb_generic_event_t *ev = NULL;
+	struct timespec start;
+	int work = 0;
+	bool done;
+
+	if (!xwm->source)
+		return 0; /* the connection is gone; server.c is ending the server */
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	while (work < MAX_EVENTS_PER_DISPATCH &&
+	       (work % 32 || elapsed_ns(&start) < DISPATCH_BUDGET_NS) &&
+	       (ev = xcb_poll_for_event(xwm->conn))) {
 		handle_event(xwm, ev);
 		free(ev);
+		ev = NULL;
+		work++;
+	}
+	done = take_replies(xwm, &start, &work) && work < MAX_EVENTS_PER_DISPATCH;
+	if (done && (ev = xcb_poll_for_queued_event(xwm->conn))) {
+		handle_event(xwm, ev);
+		free(ev);
+		done = false;
 	}
 	if ((mask & (WL_EVENT_HANGUP | WL_EVENT_ERROR)) || xcb_connection_has_error(xwm->conn)) {
-		/* The server is going: its Wayland connection ends too, and server.c then
-		 * destroys this manager. */
+		/* The server is going, or an X client of the domain killed the manager's
+		 * connection (XKillClient on its window): a server without its manager shows
+		 * nothing, so it goes, and the domain's next client starts a new one. This
+		 * destroys xwm. */
 		wl_event_source_remove(xwm->source);
 		xwm->source = NULL;
+		wl_event_source_timer_update(xwm->more, 0);
+		xwayland_domain_lost_wm(xwm->domain);
 		return 0;
 	}
-	flush(xwm);
+	answer_configures(xwm);
+	/* Left over: xcb may hold it already, so the socket need not wake us again. */
+	wl_event_source_timer_update(xwm->more, done ? 0 : 1);
+	xcb_flush(xwm->conn);
 	return 0;
+}
+
+static int on_x_event(int fd, uint32_t mask, void *data)
+{
+	(void)fd;
+	return dispatch(data, mask);
+}
+
+static int on_more(void *data)
+{
+	return dispatch(data, 0);
+}
+
+/* ---- the idle check ---- */
+
+/* Asks the server how many clients it has (X-Resource); the answer goes to server.c. */
+void xwm_count_clients(struct xwm *xwm)
+{
+	struct pending_read *read;
+
+	if (!xwm->res) {
+		/* No way to know: never idle. */
+		xwayland_domain_clients(xwm->domain, 1);
+		return;
+	}
+	if (xwm->counting)
+		return;
+	read = calloc(1, sizeof(*read));
+	if (!read)
+		return;
+	read->kind = READ_CLIENTS;
+	read->sequence = xcb_res_query_clients(xwm->conn).sequence;
+	wl_list_insert(xwm->reads.prev, &read->link);
+	wl_list_init(&read->window_link);
+	xwm->counting = true;
+	xcb_flush(xwm->conn);
+}
+
+static void count_done(struct xwm *xwm, xcb_res_query_clients_reply_t *reply)
+{
+	/* The manager itself is one of them. */
+	uint32_t own = xcb_get_setup(xwm->conn)->resource_id_base;
+	xcb_res_client_iterator_t it;
+	int others = 0;
+
+	if (!reply)
+		return;
+	/* The list holds the server's own client (base 0) and the manager too. */
+	for (it = xcb_res_query_clients_clients_iterator(reply); it.rem; xcb_res_client_next(&it))
+		others += it.data->resource_base != 0 && it.data->resource_base != own;
+	xwayland_domain_clients(xwm->domain, others);
 }
 
 /* ---- setup ---- */
@@ -840,9 +1242,14 @@ struct xwm *xwm_create(struct garnet_xwayland_domain *d, int fd)
 	xwm->domain = d;
 	xwm->compositor = c;
 	wl_list_init(&xwm->windows);
+	wl_list_init(&xwm->reads);
+	wl_list_init(&xwm->configures);
+	for (int i = 0; i < WINDOW_BUCKETS; i++)
+		wl_list_init(&xwm->buckets[i]);
 	xwm->conn = xcb_connect_to_fd(fd, NULL);
 	if (xcb_connection_has_error(xwm->conn) || !intern_atoms(xwm))
 		goto err;
+	xwm->res = xcb_get_extension_data(xwm->conn, &xcb_res_id)->present;
 	xwm->screen = xcb_setup_roots_iterator(xcb_get_setup(xwm->conn)).data;
 	composite = xcb_composite_query_version_reply(
 		xwm->conn, xcb_composite_query_version(xwm->conn, 0, 4), NULL);
@@ -868,13 +1275,18 @@ struct xwm *xwm_create(struct garnet_xwayland_domain *d, int fd)
 	xcb_set_input_focus(xwm->conn, XCB_INPUT_FOCUS_POINTER_ROOT, XCB_NONE, XCB_CURRENT_TIME);
 	xwm->source = wl_event_loop_add_fd(c->loop, xcb_get_file_descriptor(xwm->conn),
 					   WL_EVENT_READABLE, on_x_event, xwm);
-	if (!xwm->source)
+	xwm->more = wl_event_loop_add_timer(c->loop, on_more, xwm);
+	if (!xwm->source || !xwm->more)
 		goto err;
 	flush(xwm);
 	return xwm;
 err:
 	garnet_log(c, GARNET_LOG_ERROR, "xwayland", "domain %s: the window manager cannot start",
 		   d->name);
+	if (xwm->source)
+		wl_event_source_remove(xwm->source);
+	if (xwm->more)
+		wl_event_source_remove(xwm->more);
 	xcb_disconnect(xwm->conn);
 	free(xwm);
 	return NULL;
@@ -883,13 +1295,20 @@ err:
 void xwm_destroy(struct xwm *xwm)
 {
 	struct xwm_window *win, *tmp;
+	struct pending_read *read, *rtmp;
 
 	if (!xwm)
 		return;
 	wl_list_for_each_safe (win, tmp, &xwm->windows, link)
 		window_destroy(win);
+	wl_list_for_each_safe (read, rtmp, &xwm->reads, link) {
+		wl_list_remove(&read->link);
+		free(read);
+	}
 	if (xwm->source)
 		wl_event_source_remove(xwm->source);
+	if (xwm->more)
+		wl_event_source_remove(xwm->more);
 	xcb_disconnect(xwm->conn);
 	free(xwm);
 }

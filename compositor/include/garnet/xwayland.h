@@ -23,6 +23,10 @@ GARNET_EXPORT bool garnet_xwayland_declare_domain(struct garnet_xwayland *xwl, c
  * empty: a new private domain named after program. NULL on failure (logged). */
 GARNET_EXPORT struct garnet_xwayland_domain *
 garnet_xwayland_domain_get(struct garnet_xwayland *xwl, const char *name, const char *program);
+/* A private domain whose server has had no X client for this long (and one whose display was
+ * never used) is closed: its server stopped, its display number and cookie freed. 0: never.
+ * Shared domains are never closed. The default is 60 seconds. */
+GARNET_EXPORT void garnet_xwayland_set_idle_timeout(struct garnet_xwayland *xwl, int seconds);
 /* ":N" */
 GARNET_EXPORT const char *garnet_xwayland_domain_display(struct garnet_xwayland_domain *d);
 /* The XAUTHORITY file holding the domain's cookie. */
