@@ -28,8 +28,12 @@ struct portal {
 enum capture_state {
 	CAPTURE_ASKING,
 	CAPTURE_GRANTED,
-	CAPTURE_INERT, /* refused or stopped */
+	CAPTURE_REFUSED,
+	CAPTURE_STOPPED, /* by the user, its output going, or the lock of a screenshot */
 };
+
+/* More changed boxes than this in one frame are sent as the box around them. */
+#define MAX_DAMAGE_BOXES 16
 
 struct portal_capture {
 	struct wl_resource *resource;
@@ -72,7 +76,7 @@ static void stop_waiting(struct portal_capture *cap)
 }
 
 /* The capture does nothing more: withdrawn question, waiting copy and hold let go. */
-static void make_inert(struct portal_capture *cap)
+static void make_inert(struct portal_capture *cap, enum capture_state state)
 {
 	bool was_listed = !wl_list_empty(&cap->link);
 
@@ -84,7 +88,7 @@ static void make_inert(struct portal_capture *cap)
 	garnet_list_unlink(&cap->output_destroy.link);
 	wl_list_remove(&cap->link);
 	wl_list_init(&cap->link);
-	cap->state = CAPTURE_INERT;
+	cap->state = state;
 	if (was_listed && !portal_recording(cap->portal))
 		garnet_cast_indicator_set(cap->portal->compositor, false);
 }
@@ -93,20 +97,20 @@ static void capture_resource_destroy(struct wl_resource *resource)
 {
 	struct portal_capture *cap = wl_resource_get_user_data(resource);
 
-	make_inert(cap);
+	make_inert(cap, CAPTURE_STOPPED);
 	free(cap->output_name);
 	free(cap);
 }
 
 static void stop(struct portal_capture *cap, const char *why)
 {
-	if (cap->state == CAPTURE_INERT)
+	if (cap->state != CAPTURE_GRANTED)
 		return;
 	garnet_log(cap->portal->compositor, GARNET_LOG_INFO, "portal", "cast of %s stopped: %s",
 		   cap->output_name, why);
 	if (cap->buffer)
 		garnet_portal_capture_v1_send_failed(cap->resource);
-	make_inert(cap);
+	make_inert(cap, CAPTURE_STOPPED);
 	garnet_portal_capture_v1_send_stopped(cap->resource);
 }
 
@@ -159,6 +163,11 @@ static void copy_now(struct portal_capture *cap, struct garnet_output *output,
 	rects = damage ? pixman_region32_rectangles((pixman_region32_t *)damage, &n) : &all;
 	if (!damage)
 		n = 1;
+	if (n > MAX_DAMAGE_BOXES) {
+		/* A frame of a thousand changed boxes is not a thousand events. */
+		rects = pixman_region32_extents((pixman_region32_t *)damage);
+		n = 1;
+	}
 	for (int i = 0; i < n; i++)
 		garnet_portal_capture_v1_send_damage(cap->resource, (uint32_t)rects[i].x1,
 						     (uint32_t)rects[i].y1,
@@ -220,28 +229,20 @@ static void handle_copy(struct wl_client *client, struct wl_resource *resource,
 	struct garnet_output *output;
 	uint32_t format;
 
+	if (cap->state == CAPTURE_STOPPED) {
+		/* Stopped (maybe before any copy) while the backend had not heard yet: a failed
+		 * copy, no error. */
+		garnet_portal_capture_v1_send_failed(resource);
+		return;
+	}
 	if (cap->state != CAPTURE_GRANTED) {
-		/* After stopped the backend may not have heard yet: a failed copy, no error. */
-		if (cap->state == CAPTURE_INERT && cap->copied) {
-			garnet_portal_capture_v1_send_failed(resource);
-			return;
-		}
 		wl_resource_post_error(resource, GARNET_PORTAL_CAPTURE_V1_ERROR_NOT_GRANTED,
 				       "copy before the capture was granted");
 		return;
 	}
-	if (cap->buffer &&
-	    (buffer != cap->buffer || !(flags & GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_NOW))) {
+	if (cap->buffer) {
 		wl_resource_post_error(resource, GARNET_PORTAL_CAPTURE_V1_ERROR_BUSY,
 				       "copy while another copy waits");
-		return;
-	}
-	if (cap->buffer) {
-		/* The waiting copy, asked for again with now: a consumer came and has nothing. */
-		output = garnet_compositor_find_output(c, cap->output_name);
-		if (output && !c->locked &&
-		    (!cap->holding || output->renders != cap->renders_at_grant))
-			copy_now(cap, output, NULL);
 		return;
 	}
 	format = shm ? wl_shm_buffer_get_format(shm) : 0;
@@ -270,9 +271,25 @@ static void handle_copy(struct wl_client *client, struct wl_resource *resource,
 		copy_now(cap, output, NULL);
 }
 
+/* A consumer came and has nothing: the waiting copy is made now. A copy already answered
+ * is not made again (its answer is on its way), so every copy keeps exactly one answer. */
+static void handle_hurry(struct wl_client *client, struct wl_resource *resource)
+{
+	struct portal_capture *cap = wl_resource_get_user_data(resource);
+	struct garnet_compositor *c = cap->portal->compositor;
+	struct garnet_output *output;
+
+	if (cap->state != CAPTURE_GRANTED || !cap->buffer || c->locked)
+		return;
+	output = garnet_compositor_find_output(c, cap->output_name);
+	if (output && (!cap->holding || output->renders != cap->renders_at_grant))
+		copy_now(cap, output, NULL);
+}
+
 static const struct garnet_portal_capture_v1_interface capture_impl = {
 	.destroy = garnet_resource_destroy_request,
 	.copy = handle_copy,
+	.hurry = handle_hurry,
 };
 
 static void refuse(struct portal_capture *cap);
@@ -300,7 +317,7 @@ static void grant(struct portal_capture *cap, struct garnet_output *output)
 
 static void refuse(struct portal_capture *cap)
 {
-	make_inert(cap);
+	make_inert(cap, CAPTURE_REFUSED);
 	garnet_portal_capture_v1_send_refused(cap->resource);
 }
 
