@@ -275,6 +275,8 @@ int main(int argc, char **argv)
 		return rogue_window(argv[2], atoi(argv[3]), atoi(argv[4]), true);
 	if (argc == 4 && strcmp(argv[1], "portal-capture") == 0)
 		return rogue_portal_capture(argv[2], (uint32_t)strtoul(argv[3], NULL, 10));
+	if (argc == 3 && strcmp(argv[1], "portal-backend") == 0)
+		return rogue_portal_backend((uint32_t)strtoul(argv[2], NULL, 10));
 	if (argc == 2 && strcmp(argv[1], "script") == 0)
 		return rogue_script();
 	if ((argc == 4 || argc == 5) && strcmp(argv[1], "drive") == 0)
