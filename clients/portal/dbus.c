@@ -22,6 +22,7 @@
 #define MAX_SESSIONS_PER_APP 4
 
 #define SOURCE_MONITOR 1
+#define SOURCE_WINDOW 2
 #define CURSOR_HIDDEN 1
 #define CURSOR_EMBEDDED 2
 
@@ -325,7 +326,7 @@ static int property_u32(sd_bus *bus, const char *path, const char *interface, co
 	uint32_t value = 0;
 
 	if (strcmp(property, "AvailableSourceTypes") == 0)
-		value = SOURCE_MONITOR;
+		value = SOURCE_MONITOR | SOURCE_WINDOW; /* chosen in garnet's dialog */
 	else if (strcmp(property, "AvailableCursorModes") == 0)
 		value = CURSOR_HIDDEN | CURSOR_EMBEDDED;
 	else if (strcmp(property, "version") == 0)

@@ -107,6 +107,17 @@ if mode == 'reconnect':
         size = os.path.getsize(f'{out}.{i}.raw') if os.path.exists(f'{out}.{i}.raw') else 0
         say('again', i, status, size // (width * height * 4))
     sys.exit(0)
+if mode == 'hold':
+    # The session kept, no more frames asked for: "closed" when the other side closes it.
+    def on_closed_only(*details):
+        say('closed')
+        loop.quit()
+    bus.add_signal_receiver(on_closed_only, 'Closed', 'org.freedesktop.portal.Session',
+                            'org.freedesktop.portal.Desktop', session)
+    say('holding')
+    GLib.timeout_add_seconds(90, loop.quit)
+    loop.run()
+    sys.exit(0)
 if not keep:
     sys.exit(0)
 

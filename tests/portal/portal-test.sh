@@ -30,7 +30,7 @@ if ! /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null ||
 	exit 0
 fi
 . "$(dirname "$0")/../security/lib.sh"
-echo "1..17"
+echo "1..20"
 
 # The session the application lives in: its bus, PipeWire, and the frontend finding
 # garnet-portal through garnet.portal (UseIn=garnet).
@@ -80,11 +80,15 @@ rogue=$(readlink -f "$rogue")
 cat >"$work/panel.sh" <<SH
 exec "$rogue" script <"$work/keys" >"$work/script.out"
 SH
-cat >"$work/shooter.sh" <<SH
-while [ ! -e "$work/shoot" ]; do sleep 0.1; done
-rm "$work/shoot"
+# (A shooter of an earlier garnet may still wait: each garnet's waits for its own file.)
+sessions=0
+write_shooter() {
+	cat >"$work/shooter.sh" <<SH
+while [ ! -e "$work/shoot$sessions" ]; do sleep 0.1; done
+rm "$work/shoot$sessions"
 exec "$screenshooter" "\$(cat "$work/shoot.name")"
 SH
+}
 # A trusted client that holds every privileged global (the input method's entry, as the
 # panel's) but is not the portal: it asks garnet_portal_v1 for a cast as if it were.
 cat >"$work/im.sh" <<SH
@@ -93,6 +97,8 @@ SH
 # start_session: garnet with garnet-portal (or $portal_cmd) as its portal entry, a window to
 # look at, and the frontend once garnet-portal owns its name.
 start_session() {
+	sessions=$((sessions + 1))
+	write_shooter
 	cat >"$work/garnet.ini" <<INI
 [security]
 policy=$work/wmac.policy
@@ -133,7 +139,7 @@ stop_garnet() {
 shoot() {
 	echo "$work/$1.png" >"$work/shoot.name"
 	shots=$(grep -c "launcher screenshooter exited" "$work/log")
-	touch "$work/shoot"
+	touch "$work/shoot$sessions"
 	wait_more "launcher screenshooter exited" "$shots" || echo "# no screenshot"
 }
 # wait_more PATTERN COUNT: until garnet's log holds PATTERN more than COUNT times (30 s).
@@ -313,6 +319,57 @@ PY
 sed 's/^/# /' "$work/sessions.txt"
 grep -q "^created [1-4] refused [0-9]" "$work/sessions.txt"
 result $? "an_application_opening_sessions_in_a_loop_gets_only_a_few"
+stop_garnet
+
+# A window cast: the user chooses the window (Tab in garnet's dialog) while another window
+# covers it all; the application receives the window's own pixels, not what covers it.
+start_session
+"$rogue" window "$work/cover.txt" 1024 768 c04040 &
+cover_pid=$!
+wait_for "$work/cover.txt" "mapped" || echo "# the covering window did not map"
+/usr/bin/python3 "$consumer" "$work/window.png" hold >"$work/wcast.txt" 2>&1 &
+consumer_pid=$!
+wait_more "consent: asking the user" "$asks" || echo "# garnet did not ask"
+asks=$((asks + 1))
+sleep 1
+tabs=0
+while [ $tabs -lt 4 ] && ! grep -q "to share: the window of pid $window_pid " "$work/log"; do
+	key "key 15"
+	tabs=$((tabs + 1))
+done
+echo "key 21" >&3
+wait_for "$work/wcast.txt" "^holding" 60
+sed 's/^/# /' "$work/wcast.txt"
+shoot covered
+/usr/bin/python3 - "$work/window.png" "$work/covered.png" "$png_equal" <<'PY' >"$work/wcheck.txt" 2>&1
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location('png_equal', sys.argv[3])
+m = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(m)
+w, h, rows = m.decode(sys.argv[1])
+colours = {tuple(rows[y][x * 3:x * 3 + 3]) for y in range(h) for x in range(w)}
+print('frame', w, h, sorted(colours)[:4])
+sw, sh, srows = m.decode(sys.argv[2])
+print('screen centre', tuple(srows[sh // 2][sw // 2 * 3:sw // 2 * 3 + 3]))
+ok = (w, h) == (400, 300) and colours == {(64, 128, 192)}
+sys.exit(0 if ok else 1)
+PY
+status=$?
+sed 's/^/# /' "$work/wcheck.txt"
+[ $status -eq 0 ] && grep -q "screen centre (192, 64, 64)" "$work/wcheck.txt"
+result $? "a_window_cast_of_a_covered_window_shows_the_window_not_what_covers_it"
+red_at "$work/covered.png" 1006 18
+result $? "the_indicator_is_on_screen_while_a_window_cast_runs"
+key "combo 125 38"
+wait_for "$work/out" "paused (session locked)" 10
+grep -q "paused (session locked)" "$work/out"
+result $? "locking_pauses_a_window_cast"
+# The window goes: its cast ends at the application.
+kill "$window_pid"
+wait_for "$work/wcast.txt" "^closed" 20
+grep -q "stopped: its window is gone" "$work/log" && grep -q "^closed" "$work/wcast.txt"
+result $? "a_window_cast_ends_when_its_window_goes"
+kill "$consumer_pid" "$cover_pid" 2>/dev/null
 stop_garnet
 
 # garnet-portal that cannot make its buffers (no memory, no descriptors): the consumer gets
