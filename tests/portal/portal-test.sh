@@ -30,7 +30,7 @@ if ! /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null ||
 	exit 0
 fi
 . "$(dirname "$0")/../security/lib.sh"
-echo "1..20"
+echo "1..21"
 
 # The session the application lives in: its bus, PipeWire, and the frontend finding
 # garnet-portal through garnet.portal (UseIn=garnet).
@@ -319,6 +319,50 @@ PY
 sed 's/^/# /' "$work/sessions.txt"
 grep -q "^created [1-4] refused [0-9]" "$work/sessions.txt"
 result $? "an_application_opening_sessions_in_a_loop_gets_only_a_few"
+
+# Another application starts a session that is not its own (its handle is no secret): the
+# frontend or garnet-portal refuses it, and garnet is never asked.
+asked=$(grep -c "portal capture for" "$work/log")
+/usr/bin/python3 - <<'PY' >"$work/foreign.txt" 2>&1
+import dbus, dbus.mainloop.glib
+from gi.repository import GLib
+dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
+loop = GLib.MainLoop()
+def cast_of(bus):
+    return dbus.Interface(bus.get_object('org.freedesktop.portal.Desktop',
+                                         '/org/freedesktop/portal/desktop'),
+                          'org.freedesktop.portal.ScreenCast')
+def call(bus, method, token, *args, **options):
+    sender = bus.get_unique_name()[1:].replace('.', '_')
+    path = f'/org/freedesktop/portal/desktop/request/{sender}/{token}'
+    got = {}
+    def on_response(response, results):
+        got['r'] = (int(response), results)
+        loop.quit()
+    match = bus.add_signal_receiver(on_response, 'Response', 'org.freedesktop.portal.Request',
+                                    'org.freedesktop.portal.Desktop', path)
+    try:
+        options['handle_token'] = token
+        getattr(cast_of(bus), method)(*args, dbus.Dictionary(options, signature='sv'))
+    except dbus.DBusException as e:
+        match.remove()
+        return ('error', e.get_dbus_name())
+    GLib.timeout_add_seconds(10, loop.quit)
+    loop.run()
+    match.remove()
+    return got.get('r', ('none',))
+victim = dbus.bus.BusConnection(dbus.bus.BUS_SESSION)
+thief = dbus.bus.BusConnection(dbus.bus.BUS_SESSION)
+r = call(victim, 'CreateSession', 'v1', session_handle_token='v1')
+handle = r[1]['session_handle'] if r[0] == 0 else None
+print('victim session', handle)
+print('thief select', call(thief, 'SelectSources', 't1', handle, types=dbus.UInt32(1))[0])
+print('thief start', call(thief, 'Start', 't2', handle, '')[0])
+PY
+sed 's/^/# /' "$work/foreign.txt"
+grep -q "^victim session /" "$work/foreign.txt" && ! grep -q "^thief start 0" "$work/foreign.txt" &&
+	[ "$(grep -c "portal capture for" "$work/log")" -eq "$asked" ]
+result $? "another_applications_session_handle_starts_nothing"
 stop_garnet
 
 # A window cast: the user chooses the window (Tab in garnet's dialog) while another window
