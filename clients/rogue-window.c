@@ -262,8 +262,7 @@ static const struct xdg_toplevel_listener toplevel_listener = {toplevel_configur
 
 int rogue_window(const char *path, int32_t width, int32_t height, bool text_field, uint32_t rgb)
 {
-	struct window w = {
-		.width = width, .height = height, .text_field = text_field, .rgb = rgb};
+	struct window w = {.width = width, .height = height, .text_field = text_field, .rgb = rgb};
 	struct wl_display *display = rogue_connect();
 	struct xdg_surface *xs;
 	struct xdg_toplevel *toplevel;

@@ -283,11 +283,9 @@ struct garnet_consent_request *garnet_consent_ask_for_app(struct garnet_composit
 	return ask(c, client, act, object, who, done, data);
 }
 
-struct garnet_consent_request *
-garnet_consent_ask_cast_for_app(struct garnet_compositor *c, struct wl_client *client,
-				const char *output, const char *who,
-				void (*done)(void *data, bool allowed, struct garnet_surface *window),
-				void *data)
+struct garnet_consent_request *garnet_consent_ask_cast_for_app(
+	struct garnet_compositor *c, struct wl_client *client, const char *output, const char *who,
+	void (*done)(void *data, bool allowed, struct garnet_surface *window), void *data)
 {
 	struct garnet_consent_request *r =
 		ask(c, client, GARNET_ASK_RECORD_OUTPUT, output, who, NULL, data);
@@ -327,15 +325,14 @@ static void chosen_window_destroyed(struct wl_listener *listener, void *data)
 }
 
 /* A window the user may share: a mapped root surface of the windows' layers. */
-static struct garnet_surface *next_window(struct garnet_compositor *c,
-					  struct garnet_surface *after)
+static struct garnet_surface *next_window(struct garnet_compositor *c, struct garnet_surface *after)
 {
 	static const enum garnet_layer_id layers[] = {GARNET_LAYER_FULLSCREEN, GARNET_LAYER_NORMAL};
 	struct garnet_view *view;
 	bool passed = after == NULL;
 
 	for (size_t i = 0; i < sizeof(layers) / sizeof(layers[0]); i++) {
-		wl_list_for_each(view, &c->layers[layers[i]], layer_link) {
+		wl_list_for_each (view, &c->layers[layers[i]], layer_link) {
 			if (!garnet_surface_is_mapped(view->surface) ||
 			    view->surface->role == NULL || view->surface->subsurface)
 				continue;
@@ -362,8 +359,9 @@ static void choose_next(struct garnet_consent *cs, struct garnet_consent_request
 		describe(c, wl_resource_get_client(r->window->resource), who, sizeof(who));
 		wl_client_get_credentials(wl_resource_get_client(r->window->resource), &pid, NULL,
 					  NULL);
-		garnet_log(c, GARNET_LOG_INFO, "consent", "to share: the window of pid %d (%s), %dx%d",
-			   (int)pid, who, r->window->width, r->window->height);
+		garnet_log(c, GARNET_LOG_INFO, "consent",
+			   "to share: the window of pid %d (%s), %dx%d", (int)pid, who,
+			   r->window->width, r->window->height);
 	} else {
 		garnet_log(c, GARNET_LOG_INFO, "consent", "to share: everything on %s", r->object);
 	}
@@ -493,8 +491,10 @@ pixman_image_t *garnet_consent_panel_image(struct garnet_compositor *c)
 		bool record = r->act == GARNET_ASK_RECORD_OUTPUT;
 
 		if (r->window)
-			snprintf(what, sizeof(what), "wants to record a video of one window (%dx%d); "
-				 "Tab: something else", r->window->width, r->window->height);
+			snprintf(what, sizeof(what),
+				 "wants to record a video of one window (%dx%d); "
+				 "Tab: something else",
+				 r->window->width, r->window->height);
 		else
 			snprintf(what, sizeof(what), "wants %s of everything on %s%s",
 				 record ? "to record a video" : "a picture", r->object,
