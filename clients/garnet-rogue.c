@@ -269,12 +269,15 @@ int main(int argc, char **argv)
 		return cmd_bind_hidden(argv[2]);
 	if (argc == 3 && strcmp(argv[1], "inhibit") == 0)
 		return rogue_inhibit(argv[2]);
-	if (argc == 5 && strcmp(argv[1], "window") == 0)
-		return rogue_window(argv[2], atoi(argv[3]), atoi(argv[4]), false);
+	if ((argc == 5 || argc == 6) && strcmp(argv[1], "window") == 0)
+		return rogue_window(argv[2], atoi(argv[3]), atoi(argv[4]), false,
+				    argc == 6 ? (uint32_t)strtoul(argv[5], NULL, 16) : 0x4080c0);
 	if (argc == 5 && strcmp(argv[1], "text-field") == 0)
-		return rogue_window(argv[2], atoi(argv[3]), atoi(argv[4]), true);
+		return rogue_window(argv[2], atoi(argv[3]), atoi(argv[4]), true, 0x4080c0);
 	if (argc == 4 && strcmp(argv[1], "portal-capture") == 0)
 		return rogue_portal_capture(argv[2], (uint32_t)strtoul(argv[3], NULL, 10));
+	if (argc == 3 && strcmp(argv[1], "portal-backend") == 0)
+		return rogue_portal_backend((uint32_t)strtoul(argv[2], NULL, 10));
 	if (argc == 2 && strcmp(argv[1], "script") == 0)
 		return rogue_script();
 	if ((argc == 4 || argc == 5) && strcmp(argv[1], "drive") == 0)

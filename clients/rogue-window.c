@@ -27,6 +27,7 @@ struct window {
 	char committed[256];
 	struct wl_surface *surface;
 	int32_t width, height;
+	uint32_t rgb;
 	bool mapped, text_field;
 };
 
@@ -211,8 +212,17 @@ void rogue_fill_surface(struct wl_surface *surface,
 			struct wp_single_pixel_buffer_manager_v1 *pixels,
 			struct wp_viewporter *viewporter, int32_t width, int32_t height)
 {
+	rogue_fill_surface_rgb(surface, pixels, viewporter, width, height, 0x4080c0);
+}
+
+void rogue_fill_surface_rgb(struct wl_surface *surface,
+			    struct wp_single_pixel_buffer_manager_v1 *pixels,
+			    struct wp_viewporter *viewporter, int32_t width, int32_t height,
+			    uint32_t rgb)
+{
 	struct wl_buffer *buffer = wp_single_pixel_buffer_manager_v1_create_u32_rgba_buffer(
-		pixels, 0x40000000u, 0x80000000u, 0xc0000000u, 0xffffffffu);
+		pixels, ((rgb >> 16) & 0xff) * 0x01010101u, ((rgb >> 8) & 0xff) * 0x01010101u,
+		(rgb & 0xff) * 0x01010101u, 0xffffffffu);
 	struct wp_viewport *viewport = wp_viewporter_get_viewport(viewporter, surface);
 
 	wp_viewport_set_destination(viewport, width, height);
@@ -228,7 +238,7 @@ static void xs_configure(void *data, struct xdg_surface *xs, uint32_t serial)
 	xdg_surface_ack_configure(xs, serial);
 	if (w->mapped)
 		return;
-	rogue_fill_surface(w->surface, w->pixels, w->viewporter, w->width, w->height);
+	rogue_fill_surface_rgb(w->surface, w->pixels, w->viewporter, w->width, w->height, w->rgb);
 	w->mapped = true;
 	note(w, "mapped");
 }
@@ -250,9 +260,9 @@ static void toplevel_configure(void *data, struct xdg_toplevel *tl, int32_t widt
 static const struct xdg_toplevel_listener toplevel_listener = {toplevel_configure,
 							       rogue_ignore_toplevel_close};
 
-int rogue_window(const char *path, int32_t width, int32_t height, bool text_field)
+int rogue_window(const char *path, int32_t width, int32_t height, bool text_field, uint32_t rgb)
 {
-	struct window w = {.width = width, .height = height, .text_field = text_field};
+	struct window w = {.width = width, .height = height, .text_field = text_field, .rgb = rgb};
 	struct wl_display *display = rogue_connect();
 	struct xdg_surface *xs;
 	struct xdg_toplevel *toplevel;

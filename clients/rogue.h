@@ -17,9 +17,9 @@ int rogue_report_connection(struct wl_display *display, const char *what);
 /* CLOCK_MONOTONIC, in microseconds. */
 uint64_t rogue_now_us(void);
 
-/* window FILE WIDTH HEIGHT: a window that logs every input event it receives; runs until
- * killed or disconnected. */
-int rogue_window(const char *path, int32_t width, int32_t height, bool text_field);
+/* window FILE WIDTH HEIGHT [RRGGBB]: a window (of that colour) that logs every input event it
+ * receives; runs until killed or disconnected. */
+int rogue_window(const char *path, int32_t width, int32_t height, bool text_field, uint32_t rgb);
 
 /* drive GO DONE [COMBO]: once file GO exists, injects a key press, a click and a touch at the
  * middle of the first output through garnet_test (a trusted client's tool, not an attack),
@@ -28,6 +28,8 @@ int rogue_window(const char *path, int32_t width, int32_t height, bool text_fiel
 int rogue_drive(const char *go, const char *done, const char *combo);
 /* rogue-portal.c: portal-capture APP_ID PID (1: granted) and script (keys from stdin). */
 int rogue_portal_capture(const char *app_id, uint32_t pid);
+/* rogue-portal-backend.c: portal-backend PID, a backend whose copies race garnet's events. */
+int rogue_portal_backend(uint32_t pid);
 int rogue_script(void);
 
 /* inhibit FILE: a window that inhibits garnet's keyboard shortcuts and logs "active",
@@ -40,6 +42,11 @@ struct wp_viewporter;
 void rogue_fill_surface(struct wl_surface *surface,
 			struct wp_single_pixel_buffer_manager_v1 *pixels,
 			struct wp_viewporter *viewporter, int32_t width, int32_t height);
+/* The same in colour rgb (0xRRGGBB). */
+void rogue_fill_surface_rgb(struct wl_surface *surface,
+			    struct wp_single_pixel_buffer_manager_v1 *pixels,
+			    struct wp_viewporter *viewporter, int32_t width, int32_t height,
+			    uint32_t rgb);
 
 /* lock FILE / locker FILE [WAIT]: (once file WAIT exists) locks the session through ext-session-lock and shows a lock
  * surface on the first output, writing "no-global", "finished" or "locked PID" to FILE. A

@@ -17,7 +17,12 @@
 #define REQUEST_PREFIX "/org/freedesktop/portal/desktop/request/"
 #define SESSION_PREFIX "/org/freedesktop/portal/desktop/session/"
 
+/* Sessions one application (one pid) holds at once: a call may share a screen and a window,
+ * not open thousands, each an object on the bus and a question for garnet. */
+#define MAX_SESSIONS_PER_APP 4
+
 #define SOURCE_MONITOR 1
+#define SOURCE_WINDOW 2
 #define CURSOR_HIDDEN 1
 #define CURSOR_EMBEDDED 2
 
@@ -97,6 +102,16 @@ static struct session *find_session(struct portal *p, const char *path)
 			return s;
 	}
 	return NULL;
+}
+
+static int sessions_of(struct portal *p, pid_t pid)
+{
+	struct session *s;
+	int n = 0;
+
+	wl_list_for_each (s, &p->sessions, link)
+		n += s->pid == pid;
+	return n;
 }
 
 static int reply_empty(sd_bus_message *m, uint32_t response)
@@ -188,6 +203,14 @@ static int create_session(sd_bus_message *m, void *data, sd_bus_error *error)
 	}
 	s->portal = p;
 	s->pid = requester_pid(sd_bus_message_get_bus(m), session_handle, SESSION_PREFIX);
+	if (s->pid > 0 && sessions_of(p, s->pid) >= MAX_SESSIONS_PER_APP) {
+		fprintf(stderr, "garnet-portal: session %s refused: pid %d holds %d already\n",
+			session_handle, (int)s->pid, MAX_SESSIONS_PER_APP);
+		free(s->path);
+		free(s->app_id);
+		free(s);
+		return reply_empty(m, RESPONSE_OTHER);
+	}
 	wl_list_insert(&p->sessions, &s->link);
 	ret = sd_bus_add_object_vtable(sd_bus_message_get_bus(m), &s->slot, s->path,
 				       "org.freedesktop.impl.portal.Session", session_vtable, s);
@@ -303,7 +326,7 @@ static int property_u32(sd_bus *bus, const char *path, const char *interface, co
 	uint32_t value = 0;
 
 	if (strcmp(property, "AvailableSourceTypes") == 0)
-		value = SOURCE_MONITOR;
+		value = SOURCE_MONITOR | SOURCE_WINDOW; /* chosen in garnet's dialog */
 	else if (strcmp(property, "AvailableCursorModes") == 0)
 		value = CURSOR_HIDDEN | CURSOR_EMBEDDED;
 	else if (strcmp(property, "version") == 0)

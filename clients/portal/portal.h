@@ -27,7 +27,8 @@ struct portal {
 struct capture_listener {
 	void (*granted)(void *data, int32_t width, int32_t height);
 	void (*refused)(void *data);
-	/* A copy made (damage: the changed boxes, count of them) or failed. */
+	/* A copy made (damage: the changed boxes, count of them, more than COPIES_MAX_DAMAGE
+	 * when more changed than were kept) or failed: one for each copy, in order. */
 	void (*ready)(void *data, const int32_t (*damage)[4], int count);
 	void (*failed)(void *data);
 	void (*paused)(void *data, bool paused);
@@ -41,6 +42,8 @@ struct capture *capture_create(struct portal *p, const char *app_id, pid_t pid, 
 			       const struct capture_listener *listener, void *data);
 /* now: the picture on screen, not the next change (a consumer that has nothing yet). */
 void capture_copy(struct capture *cap, struct wl_buffer *buffer, bool now);
+/* The waiting copy, if any, is made from the picture on screen now (no answer of its own). */
+void capture_hurry(struct capture *cap);
 void capture_destroy(struct capture *cap);
 /* A wl_shm buffer over fd (size bytes, xrgb8888). */
 struct wl_buffer *portal_shm_buffer(struct portal *p, int fd, int32_t width, int32_t height,

@@ -14,10 +14,11 @@
 #include <spa/param/buffers.h>
 #include <spa/pod/builder.h>
 
+#include "copies.h"
 #include "portal.h"
 
 #define BUFFERS 4
-#define DAMAGE_REGIONS 16
+#define DAMAGE_REGIONS COPIES_MAX_DAMAGE
 
 struct stream {
 	struct portal *portal;
@@ -28,7 +29,10 @@ struct stream {
 	bool granted, paused, streaming, ended;
 	bool fresh; /* a consumer started: it gets the picture on screen, not the next change */
 	uint32_t node_id;
-	struct pw_buffer *in_flight; /* the buffer garnet is filling */
+	struct copy_ledger copies; /* waiting: the pw_buffer garnet is filling */
+	/* A buffer could not be made: the stream ends, from the loop (not inside PipeWire's
+	 * callback that found it). */
+	struct spa_source *broken;
 	void (*ready)(void *data, uint32_t node_id, int32_t w, int32_t h);
 	void (*refused)(void *data);
 	void (*on_ended)(void *data);
@@ -42,22 +46,28 @@ struct buffer_data {
 static void next_copy(struct stream *s)
 {
 	struct pw_buffer *b;
+	struct buffer_data *bd;
 
 	if (!s->streaming || s->paused || s->ended)
 		return;
-	if (s->in_flight) {
+	if (!copy_ledger_idle(&s->copies)) {
 		/* Waiting for the output to change, while the new consumer has nothing. */
 		if (s->fresh)
-			capture_copy(s->capture,
-				     ((struct buffer_data *)s->in_flight->user_data)->wl, true);
+			capture_hurry(s->capture);
 		s->fresh = false;
 		return;
 	}
 	b = pw_stream_dequeue_buffer(s->pw);
 	if (!b)
 		return; /* process says when one comes back */
-	s->in_flight = b;
-	capture_copy(s->capture, ((struct buffer_data *)b->user_data)->wl, s->fresh);
+	bd = b->user_data;
+	if (!bd || !bd->wl) {
+		/* Its set-up failed (the stream is in error already): nothing to copy into. */
+		pw_stream_queue_buffer(s->pw, b);
+		return;
+	}
+	copy_ledger_sent(&s->copies, b);
+	capture_copy(s->capture, bd->wl, s->fresh);
 	s->fresh = false;
 }
 
@@ -75,33 +85,29 @@ static void fill_metas(struct stream *s, struct spa_buffer *buf, const int32_t (
 		h->dts_offset = 0;
 	}
 	if (m) {
-		struct spa_meta_region *r;
-		int i = 0;
+		struct spa_meta_region *r = m->data;
+		int capacity = (int)(m->size / sizeof(*r)), n;
+		int32_t fit[COPIES_MAX_DAMAGE][4];
 
-		spa_meta_for_each(r, m)
-		{
-			if (i < count) {
-				r->region =
-					SPA_REGION(damage[i][0], damage[i][1],
-						   (uint32_t)damage[i][2], (uint32_t)damage[i][3]);
-			} else {
-				r->region = SPA_REGION(0, 0, 0, 0);
-				break;
-			}
-			i++;
-		}
+		n = damage_fit(damage, count, SPA_MIN(capacity, COPIES_MAX_DAMAGE), s->width,
+			       s->height, fit);
+		for (int i = 0; i < n; i++)
+			r[i].region = SPA_REGION(fit[i][0], fit[i][1], (uint32_t)fit[i][2],
+						 (uint32_t)fit[i][3]);
+		/* The list ends at an empty region, when there is room for one. */
+		if (n < capacity)
+			r[n].region = SPA_REGION(0, 0, 0, 0);
 	}
 }
 
 static void on_ready(void *data, const int32_t (*damage)[4], int count)
 {
 	struct stream *s = data;
-	struct pw_buffer *b = s->in_flight;
+	struct pw_buffer *b = copy_ledger_answered(&s->copies);
 	struct spa_data *d;
 
-	s->in_flight = NULL;
 	if (!b)
-		return;
+		return; /* for a buffer that went in a renegotiation */
 	d = &b->buffer->datas[0];
 	d->chunk->offset = 0;
 	d->chunk->size = (uint32_t)(s->stride * s->height);
@@ -115,14 +121,14 @@ static void on_ready(void *data, const int32_t (*damage)[4], int count)
 static void on_failed(void *data)
 {
 	struct stream *s = data;
+	struct pw_buffer *b = copy_ledger_answered(&s->copies);
 
 	/* The buffer goes back empty; a later process asks again. */
-	if (s->in_flight) {
-		s->in_flight->buffer->datas[0].chunk->size = 0;
-		s->in_flight->buffer->datas[0].chunk->flags = SPA_CHUNK_FLAG_CORRUPTED;
-		pw_stream_queue_buffer(s->pw, s->in_flight);
+	if (b) {
+		b->buffer->datas[0].chunk->size = 0;
+		b->buffer->datas[0].chunk->flags = SPA_CHUNK_FLAG_CORRUPTED;
+		pw_stream_queue_buffer(s->pw, b);
 	}
-	s->in_flight = NULL;
 }
 
 static void on_paused(void *data, bool paused)
@@ -152,7 +158,20 @@ static void on_stopped(void *data)
 	struct stream *s = data;
 
 	fprintf(stderr, "garnet-portal: stream %u stopped by garnet\n", s->node_id);
-	s->in_flight = NULL;
+	copy_ledger_clear(&s->copies);
+	end(s);
+}
+
+static void on_broken(void *data, uint64_t count)
+{
+	struct stream *s = data;
+
+	fprintf(stderr, "garnet-portal: stream %u ends: its buffers could not be made\n",
+		s->node_id);
+	/* garnet's cast goes with it (and its indicator, once no other cast runs). */
+	capture_destroy(s->capture);
+	s->capture = NULL;
+	copy_ledger_clear(&s->copies);
 	end(s);
 }
 
@@ -209,6 +228,8 @@ static void on_add_buffer(void *data, struct pw_buffer *b)
 	b->user_data = bd;
 	if (!bd || !(d->type & (1u << SPA_DATA_MemFd)) || (fd = portal_memfd(size)) < 0) {
 		fprintf(stderr, "garnet-portal: cannot make a buffer: %s\n", strerror(errno));
+		/* A stream with a buffer nobody can fill ends, cleanly, for its consumer. */
+		pw_loop_signal_event(s->portal->loop, s->broken);
 		return;
 	}
 	d->type = SPA_DATA_MemFd;
@@ -218,6 +239,8 @@ static void on_add_buffer(void *data, struct pw_buffer *b)
 	d->maxsize = (uint32_t)size;
 	d->data = NULL;
 	bd->wl = portal_shm_buffer(s->portal, fd, s->width, s->height, s->stride);
+	if (!bd->wl)
+		pw_loop_signal_event(s->portal->loop, s->broken);
 }
 
 static void on_remove_buffer(void *data, struct pw_buffer *b)
@@ -225,8 +248,7 @@ static void on_remove_buffer(void *data, struct pw_buffer *b)
 	struct stream *s = data;
 	struct buffer_data *bd = b->user_data;
 
-	if (s->in_flight == b)
-		s->in_flight = NULL; /* garnet's answer for it is dropped */
+	copy_ledger_forget(&s->copies, b); /* garnet's answer for it is for nobody */
 	if (bd && bd->wl)
 		wl_buffer_destroy(bd->wl);
 	if (b->buffer->datas[0].fd >= 0 && b->buffer->datas[0].type == SPA_DATA_MemFd)
@@ -329,8 +351,11 @@ struct stream *stream_create(struct portal *p, const char *app_id, pid_t pid,
 	s->refused = refused;
 	s->on_ended = ended;
 	s->data = data;
-	s->capture = capture_create(p, app_id, pid, true, &listener, s);
+	s->broken = pw_loop_add_event(p->loop, on_broken, s);
+	s->capture = s->broken ? capture_create(p, app_id, pid, true, &listener, s) : NULL;
 	if (!s->capture) {
+		if (s->broken)
+			pw_loop_destroy_source(p->loop, s->broken);
 		free(s);
 		return NULL;
 	}
@@ -346,6 +371,7 @@ void stream_destroy(struct stream *s)
 	s->refused = NULL;
 	if (s->pw)
 		pw_stream_destroy(s->pw);
+	pw_loop_destroy_source(s->portal->loop, s->broken);
 	capture_destroy(s->capture);
 	free(s);
 }

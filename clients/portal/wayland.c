@@ -8,17 +8,16 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "copies.h"
 #include "portal.h"
 #include "garnet-portal-v1-client-protocol.h"
-
-#define MAX_DAMAGE 16
 
 struct capture {
 	struct garnet_portal_capture_v1 *proxy;
 	const struct capture_listener *listener;
 	void *data;
-	int32_t damage[MAX_DAMAGE][4];
-	int damage_count;
+	int32_t damage[COPIES_MAX_DAMAGE][4];
+	int damage_count; /* all that came: more than were kept means the whole frame */
 };
 
 int portal_memfd(size_t size)
@@ -66,14 +65,16 @@ static void on_damage(void *data, struct garnet_portal_capture_v1 *proxy, uint32
 {
 	struct capture *cap = data;
 
-	if (cap->damage_count < MAX_DAMAGE) {
-		int32_t *d = cap->damage[cap->damage_count++];
+	if (cap->damage_count < COPIES_MAX_DAMAGE) {
+		int32_t *d = cap->damage[cap->damage_count];
 
 		d[0] = (int32_t)x;
 		d[1] = (int32_t)y;
 		d[2] = (int32_t)w;
 		d[3] = (int32_t)h;
 	}
+	if (cap->damage_count <= COPIES_MAX_DAMAGE)
+		cap->damage_count++;
 }
 
 static void on_ready(void *data, struct garnet_portal_capture_v1 *proxy, uint32_t sec_hi,
@@ -147,6 +148,11 @@ void capture_copy(struct capture *cap, struct wl_buffer *buffer, bool now)
 {
 	garnet_portal_capture_v1_copy(cap->proxy, buffer,
 				      now ? GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_NOW : 0);
+}
+
+void capture_hurry(struct capture *cap)
+{
+	garnet_portal_capture_v1_hurry(cap->proxy);
 }
 
 void capture_destroy(struct capture *cap)

@@ -16,6 +16,8 @@
 #include "output.h"
 #include "seat.h"
 #include "consent.h"
+#include "surface.h"
+#include "view.h"
 #include "../render/consent-dialog.h"
 #include "shell-hooks.h"
 
@@ -34,6 +36,11 @@ struct garnet_consent_request {
 	 * this request's only, and a refusal is the application's, not the client's. */
 	bool for_app;
 	void (*done)(void *data, bool allowed);
+	/* A recording for an application: the user may choose one window instead of the
+	 * output (Tab goes through the windows); done_choice hears which. */
+	void (*done_choice)(void *data, bool allowed, struct garnet_surface *window);
+	struct garnet_surface *window; /* the chosen window, or NULL: the output */
+	struct wl_listener window_destroy;
 	void *data;
 	struct wl_list link; /* garnet_consent.waiting, the one shown first */
 };
@@ -186,6 +193,7 @@ static void remember_refusal(struct garnet_consent *cs, struct wl_client *client
 
 static void request_free(struct garnet_consent_request *r)
 {
+	garnet_list_unlink(&r->window_destroy.link);
 	wl_list_remove(&r->link);
 	free(r->object);
 	free(r);
@@ -240,6 +248,7 @@ ask(struct garnet_compositor *c, struct wl_client *client, enum garnet_ask_act a
 		return NULL;
 	}
 	r->consent = cs;
+	wl_list_init(&r->window_destroy.link);
 	r->client = client;
 	r->act = act;
 	r->done = done;
@@ -274,6 +283,18 @@ struct garnet_consent_request *garnet_consent_ask_for_app(struct garnet_composit
 	return ask(c, client, act, object, who, done, data);
 }
 
+struct garnet_consent_request *garnet_consent_ask_cast_for_app(
+	struct garnet_compositor *c, struct wl_client *client, const char *output, const char *who,
+	void (*done)(void *data, bool allowed, struct garnet_surface *window), void *data)
+{
+	struct garnet_consent_request *r =
+		ask(c, client, GARNET_ASK_RECORD_OUTPUT, output, who, NULL, data);
+
+	if (r)
+		r->done_choice = done;
+	return r;
+}
+
 void garnet_consent_withdraw(struct garnet_consent_request *r)
 {
 	struct garnet_consent *cs = r->consent;
@@ -282,6 +303,70 @@ void garnet_consent_withdraw(struct garnet_consent_request *r)
 	request_free(r);
 	if (was_shown)
 		show_next(cs);
+}
+
+static void finish(struct garnet_consent_request *r, bool allowed)
+{
+	if (r->done_choice)
+		r->done_choice(r->data, allowed, allowed ? r->window : NULL);
+	else
+		r->done(r->data, allowed);
+}
+
+/* The chosen window went: the choice falls back to the output (the panel says so). */
+static void chosen_window_destroyed(struct wl_listener *listener, void *data)
+{
+	struct garnet_consent_request *r = wl_container_of(listener, r, window_destroy);
+
+	garnet_list_unlink(&r->window_destroy.link);
+	r->window = NULL;
+	forget_panel(r->consent);
+	garnet_compositor_damage_box(r->consent->compositor, &garnet_region_everywhere);
+}
+
+/* A window the user may share: a mapped root surface of the windows' layers. */
+static struct garnet_surface *next_window(struct garnet_compositor *c, struct garnet_surface *after)
+{
+	static const enum garnet_layer_id layers[] = {GARNET_LAYER_FULLSCREEN, GARNET_LAYER_NORMAL};
+	struct garnet_view *view;
+	bool passed = after == NULL;
+
+	for (size_t i = 0; i < sizeof(layers) / sizeof(layers[0]); i++) {
+		wl_list_for_each (view, &c->layers[layers[i]], layer_link) {
+			if (!garnet_surface_is_mapped(view->surface) ||
+			    view->surface->role == NULL || view->surface->subsurface)
+				continue;
+			if (passed)
+				return view->surface;
+			passed = view->surface == after;
+		}
+	}
+	return NULL; /* after the last window: the output again */
+}
+
+/* Tab: the next thing to share, the output first, then each window top to bottom. */
+static void choose_next(struct garnet_consent *cs, struct garnet_consent_request *r)
+{
+	struct garnet_compositor *c = cs->compositor;
+	char who[256];
+	pid_t pid = 0;
+
+	garnet_list_unlink(&r->window_destroy.link);
+	r->window = next_window(c, r->window);
+	if (r->window) {
+		r->window_destroy.notify = chosen_window_destroyed;
+		wl_signal_add(&r->window->events.destroy, &r->window_destroy);
+		describe(c, wl_resource_get_client(r->window->resource), who, sizeof(who));
+		wl_client_get_credentials(wl_resource_get_client(r->window->resource), &pid, NULL,
+					  NULL);
+		garnet_log(c, GARNET_LOG_INFO, "consent",
+			   "to share: the window of pid %d (%s), %dx%d", (int)pid, who,
+			   r->window->width, r->window->height);
+	} else {
+		garnet_log(c, GARNET_LOG_INFO, "consent", "to share: everything on %s", r->object);
+	}
+	forget_panel(cs);
+	garnet_compositor_damage_box(c, &garnet_region_everywhere);
 }
 
 static void answer(struct garnet_consent *cs, bool allowed, enum garnet_answer_scope scope)
@@ -301,7 +386,7 @@ static void answer(struct garnet_consent *cs, bool allowed, enum garnet_answer_s
 		remember_refusal(cs, r->client);
 	/* Out of the queue first: done may ask anew, and that question queues behind. */
 	garnet_list_unlink(&r->link);
-	r->done(r->data, allowed);
+	finish(r, allowed);
 	request_free(r);
 	show_next(cs);
 }
@@ -322,7 +407,9 @@ bool garnet_consent_key(struct garnet_compositor *c, uint32_t key, bool pressed)
 		return true;
 	}
 	sym = xkb_keysym_to_lower(xkb_state_key_get_one_sym(c->seat->xkb_state, key + 8));
-	if (sym == XKB_KEY_n || sym == XKB_KEY_Escape)
+	if (sym == XKB_KEY_Tab && shown(cs) && shown(cs)->done_choice)
+		choose_next(cs, shown(cs));
+	else if (sym == XKB_KEY_n || sym == XKB_KEY_Escape)
 		answer(cs, false, GARNET_ANSWER_ONCE);
 	else if (sym == XKB_KEY_y)
 		answer(cs, true, GARNET_ANSWER_ONCE);
@@ -378,7 +465,7 @@ void garnet_consent_refuse_all(struct garnet_compositor *c)
 	garnet_log(c, GARNET_LOG_INFO, "consent", "the session locks: waiting questions refused");
 	while ((r = shown(cs))) {
 		garnet_list_unlink(&r->link);
-		r->done(r->data, false);
+		finish(r, false);
 		request_free(r);
 	}
 	show_next(cs);
@@ -403,8 +490,15 @@ pixman_image_t *garnet_consent_panel_image(struct garnet_compositor *c)
 	if (!cs->panel) {
 		bool record = r->act == GARNET_ASK_RECORD_OUTPUT;
 
-		snprintf(what, sizeof(what), "wants %s of everything on %s",
-			 record ? "to record a video" : "a picture", r->object);
+		if (r->window)
+			snprintf(what, sizeof(what),
+				 "wants to record a video of one window (%dx%d); "
+				 "Tab: something else",
+				 r->window->width, r->window->height);
+		else
+			snprintf(what, sizeof(what), "wants %s of everything on %s%s",
+				 record ? "to record a video" : "a picture", r->object,
+				 r->done_choice ? "; Tab: a window" : "");
 		cs->panel = garnet_consent_draw(&(struct garnet_consent_text){
 			.title = record ? "Allow screen recording?" : "Allow a screenshot?",
 			.who = r->who,

@@ -12,6 +12,8 @@
 
 #include "../core/compositor.h"
 #include "../core/output.h"
+#include "../core/surface.h"
+#include "../render/renderer.h"
 #include "../core/region.h"
 #include "../core/cast-indicator.h"
 #include "../core/consent.h"
@@ -28,8 +30,14 @@ struct portal {
 enum capture_state {
 	CAPTURE_ASKING,
 	CAPTURE_GRANTED,
-	CAPTURE_INERT, /* refused or stopped */
+	CAPTURE_REFUSED,
+	CAPTURE_STOPPED, /* by the user, its output going, or the lock of a screenshot */
 };
+
+/* More changed boxes than this in one frame are sent as the box around them. */
+#define MAX_DAMAGE_BOXES 16
+/* A window cast's frames are at most this wide and high (a window may claim any size). */
+#define MAX_WINDOW_SIZE 8192
 
 struct portal_capture {
 	struct wl_resource *resource;
@@ -48,6 +56,10 @@ struct portal_capture {
 	struct wl_listener output_frame, buffer_destroy;
 	struct wl_listener hold_frame; /* lets the hold go at the first frame without the dialog */
 	struct wl_listener output_destroy; /* the granted output unplugged: the cast stops */
+	/* A window cast: that window's surface tree alone, at its size at grant, a frame at each
+	 * of its commits; it stops when the window goes. */
+	struct garnet_surface *window;
+	struct wl_listener window_destroy, window_commit;
 	struct wl_list link; /* portal.captures, or itself */
 };
 
@@ -72,7 +84,7 @@ static void stop_waiting(struct portal_capture *cap)
 }
 
 /* The capture does nothing more: withdrawn question, waiting copy and hold let go. */
-static void make_inert(struct portal_capture *cap)
+static void make_inert(struct portal_capture *cap, enum capture_state state)
 {
 	bool was_listed = !wl_list_empty(&cap->link);
 
@@ -82,9 +94,12 @@ static void make_inert(struct portal_capture *cap)
 	stop_waiting(cap);
 	release_hold(cap);
 	garnet_list_unlink(&cap->output_destroy.link);
+	garnet_list_unlink(&cap->window_destroy.link);
+	garnet_list_unlink(&cap->window_commit.link);
+	cap->window = NULL;
 	wl_list_remove(&cap->link);
 	wl_list_init(&cap->link);
-	cap->state = CAPTURE_INERT;
+	cap->state = state;
 	if (was_listed && !portal_recording(cap->portal))
 		garnet_cast_indicator_set(cap->portal->compositor, false);
 }
@@ -93,20 +108,20 @@ static void capture_resource_destroy(struct wl_resource *resource)
 {
 	struct portal_capture *cap = wl_resource_get_user_data(resource);
 
-	make_inert(cap);
+	make_inert(cap, CAPTURE_STOPPED);
 	free(cap->output_name);
 	free(cap);
 }
 
 static void stop(struct portal_capture *cap, const char *why)
 {
-	if (cap->state == CAPTURE_INERT)
+	if (cap->state != CAPTURE_GRANTED)
 		return;
 	garnet_log(cap->portal->compositor, GARNET_LOG_INFO, "portal", "cast of %s stopped: %s",
 		   cap->output_name, why);
 	if (cap->buffer)
 		garnet_portal_capture_v1_send_failed(cap->resource);
-	make_inert(cap);
+	make_inert(cap, CAPTURE_STOPPED);
 	garnet_portal_capture_v1_send_stopped(cap->resource);
 }
 
@@ -139,7 +154,25 @@ static bool copy_pixels(struct garnet_output *output, struct wl_shm_buffer *shm)
 	return target != NULL;
 }
 
-/* The output's picture into the waiting buffer, with damage (NULL: all of it). */
+/* The window alone, never what covers it. */
+static bool paint_window(struct garnet_surface *window, struct wl_shm_buffer *shm)
+{
+	pixman_image_t *target;
+
+	wl_shm_buffer_begin_access(shm);
+	target = pixman_image_create_bits_no_clear(
+		PIXMAN_x8r8g8b8, wl_shm_buffer_get_width(shm), wl_shm_buffer_get_height(shm),
+		wl_shm_buffer_get_data(shm), wl_shm_buffer_get_stride(shm));
+	if (target) {
+		garnet_render_surface_tree(window, target);
+		pixman_image_unref(target);
+	}
+	wl_shm_buffer_end_access(shm);
+	return target != NULL;
+}
+
+/* The output's (or the window's) picture into the waiting buffer, with damage (NULL: all of
+ * it). */
 static void copy_now(struct portal_capture *cap, struct garnet_output *output,
 		     const pixman_region32_t *damage)
 {
@@ -152,13 +185,18 @@ static void copy_now(struct portal_capture *cap, struct garnet_output *output,
 
 	stop_waiting(cap);
 	release_hold(cap);
-	if (!shm || !copy_pixels(output, shm)) {
+	if (!shm || !(cap->window ? paint_window(cap->window, shm) : copy_pixels(output, shm))) {
 		garnet_portal_capture_v1_send_failed(cap->resource);
 		return;
 	}
 	rects = damage ? pixman_region32_rectangles((pixman_region32_t *)damage, &n) : &all;
 	if (!damage)
 		n = 1;
+	if (n > MAX_DAMAGE_BOXES) {
+		/* A frame of a thousand changed boxes is not a thousand events. */
+		rects = pixman_region32_extents((pixman_region32_t *)damage);
+		n = 1;
+	}
 	for (int i = 0; i < n; i++)
 		garnet_portal_capture_v1_send_damage(cap->resource, (uint32_t)rects[i].x1,
 						     (uint32_t)rects[i].y1,
@@ -220,28 +258,20 @@ static void handle_copy(struct wl_client *client, struct wl_resource *resource,
 	struct garnet_output *output;
 	uint32_t format;
 
+	if (cap->state == CAPTURE_STOPPED) {
+		/* Stopped (maybe before any copy) while the backend had not heard yet: a failed
+		 * copy, no error. */
+		garnet_portal_capture_v1_send_failed(resource);
+		return;
+	}
 	if (cap->state != CAPTURE_GRANTED) {
-		/* After stopped the backend may not have heard yet: a failed copy, no error. */
-		if (cap->state == CAPTURE_INERT && cap->copied) {
-			garnet_portal_capture_v1_send_failed(resource);
-			return;
-		}
 		wl_resource_post_error(resource, GARNET_PORTAL_CAPTURE_V1_ERROR_NOT_GRANTED,
 				       "copy before the capture was granted");
 		return;
 	}
-	if (cap->buffer &&
-	    (buffer != cap->buffer || !(flags & GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_NOW))) {
+	if (cap->buffer) {
 		wl_resource_post_error(resource, GARNET_PORTAL_CAPTURE_V1_ERROR_BUSY,
 				       "copy while another copy waits");
-		return;
-	}
-	if (cap->buffer) {
-		/* The waiting copy, asked for again with now: a consumer came and has nothing. */
-		output = garnet_compositor_find_output(c, cap->output_name);
-		if (output && !c->locked &&
-		    (!cap->holding || output->renders != cap->renders_at_grant))
-			copy_now(cap, output, NULL);
 		return;
 	}
 	format = shm ? wl_shm_buffer_get_format(shm) : 0;
@@ -253,6 +283,14 @@ static void handle_copy(struct wl_client *client, struct wl_resource *resource,
 				       "the buffer must be a %dx%d xrgb8888 or argb8888 wl_shm "
 				       "buffer",
 				       cap->width, cap->height);
+		return;
+	}
+	if (cap->window) {
+		cap->buffer = buffer;
+		wl_resource_add_destroy_listener(buffer, &cap->buffer_destroy);
+		if ((!cap->copied || (flags & GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_NOW)) &&
+		    !c->locked)
+			copy_now(cap, NULL, NULL);
 		return;
 	}
 	output = garnet_compositor_find_output(c, cap->output_name);
@@ -270,9 +308,29 @@ static void handle_copy(struct wl_client *client, struct wl_resource *resource,
 		copy_now(cap, output, NULL);
 }
 
+/* A consumer came and has nothing: the waiting copy is made now. A copy already answered
+ * is not made again (its answer is on its way), so every copy keeps exactly one answer. */
+static void handle_hurry(struct wl_client *client, struct wl_resource *resource)
+{
+	struct portal_capture *cap = wl_resource_get_user_data(resource);
+	struct garnet_compositor *c = cap->portal->compositor;
+	struct garnet_output *output;
+
+	if (cap->state != CAPTURE_GRANTED || !cap->buffer || c->locked)
+		return;
+	if (cap->window) {
+		copy_now(cap, NULL, NULL);
+		return;
+	}
+	output = garnet_compositor_find_output(c, cap->output_name);
+	if (output && (!cap->holding || output->renders != cap->renders_at_grant))
+		copy_now(cap, output, NULL);
+}
+
 static const struct garnet_portal_capture_v1_interface capture_impl = {
 	.destroy = garnet_resource_destroy_request,
 	.copy = handle_copy,
+	.hurry = handle_hurry,
 };
 
 static void refuse(struct portal_capture *cap);
@@ -300,7 +358,7 @@ static void grant(struct portal_capture *cap, struct garnet_output *output)
 
 static void refuse(struct portal_capture *cap)
 {
-	make_inert(cap);
+	make_inert(cap, CAPTURE_REFUSED);
 	garnet_portal_capture_v1_send_refused(cap->resource);
 }
 
@@ -322,6 +380,68 @@ static void on_answer(void *data, bool allowed)
 	wl_signal_add(&output->events.frame, &cap->hold_frame);
 	wl_signal_add(&output->events.destroy, &cap->output_destroy);
 	grant(cap, output);
+}
+
+static void on_window_destroy(struct wl_listener *listener, void *data)
+{
+	struct portal_capture *cap = wl_container_of(listener, cap, window_destroy);
+
+	stop(cap, "its window is gone");
+}
+
+/* The window drew: the waiting copy is made (never while locked); an unmapped window is gone
+ * for the cast. */
+static void on_window_commit(struct wl_listener *listener, void *data)
+{
+	struct portal_capture *cap = wl_container_of(listener, cap, window_commit);
+
+	if (!garnet_surface_is_mapped(cap->window)) {
+		stop(cap, "its window is gone");
+		return;
+	}
+	if (cap->buffer && !cap->portal->compositor->locked)
+		copy_now(cap, NULL, NULL);
+}
+
+/* The user chose one window in the dialog. */
+static void grant_window(struct portal_capture *cap, struct garnet_surface *window)
+{
+	struct garnet_compositor *c = cap->portal->compositor;
+	char *name = strdup("window");
+
+	if (!name || window->width <= 0 || window->height <= 0 ||
+	    !garnet_cast_indicator_set(c, true)) {
+		free(name);
+		refuse(cap);
+		return;
+	}
+	free(cap->output_name);
+	cap->output_name = name;
+	cap->window = window;
+	cap->width = MIN(window->width, MAX_WINDOW_SIZE);
+	cap->height = MIN(window->height, MAX_WINDOW_SIZE);
+	wl_signal_add(&window->events.destroy, &cap->window_destroy);
+	wl_signal_add(&window->events.commit, &cap->window_commit);
+	cap->state = CAPTURE_GRANTED;
+	wl_list_insert(&cap->portal->captures, &cap->link);
+	if (c->locked)
+		garnet_portal_capture_v1_send_paused(cap->resource);
+	garnet_portal_capture_v1_send_granted(cap->resource, "window", cap->width, cap->height);
+}
+
+static void on_cast_answer(void *data, bool allowed, struct garnet_surface *window)
+{
+	struct portal_capture *cap = data;
+
+	if (!window) {
+		on_answer(data, allowed);
+		return;
+	}
+	cap->asking = NULL;
+	if (!allowed)
+		refuse(cap);
+	else
+		grant_window(cap, window);
 }
 
 /* The output garnet shares: the first (the consent dialog names it). */
@@ -367,6 +487,8 @@ static void handle_capture(struct wl_client *client, struct wl_resource *manager
 	garnet_listener_init(&cap->buffer_destroy, on_buffer_destroy);
 	garnet_listener_init(&cap->hold_frame, on_hold_frame);
 	garnet_listener_init(&cap->output_destroy, on_output_destroy);
+	garnet_listener_init(&cap->window_destroy, on_window_destroy);
+	garnet_listener_init(&cap->window_commit, on_window_commit);
 	wl_resource_set_implementation(cap->resource, &capture_impl, cap, capture_resource_destroy);
 	output = chosen_output(c);
 	if (!output || !(cap->output_name = strdup(output->name))) {
@@ -382,10 +504,11 @@ static void handle_capture(struct wl_client *client, struct wl_resource *manager
 		grant(cap, output);
 		return;
 	}
-	if (d == GARNET_ASK)
-		cap->asking = garnet_consent_ask_for_app(c, client,
-							 cap->stream ? GARNET_ASK_RECORD_OUTPUT
-								     : GARNET_ASK_CAPTURE_OUTPUT,
+	if (d == GARNET_ASK && cap->stream)
+		cap->asking = garnet_consent_ask_cast_for_app(c, client, cap->output_name, who,
+							      on_cast_answer, cap);
+	else if (d == GARNET_ASK)
+		cap->asking = garnet_consent_ask_for_app(c, client, GARNET_ASK_CAPTURE_OUTPUT,
 							 cap->output_name, who, on_answer, cap);
 	if (!cap->asking) {
 		garnet_log(c, GARNET_LOG_WARNING, "portal", "capture of %s for %s refused",

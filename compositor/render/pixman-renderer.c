@@ -329,3 +329,24 @@ struct garnet_surface *garnet_render_sole_surface(struct garnet_output *output)
 	collect_finish(&col);
 	return sole;
 }
+
+bool garnet_render_surface_tree(struct garnet_surface *root, pixman_image_t *image)
+{
+	struct collect col = {0};
+	pixman_color_t black = {0, 0, 0, 0xffff};
+	int32_t w = pixman_image_get_width(image), h = pixman_image_get_height(image);
+	pixman_rectangle16_t all = {0, 0, (uint16_t)w, (uint16_t)h};
+	pixman_region32_t whole;
+
+	/* The window's own space is the target's: nothing above it hides any of it. */
+	pixman_f_transform_init_identity(&col.output_matrix);
+	pixman_region32_init(&col.covered);
+	garnet_surface_for_each_in_tree(root, 0, 0, collect_surface, &col);
+	pixman_image_fill_rectangles(PIXMAN_OP_SRC, image, &black, 1, &all);
+	pixman_region32_init_rect(&whole, 0, 0, (unsigned)w, (unsigned)h);
+	for (size_t i = col.count; i-- > 0;)
+		paint_entry(&col.entries[i], image, &whole);
+	pixman_region32_fini(&whole);
+	collect_finish(&col);
+	return true;
+}

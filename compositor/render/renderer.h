@@ -5,6 +5,7 @@
 #define GARNET_RENDER_RENDERER_H
 
 #include <pixman.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 struct garnet_output;
@@ -17,5 +18,9 @@ pixman_image_t *garnet_builtin_cursor_create(void);
 /* The surface whose buffer alone, unscaled and without alpha, would make the whole frame of
  * output (what a backend may show as it is, with no composition); NULL when there is none. */
 struct garnet_surface *garnet_render_sole_surface(struct garnet_output *output);
+
+/* A window's surface tree alone (subsurfaces included; whatever covers it on screen, and
+ * garnet's own images, left out), its origin at 0,0 of image, over black. */
+bool garnet_render_surface_tree(struct garnet_surface *root, pixman_image_t *image);
 
 #endif

@@ -24,7 +24,8 @@ cast = dbus.Interface(portal, 'org.freedesktop.portal.ScreenCast')
 sender = bus.get_unique_name()[1:].replace('.', '_')
 loop = GLib.MainLoop()
 out = sys.argv[1]
-keep = len(sys.argv) > 2
+mode = sys.argv[2] if len(sys.argv) > 2 else ''
+keep = mode == 'stream-until-closed'
 state = {'n': 0, 'session': None}
 
 
@@ -91,6 +92,32 @@ if status != 0 or len(raw) != width * height * 4:
     sys.exit(3)
 write_png(out, raw, width, height)
 say('frame', node)
+if mode == 'reconnect':
+    # Consumers that come and go on the same node: each must get a frame of its own.
+    for i in range(int(sys.argv[3]) if len(sys.argv) > 3 else 3):
+        fd = cast.OpenPipeWireRemote(session, dbus.Dictionary({}, signature='sv')).take()
+        gst = ['gst-launch-1.0', '-q', 'pipewiresrc', f'fd={fd}', f'path={node}',
+               'num-buffers=1', '!', 'video/x-raw,format=BGRx', '!', 'filesink',
+               f'location={out}.{i}.raw']
+        try:
+            status = subprocess.run(gst, pass_fds=[fd], timeout=20).returncode
+        except subprocess.TimeoutExpired:
+            status = 'timeout'
+        os.close(fd)
+        size = os.path.getsize(f'{out}.{i}.raw') if os.path.exists(f'{out}.{i}.raw') else 0
+        say('again', i, status, size // (width * height * 4))
+    sys.exit(0)
+if mode == 'hold':
+    # The session kept, no more frames asked for: "closed" when the other side closes it.
+    def on_closed_only(*details):
+        say('closed')
+        loop.quit()
+    bus.add_signal_receiver(on_closed_only, 'Closed', 'org.freedesktop.portal.Session',
+                            'org.freedesktop.portal.Desktop', session)
+    say('holding')
+    GLib.timeout_add_seconds(90, loop.quit)
+    loop.run()
+    sys.exit(0)
 if not keep:
     sys.exit(0)
 

@@ -7,6 +7,7 @@
 # screen, no gives no stream. A running cast shows the indicator, pauses while locked, and the
 # stop binding ends it at the consumer.
 # usage: portal-test.sh GARNET ROGUE POLICY GARNET_PORTAL PORTAL_FILE SCREENSHOOTER PNG_EQUAL
+#        NO_MEMFD
 set -u
 garnet=$1
 rogue=$2
@@ -15,6 +16,7 @@ garnet_portal=$(readlink -f "$4")
 portal_file=$(readlink -f "$5")
 screenshooter=$(readlink -f "$6")
 png_equal=$(readlink -f "$7")
+no_memfd=$(readlink -f "$8")
 consumer=$(readlink -f "$(dirname "$0")/consumer.py")
 for tool in pipewire wireplumber dbus-daemon gst-launch-1.0 /usr/libexec/xdg-desktop-portal; do
 	if ! command -v "$tool" >/dev/null 2>&1; then
@@ -28,7 +30,7 @@ if ! /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null ||
 	exit 0
 fi
 . "$(dirname "$0")/../security/lib.sh"
-echo "1..12"
+echo "1..21"
 
 # The session the application lives in: its bus, PipeWire, and the frontend finding
 # garnet-portal through garnet.portal (UseIn=garnet).
@@ -78,26 +80,32 @@ rogue=$(readlink -f "$rogue")
 cat >"$work/panel.sh" <<SH
 exec "$rogue" script <"$work/keys" >"$work/script.out"
 SH
-cat >"$work/shooter.sh" <<SH
-while [ ! -e "$work/shoot" ]; do sleep 0.1; done
-rm "$work/shoot"
+# (A shooter of an earlier garnet may still wait: each garnet's waits for its own file.)
+sessions=0
+write_shooter() {
+	cat >"$work/shooter.sh" <<SH
+while [ ! -e "$work/shoot$sessions" ]; do sleep 0.1; done
+rm "$work/shoot$sessions"
 exec "$screenshooter" "\$(cat "$work/shoot.name")"
 SH
+}
 # A trusted client that holds every privileged global (the input method's entry, as the
 # panel's) but is not the portal: it asks garnet_portal_v1 for a cast as if it were.
 cat >"$work/im.sh" <<SH
 exec "$rogue" portal-capture org.victim.App $$ >"$work/trusted-rogue.txt"
 SH
-# start_session: garnet with garnet-portal as its portal entry, a window to look at, and
-# the frontend once garnet-portal owns its name.
+# start_session: garnet with garnet-portal (or $portal_cmd) as its portal entry, a window to
+# look at, and the frontend once garnet-portal owns its name.
 start_session() {
+	sessions=$((sessions + 1))
+	write_shooter
 	cat >"$work/garnet.ini" <<INI
 [security]
 policy=$work/wmac.policy
 launcher-restarts=10
 
 [launcher]
-portal=$garnet_portal
+portal=${portal_cmd:-$garnet_portal}
 panel=sh $work/panel.sh
 screenshooter=sh $work/shooter.sh
 input-method=sh $work/im.sh
@@ -111,7 +119,8 @@ INI
 	start_garnet --test-mode
 	exec 3>"$work/keys"
 	open_window window_pid window "$work/window.txt" 400 300 "^keyboard-enter"
-	wait_for "$work/out" "garnet-portal: serving" 10 || echo "# garnet-portal did not start"
+	wait_for "$work/out" "${portal_ready:-garnet-portal: serving}" 10 ||
+		echo "# the portal entry did not start"
 	if [ -z "$frontend_pid" ]; then
 		/usr/libexec/xdg-desktop-portal -v >"$work/frontend.log" 2>&1 &
 		frontend_pid=$!
@@ -130,7 +139,7 @@ stop_garnet() {
 shoot() {
 	echo "$work/$1.png" >"$work/shoot.name"
 	shots=$(grep -c "launcher screenshooter exited" "$work/log")
-	touch "$work/shoot"
+	touch "$work/shoot$sessions"
 	wait_more "launcher screenshooter exited" "$shots" || echo "# no screenshot"
 }
 # wait_more PATTERN COUNT: until garnet's log holds PATTERN more than COUNT times (30 s).
@@ -210,6 +219,22 @@ grep -q "^response [12]" "$work/denied.txt" && ! grep -q "^node" "$work/denied.t
 	[ ! -e "$work/denied.png" ] && [ ! -e "$work/denied.png.raw" ]
 result $? "no_in_the_dialog_gives_no_stream_and_no_frame"
 
+# Consumers that come and go on one node, each getting its frame (a renegotiation of the
+# stream's buffers must not desynchronise garnet-portal's copies from garnet's answers).
+"$rogue" frames "$work/frames.txt" 60 &
+frames_pid=$!
+/usr/bin/python3 "$consumer" "$work/reconnect.png" reconnect 10 >"$work/reconnect.txt" 2>&1 &
+consumer_pid=$!
+answer 21
+wait "$consumer_pid"
+kill "$frames_pid"
+sed 's/^/# /' "$work/reconnect.txt"
+# (A whole frame each is what counts: gst-launch itself was seen to crash on its way out
+# under load, after its frame.)
+[ "$(grep -c "^again [0-9] [^ ]* 1$" "$work/reconnect.txt")" -eq 10 ] &&
+	! grep -q "launcher portal exited" "$work/log"
+result $? "consumers_coming_and_going_on_one_stream_each_get_a_frame"
+
 # The Screenshot portal: the same question, then a PNG of garnet's screen at the uri.
 /usr/bin/python3 "$(dirname "$consumer")/screenshot.py" >"$work/shot.txt" 2>&1 &
 shot_pid=$!
@@ -265,4 +290,169 @@ sed 's/^/# /' "$work/direct.txt"
 grep -q "^refused org.freedesktop.DBus.Error.AccessDenied" "$work/direct.txt" &&
 	[ "$(grep -c "portal capture for" "$work/log")" -eq "$asked" ]
 result $? "a_direct_call_claiming_another_apps_id_is_refused_before_garnet_is_asked"
+
+# An application opening session after session through the public API: a few are its own,
+# the rest are refused (each would be an object on the bus and a question for garnet).
+/usr/bin/python3 - <<'PY' >"$work/sessions.txt" 2>&1
+import dbus, dbus.mainloop.glib
+from gi.repository import GLib
+dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
+bus = dbus.SessionBus()
+cast = dbus.Interface(bus.get_object('org.freedesktop.portal.Desktop',
+                                     '/org/freedesktop/portal/desktop'),
+                      'org.freedesktop.portal.ScreenCast')
+sender = bus.get_unique_name()[1:].replace('.', '_')
+loop = GLib.MainLoop()
+answers = []
+for i in range(12):
+    path = f'/org/freedesktop/portal/desktop/request/{sender}/flood{i}'
+    def on_response(response, results):
+        answers.append(int(response))
+        loop.quit()
+    match = bus.add_signal_receiver(on_response, 'Response', 'org.freedesktop.portal.Request',
+                                    'org.freedesktop.portal.Desktop', path)
+    cast.CreateSession(dbus.Dictionary({'handle_token': f'flood{i}',
+                                        'session_handle_token': f'flood{i}'}, signature='sv'))
+    GLib.timeout_add_seconds(10, loop.quit)
+    loop.run()
+    match.remove()
+print('created', answers.count(0), 'refused', len(answers) - answers.count(0))
+PY
+sed 's/^/# /' "$work/sessions.txt"
+grep -q "^created [1-4] refused [0-9]" "$work/sessions.txt"
+result $? "an_application_opening_sessions_in_a_loop_gets_only_a_few"
+
+# Another application starts a session that is not its own (its handle is no secret): the
+# frontend or garnet-portal refuses it, and garnet is never asked.
+asked=$(grep -c "portal capture for" "$work/log")
+/usr/bin/python3 - <<'PY' >"$work/foreign.txt" 2>&1
+import dbus, dbus.mainloop.glib
+from gi.repository import GLib
+dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
+loop = GLib.MainLoop()
+def cast_of(bus):
+    return dbus.Interface(bus.get_object('org.freedesktop.portal.Desktop',
+                                         '/org/freedesktop/portal/desktop'),
+                          'org.freedesktop.portal.ScreenCast')
+def call(bus, method, token, *args, **options):
+    sender = bus.get_unique_name()[1:].replace('.', '_')
+    path = f'/org/freedesktop/portal/desktop/request/{sender}/{token}'
+    got = {}
+    def on_response(response, results):
+        got['r'] = (int(response), results)
+        loop.quit()
+    match = bus.add_signal_receiver(on_response, 'Response', 'org.freedesktop.portal.Request',
+                                    'org.freedesktop.portal.Desktop', path)
+    try:
+        options['handle_token'] = token
+        getattr(cast_of(bus), method)(*args, dbus.Dictionary(options, signature='sv'))
+    except dbus.DBusException as e:
+        match.remove()
+        return ('error', e.get_dbus_name())
+    GLib.timeout_add_seconds(10, loop.quit)
+    loop.run()
+    match.remove()
+    return got.get('r', ('none',))
+victim = dbus.bus.BusConnection(dbus.bus.BUS_SESSION)
+thief = dbus.bus.BusConnection(dbus.bus.BUS_SESSION)
+r = call(victim, 'CreateSession', 'v1', session_handle_token='v1')
+handle = r[1]['session_handle'] if r[0] == 0 else None
+print('victim session', handle)
+print('thief select', call(thief, 'SelectSources', 't1', handle, types=dbus.UInt32(1))[0])
+print('thief start', call(thief, 'Start', 't2', handle, '')[0])
+PY
+sed 's/^/# /' "$work/foreign.txt"
+grep -q "^victim session /" "$work/foreign.txt" && ! grep -q "^thief start 0" "$work/foreign.txt" &&
+	[ "$(grep -c "portal capture for" "$work/log")" -eq "$asked" ]
+result $? "another_applications_session_handle_starts_nothing"
+stop_garnet
+
+# A window cast: the user chooses the window (Tab in garnet's dialog) while another window
+# covers it all; the application receives the window's own pixels, not what covers it.
+start_session
+"$rogue" window "$work/cover.txt" 1024 768 c04040 &
+cover_pid=$!
+wait_for "$work/cover.txt" "mapped" || echo "# the covering window did not map"
+/usr/bin/python3 "$consumer" "$work/window.png" hold >"$work/wcast.txt" 2>&1 &
+consumer_pid=$!
+wait_more "consent: asking the user" "$asks" || echo "# garnet did not ask"
+asks=$((asks + 1))
+sleep 1
+tabs=0
+while [ $tabs -lt 4 ] && ! grep -q "to share: the window of pid $window_pid " "$work/log"; do
+	key "key 15"
+	tabs=$((tabs + 1))
+done
+echo "key 21" >&3
+wait_for "$work/wcast.txt" "^holding" 60
+sed 's/^/# /' "$work/wcast.txt"
+shoot covered
+/usr/bin/python3 - "$work/window.png" "$work/covered.png" "$png_equal" <<'PY' >"$work/wcheck.txt" 2>&1
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location('png_equal', sys.argv[3])
+m = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(m)
+w, h, rows = m.decode(sys.argv[1])
+colours = {tuple(rows[y][x * 3:x * 3 + 3]) for y in range(h) for x in range(w)}
+print('frame', w, h, sorted(colours)[:4])
+sw, sh, srows = m.decode(sys.argv[2])
+print('screen centre', tuple(srows[sh // 2][sw // 2 * 3:sw // 2 * 3 + 3]))
+ok = (w, h) == (400, 300) and colours == {(64, 128, 192)}
+sys.exit(0 if ok else 1)
+PY
+status=$?
+sed 's/^/# /' "$work/wcheck.txt"
+[ $status -eq 0 ] && grep -q "screen centre (192, 64, 64)" "$work/wcheck.txt"
+result $? "a_window_cast_of_a_covered_window_shows_the_window_not_what_covers_it"
+red_at "$work/covered.png" 1006 18
+result $? "the_indicator_is_on_screen_while_a_window_cast_runs"
+key "combo 125 38"
+wait_for "$work/out" "paused (session locked)" 10
+grep -q "paused (session locked)" "$work/out"
+result $? "locking_pauses_a_window_cast"
+# The window goes: its cast ends at the application.
+kill "$window_pid"
+wait_for "$work/wcast.txt" "^closed" 20
+grep -q "stopped: its window is gone" "$work/log" && grep -q "^closed" "$work/wcast.txt"
+result $? "a_window_cast_ends_when_its_window_goes"
+kill "$consumer_pid" "$cover_pid" 2>/dev/null
+stop_garnet
+
+# garnet-portal that cannot make its buffers (no memory, no descriptors): the consumer gets
+# no frame, garnet-portal is not brought down by it.
+portal_cmd="env LD_PRELOAD=$no_memfd ASAN_OPTIONS=verify_asan_link_order=0 $garnet_portal"
+exits=$(grep -c "launcher portal exited" "$work/log")
+start_session
+/usr/bin/python3 "$consumer" "$work/nomem.png" >"$work/nomem.txt" 2>&1 &
+consumer_pid=$!
+answer 21
+wait "$consumer_pid"
+sed 's/^/# /' "$work/nomem.txt"
+grep "cannot make a buffer" "$work/out" | head -n 1 | sed 's/^/# /'
+grep -q "cannot make a buffer" "$work/out" && [ ! -e "$work/nomem.png" ] &&
+	[ "$(grep -c "launcher portal exited" "$work/log")" -eq "$exits" ]
+result $? "a_stream_whose_buffers_cannot_be_made_ends_without_bringing_the_portal_down"
+stop_garnet
+
+# A backend whose first copy crosses the user's stop (it had not read stopped yet): the copy
+# is answered failed, not a protocol error that disconnects the backend.
+rm -f "$work/backend-in"
+mkfifo "$work/backend-in"
+cat >"$work/backend.sh" <<SH
+exec "$rogue" portal-backend $$ <"$work/backend-in" >"$work/backend.txt"
+SH
+portal_cmd="sh $work/backend.sh" portal_ready=WAYLAND_DISPLAY
+start_session
+exec 4>"$work/backend-in"
+answer 21
+wait_for "$work/backend.txt" "^granted" 20
+stops=$(grep -c "stopped: the user's stop binding" "$work/log")
+key "combo 125 1"
+wait_more "stopped: the user's stop binding" "$stops" || echo "# the cast was not stopped"
+echo copy >&4
+wait_for "$work/backend.txt" "failed\|ready\|error" 10
+sed 's/^/# /' "$work/backend.txt"
+grep -q "^stopped failed$" "$work/backend.txt"
+result $? "a_copy_crossing_the_stop_before_the_first_copy_is_failed_not_an_error"
+exec 4>&-
 stop_garnet

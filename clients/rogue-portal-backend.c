@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: MIT
+// garnet-rogue portal-backend PID: a portal backend (launched by garnet as its portal entry)
+// that asks for a screencast on behalf of PID, prints "granted W H" and then, for each line
+// "copy" on stdin, sends a copy into a fresh buffer without reading garnet's events first
+// (so racing whatever garnet sent meanwhile, a stop) and prints what came back:
+// "stopped", "failed", "ready" or "error" (garnet disconnected it).
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "garnet-portal-v1-client-protocol.h"
+#include "rogue-ignore.h"
+#include "rogue.h"
+
+struct backend {
+	struct garnet_portal_v1 *portal;
+	struct wl_shm *shm;
+	int32_t width, height;
+	int granted, refused, stopped, failed, ready;
+};
+
+static void on_global(void *data, struct wl_registry *r, uint32_t name, const char *interface,
+		      uint32_t version)
+{
+	struct backend *b = data;
+
+	if (strcmp(interface, garnet_portal_v1_interface.name) == 0)
+		b->portal = wl_registry_bind(r, name, &garnet_portal_v1_interface, 1);
+	else if (strcmp(interface, wl_shm_interface.name) == 0)
+		b->shm = wl_registry_bind(r, name, &wl_shm_interface, 1);
+}
+
+static const struct wl_registry_listener registry_listener = {on_global,
+							      rogue_ignore_global_remove};
+
+static void on_granted(void *data, struct garnet_portal_capture_v1 *c, const char *output,
+		       int32_t w, int32_t h)
+{
+	struct backend *b = data;
+
+	b->granted = 1;
+	b->width = w;
+	b->height = h;
+}
+
+static void on_refused(void *data, struct garnet_portal_capture_v1 *c)
+{
+	((struct backend *)data)->refused = 1;
+}
+
+static void on_damage(void *data, struct garnet_portal_capture_v1 *c, uint32_t x, uint32_t y,
+		      uint32_t w, uint32_t h)
+{
+}
+
+static void on_ready(void *data, struct garnet_portal_capture_v1 *c, uint32_t a, uint32_t b,
+		     uint32_t n)
+{
+	((struct backend *)data)->ready++;
+}
+
+static void on_failed(void *data, struct garnet_portal_capture_v1 *c)
+{
+	((struct backend *)data)->failed++;
+}
+
+static void on_pause(void *data, struct garnet_portal_capture_v1 *c)
+{
+}
+
+static void on_stopped(void *data, struct garnet_portal_capture_v1 *c)
+{
+	((struct backend *)data)->stopped = 1;
+}
+
+static const struct garnet_portal_capture_v1_listener capture_listener = {
+	.granted = on_granted,
+	.refused = on_refused,
+	.damage = on_damage,
+	.ready = on_ready,
+	.failed = on_failed,
+	.paused = on_pause,
+	.resumed = on_pause,
+	.stopped = on_stopped,
+};
+
+static struct wl_buffer *make_buffer(struct backend *b)
+{
+	int32_t stride = b->width * 4;
+	int fd = memfd_create("garnet-rogue-backend", MFD_CLOEXEC);
+	struct wl_shm_pool *pool;
+	struct wl_buffer *buffer;
+
+	if (fd < 0 || ftruncate(fd, (off_t)stride * b->height) < 0)
+		return NULL;
+	pool = wl_shm_create_pool(b->shm, fd, stride * b->height);
+	buffer = wl_shm_pool_create_buffer(pool, 0, b->width, b->height, stride,
+					   WL_SHM_FORMAT_XRGB8888);
+	wl_shm_pool_destroy(pool);
+	close(fd);
+	return buffer;
+}
+
+int rogue_portal_backend(uint32_t pid)
+{
+	struct wl_display *display = rogue_connect();
+	struct backend b = {0};
+	struct garnet_portal_capture_v1 *capture;
+	char line[64];
+
+	wl_registry_add_listener(wl_display_get_registry(display), &registry_listener, &b);
+	if (wl_display_roundtrip(display) < 0 || !b.portal || !b.shm) {
+		printf("no global\n");
+		return 2;
+	}
+	capture = garnet_portal_v1_capture(b.portal, "org.rogue.Backend", pid,
+					   GARNET_PORTAL_V1_KIND_SCREENCAST);
+	garnet_portal_capture_v1_add_listener(capture, &capture_listener, &b);
+	while (!b.granted && !b.refused && wl_display_dispatch(display) >= 0)
+		;
+	if (!b.granted) {
+		printf("refused\n");
+		return 1;
+	}
+	printf("granted %d %d\n", b.width, b.height);
+	fflush(stdout);
+	while (fgets(line, sizeof(line), stdin)) {
+		struct wl_buffer *buffer;
+
+		if (strncmp(line, "copy", 4) != 0)
+			continue;
+		/* Whatever garnet sent meanwhile is still unread: the copy races it. */
+		buffer = make_buffer(&b);
+		if (!buffer)
+			return 2;
+		garnet_portal_capture_v1_copy(capture, buffer, 0);
+		b.ready = b.failed = 0;
+		if (wl_display_roundtrip(display) < 0) {
+			printf("error\n");
+			fflush(stdout);
+			return 1;
+		}
+		printf("%s%s%s\n", b.stopped ? "stopped " : "", b.failed ? "failed" : "",
+		       b.ready ? "ready" : "");
+		fflush(stdout);
+	}
+	wl_display_disconnect(display);
+	return 0;
+}
