@@ -149,6 +149,13 @@ struct drm_gem_object *garnet_gem_create_object(struct drm_device *drm, size_t s
 	if (!gobj)
 		return ERR_PTR(-ENOMEM);
 	gobj->shmem.base.funcs = &garnet_gem_funcs;
+	/*
+	 * The engine, KMS and dma-buf importers write through kernel mappings, which set no dirty
+	 * bit: pages given back unmarked would look clean to reclaim, which drops clean shmem
+	 * pages, and what was written would read back as zeros.
+	 */
+	gobj->shmem.pages_mark_dirty_on_put = true;
+	gobj->shmem.pages_mark_accessed_on_put = true;
 	INIT_LIST_HEAD(&gobj->device_link);
 	INIT_LIST_HEAD(&gobj->shares);
 	/* A new object is only ever touched by the CPU (pwrite, mmap) first. */
