@@ -19,6 +19,7 @@
 #include "../protocols/toplevel.h"
 #include "xwayland-private.h"
 #include "xwayland-core.h"
+#include "selection.h"
 
 /* Longest title or class kept: task bars cut at 512 bytes anyway. */
 #define MAX_PROPERTY 4096
@@ -64,6 +65,7 @@ struct xwm {
 	struct wl_event_source *source;
 	struct wl_list windows; /* xwm_window.link */
 	xcb_atom_t atoms[ATOM_COUNT];
+	struct xwm_selections *selections; /* selection.c */
 };
 
 struct xwm_window {
@@ -708,6 +710,8 @@ static void handle_focus_in(struct xwm *xwm, xcb_focus_in_event_t *ev)
 
 static void handle_event(struct xwm *xwm, xcb_generic_event_t *ev)
 {
+	if (xwm_selections_handle_event(xwm->selections, ev))
+		return;
 	switch (ev->response_type & ~0x80) {
 	case XCB_CREATE_NOTIFY:
 		handle_create(xwm, (xcb_create_notify_event_t *)ev);
@@ -866,6 +870,7 @@ struct xwm *xwm_create(struct garnet_xwayland_domain *d, int fd)
 					  XCB_COMPOSITE_REDIRECT_MANUAL);
 	create_wm_window(xwm);
 	xcb_set_input_focus(xwm->conn, XCB_INPUT_FOCUS_POINTER_ROOT, XCB_NONE, XCB_CURRENT_TIME);
+	xwm->selections = xwm_selections_create(d, xwm->conn, xwm->screen);
 	xwm->source = wl_event_loop_add_fd(c->loop, xcb_get_file_descriptor(xwm->conn),
 					   WL_EVENT_READABLE, on_x_event, xwm);
 	if (!xwm->source)
@@ -875,6 +880,7 @@ struct xwm *xwm_create(struct garnet_xwayland_domain *d, int fd)
 err:
 	garnet_log(c, GARNET_LOG_ERROR, "xwayland", "domain %s: the window manager cannot start",
 		   d->name);
+	xwm_selections_destroy(xwm->selections);
 	xcb_disconnect(xwm->conn);
 	free(xwm);
 	return NULL;
@@ -886,6 +892,7 @@ void xwm_destroy(struct xwm *xwm)
 
 	if (!xwm)
 		return;
+	xwm_selections_destroy(xwm->selections);
 	wl_list_for_each_safe (win, tmp, &xwm->windows, link)
 		window_destroy(win);
 	if (xwm->source)
