@@ -94,6 +94,7 @@ struct transfer {
 	/* outgoing: the X client's request */
 	xcb_window_t requestor;
 	xcb_atom_t property, target;
+	xcb_timestamp_t time; /* the request's: Xt's requestors match their answers by it */
 	bool notified; /* SelectionNotify sent: the data goes as INCR */
 	bool piece_pending; /* a piece waits for the requestor to delete it */
 };
@@ -228,6 +229,7 @@ static int transfer_timeout(void *data)
 		/* The requestor still waits for an answer: it is told there is none. */
 		xcb_selection_notify_event_t ev = {
 			.response_type = XCB_SELECTION_NOTIFY,
+			.time = t->time,
 			.requestor = t->requestor,
 			.selection = t->selection->atom,
 			.target = t->target,
@@ -754,6 +756,7 @@ static void outgoing_start_incr(struct transfer *t)
 		sel->conn, xcb_get_window_attributes(sel->conn, t->requestor), NULL);
 	uint32_t size = (uint32_t)buffered(t);
 	xcb_selection_request_event_t req = {
+		.time = t->time,
 		.requestor = t->requestor,
 		.selection = t->selection->atom,
 		.target = t->target,
@@ -781,6 +784,7 @@ static void outgoing_finish(struct transfer *t)
 {
 	struct xwm_selections *sel = t->sel;
 	xcb_selection_request_event_t req = {
+		.time = t->time,
 		.requestor = t->requestor,
 		.selection = t->selection->atom,
 		.target = t->target,
@@ -872,6 +876,9 @@ static void handle_request(struct xwm_selections *sel, xcb_selection_request_eve
 	char *mime;
 	int fds[2];
 
+	garnet_log(sel->compositor, GARNET_LOG_DEBUG, "xwayland",
+		   "domain %s: window 0x%x asks for a selection (target %u)", sel->domain->name,
+		   req->requestor, req->target);
 	if (!s || !s->owned || !source || source->client == sel->domain->client) {
 		refuse(sel, req);
 		return;
@@ -911,6 +918,7 @@ static void handle_request(struct xwm_selections *sel, xcb_selection_request_eve
 	t->requestor = req->requestor;
 	t->property = property;
 	t->target = req->target;
+	t->time = req->time;
 	t->fd_source = wl_event_loop_add_fd(sel->compositor->loop, fds[0], WL_EVENT_READABLE,
 					    outgoing_readable, t);
 	if (!t->fd_source) {

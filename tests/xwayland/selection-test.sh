@@ -87,7 +87,7 @@ wayland_paste() {
 x_env "$work/b.env" || echo "# $(cat "$work/b.env.err")"
 word=xtermselectionword
 spawn xterm_b "$work/b.env" "$work/xterm-b.log" xterm -class XSel \
-	-xrm 'XTerm*VT100.translations: #override <Key>F5: insert-selection(CLIPBOARD)' \
+	-xrm '*VT100.translations: #override <Key>F5: insert-selection(CLIPBOARD)' \
 	-e sh -c "for i in 1 2 3 4; do echo $word$word$word; done; while read x; do echo \"\$x\" >>$work/b.typed; done"
 wait_for "$work/log" "window .* (XSel) mapped" 10 || echo "# xterm did not map"
 sleep 1
@@ -147,6 +147,7 @@ echo "# B read with the keyboard: '$got'"
 [ "$got" = secret-4711 ]
 result $? "positive_control_domain_with_the_keyboard_reads_a_wayland_clipboard"
 "$drive" key 63 # F5 pastes the clipboard
+sleep 1
 "$drive" key 28 # Return
 wait_for "$work/b.typed" "secret-4711" 5
 result $? "wayland_clipboard_is_pasted_in_xterm"
