@@ -86,7 +86,7 @@ wayland_paste() {
 # pastes the clipboard on F5.
 x_env "$work/b.env" || echo "# $(cat "$work/b.env.err")"
 word=xtermselectionword
-spawn xterm_b "$work/b.env" "$work/xterm-b.log" xterm -class XSel \
+spawn xterm_b "$work/b.env" "$work/xterm-b.log" xterm -class XSel -xrm '*multiClickTime: 2000' \
 	-xrm '*VT100.translations: #override <Key>F5: insert-selection(CLIPBOARD)' \
 	-e sh -c "for i in 1 2 3 4; do echo $word$word$word; done; while read x; do echo \"\$x\" >>$work/b.typed; done"
 wait_for "$work/log" "window .* (XSel) mapped" 10 || echo "# xterm did not map"

@@ -32,8 +32,14 @@ runner=$!
 wait_for "$work/log" "window .* (XFull) mapped" 10 && wait_for "$work/log" "window .* (XPlain) mapped" 10
 sed -n 's/^\(DISPLAY\|XAUTHORITY\)=\(.*\)$/export \1="\2"/p' "$work/env.raw" >"$work/env"
 . "$work/env"
-sleep 2
-full=$(xwininfo -name xterm -root -tree 2>/dev/null | grep -i 'XFull' | head -n 1 | awk '{print $1}')
+i=0
+while [ $i -lt 20 ]; do
+	full=$(xwininfo -root -tree 2>/dev/null | grep -i 'XFull' | head -n 1 | awk '{print $1}')
+	xwininfo -id "$full" 2>/dev/null | grep -q 'Width: 1024' && break
+	sleep 0.5
+	i=$((i + 1))
+done
+full=$(xwininfo -root -tree 2>/dev/null | grep -i 'XFull' | head -n 1 | awk '{print $1}')
 plain=$(xwininfo -root -tree 2>/dev/null | grep -i 'XPlain' | head -n 1 | awk '{print $1}')
 xwininfo -id "$full" 2>/dev/null | grep -E 'Width|Height' | tr '\n' ' ' | sed 's/^/# fullscreen xterm: /'
 echo

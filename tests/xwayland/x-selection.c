@@ -71,8 +71,10 @@ static int do_read(xcb_atom_t selection, xcb_atom_t target, bool stall)
 			break;
 		free(ev);
 	}
-	if (((xcb_selection_notify_event_t *)ev)->property == XCB_ATOM_NONE)
+	if (((xcb_selection_notify_event_t *)ev)->property == XCB_ATOM_NONE) {
+		free(ev);
 		return 1;
+	}
 	free(ev);
 	if (stall) {
 		fprintf(stderr, "x-selection: answered; never reading it\n");
