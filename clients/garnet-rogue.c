@@ -215,6 +215,7 @@ static void usage(void)
 			"       garnet-rogue lock FILE\n"
 			"       garnet-rogue locker FILE [WAIT]\n"
 			"       garnet-rogue clip-victim FILE GO\n"
+			"       garnet-rogue paste FILE [primary]\n"
 			"       garnet-rogue clip-sniff FILE\n"
 			"       garnet-rogue flood COUNT\n"
 			"       garnet-rogue frames FILE SECONDS\n"
@@ -290,6 +291,8 @@ int main(int argc, char **argv)
 		return rogue_clipboard(argv[2], argv[3], true);
 	if (argc == 3 && strcmp(argv[1], "clip-sniff") == 0)
 		return rogue_clipboard(argv[2], NULL, false);
+	if ((argc == 3 || argc == 4) && strcmp(argv[1], "paste") == 0)
+		return rogue_paste(argv[2], argc == 4 && strcmp(argv[3], "primary") == 0);
 	if (argc == 4 && strcmp(argv[1], "rename-flood") == 0)
 		return rogue_rename_flood(argv[2], atol(argv[3]));
 	if (argc == 3 && strcmp(argv[1], "flood") == 0)

@@ -59,6 +59,10 @@ int rogue_lock(const char *path, const char *wait_path, bool stay);
  * clip-sniff FILE: a window that keeps the last selection offer it was sent and tries to read
  * it whenever it loses the keyboard. Both log to FILE and run until killed. */
 int rogue_clipboard(const char *path, const char *refocus, bool victim);
+/* paste FILE [primary]: a window that takes the keyboard (garnet_test stands in for a click)
+ * and pastes the clipboard (or primary selection) it is then offered, as text, into FILE;
+ * 1 when nothing was offered as text. */
+int rogue_paste(const char *path, bool primary);
 
 /* flood COUNT: sends COUNT requests as fast as the socket takes them; 0 when garnet cut the
  * connection first. frames FILE SECONDS: a surface that commits a new picture on every frame

@@ -26,6 +26,7 @@ void garnet_data_source_init(struct garnet_data_source *source,
 {
 	source->impl = impl;
 	source->resource = resource;
+	source->client = resource ? wl_resource_get_client(resource) : NULL;
 	wl_array_init(&source->mime_types);
 	wl_signal_init(&source->events.destroy);
 }
@@ -55,7 +56,7 @@ void garnet_data_source_finish(struct garnet_data_source *source)
 
 	wl_signal_emit_mutable(&source->events.destroy, source);
 	if (source->resource)
-		garnet_client_uncharge(wl_resource_get_client(source->resource),
+		garnet_client_uncharge(source->client,
 				       GARNET_LIMIT_MIME_TYPES,
 				       source->mime_types.size / sizeof(*mime));
 	wl_array_for_each(mime, &source->mime_types)
@@ -65,21 +66,25 @@ void garnet_data_source_finish(struct garnet_data_source *source)
 
 bool garnet_data_source_add_mime(struct garnet_data_source *source, const char *mime)
 {
-	struct wl_client *client = wl_resource_get_client(source->resource);
+	/* garnet's own sources bound their types themselves, and are charged nothing: over the
+	 * budget a client gets an error, which would end an Xwayland. */
+	struct wl_client *client = source->resource ? source->client : NULL;
 	char **slot;
 
 	/* Over the budget the client's error is posted already; the caller's adds nothing. */
-	if (!garnet_client_charge(client, GARNET_LIMIT_MIME_TYPES, 1))
+	if (client && !garnet_client_charge(client, GARNET_LIMIT_MIME_TYPES, 1))
 		return false;
 	slot = wl_array_add(&source->mime_types, sizeof(*slot));
 	if (!slot) {
-		garnet_client_uncharge(client, GARNET_LIMIT_MIME_TYPES, 1);
+		if (client)
+			garnet_client_uncharge(client, GARNET_LIMIT_MIME_TYPES, 1);
 		return false;
 	}
 	*slot = strdup(mime);
 	if (!*slot) {
 		source->mime_types.size -= sizeof(*slot);
-		garnet_client_uncharge(client, GARNET_LIMIT_MIME_TYPES, 1);
+		if (client)
+			garnet_client_uncharge(client, GARNET_LIMIT_MIME_TYPES, 1);
 		return false;
 	}
 	return true;
@@ -90,7 +95,7 @@ void garnet_data_source_read(struct garnet_seat *seat, struct garnet_data_source
 			     const char *mime, int32_t fd)
 {
 	struct garnet_compositor *c = seat->compositor;
-	struct wl_client *owner = wl_resource_get_client(source->resource);
+	struct wl_client *owner = source->client;
 	pid_t pid = 0;
 
 	if (c->hooks.read_selection &&

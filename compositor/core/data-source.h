@@ -13,7 +13,10 @@ struct garnet_data_source_impl {
 };
 struct garnet_data_source {
 	const struct garnet_data_source_impl *impl;
-	struct wl_resource *resource;
+	struct wl_resource *resource; /* NULL for garnet's own sources (an X selection) */
+	/* Whose data it is, for the security hook: the resource's client, or the Xwayland whose
+	 * X client owns the selection. */
+	struct wl_client *client;
 	struct wl_array mime_types; /* char * */
 	bool used; /* set as a selection or dragged: once only */
 	uint32_t dnd_actions; /* what the source offers (wl_data_device_manager.dnd_action) */
@@ -36,7 +39,8 @@ struct garnet_data_source_ref {
 void garnet_data_source_ref_set(struct garnet_data_source_ref *ref,
 				struct garnet_data_source *source);
 
-/* Readies a source whose requests come from resource and whose events impl sends. */
+/* Readies a source whose requests come from resource and whose events impl sends. A source
+ * without a resource (garnet's own) names its client itself, after this. */
 void garnet_data_source_init(struct garnet_data_source *source,
 			     const struct garnet_data_source_impl *impl,
 			     struct wl_resource *resource);

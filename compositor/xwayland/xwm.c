@@ -22,6 +22,8 @@
 #include "../protocols/toplevel.h"
 #include "xwayland-private.h"
 #include "xwayland-core.h"
+#include "selection.h"
+#include "wm-state.h"
 
 /* Longest title or class kept: task bars cut at 512 bytes anyway. */
 #define MAX_PROPERTY 4096
@@ -89,6 +91,8 @@ struct xwm {
 	bool res; /* the server has X-Resource: the idle check can count clients */
 	bool counting;
 	xcb_atom_t atoms[ATOM_COUNT];
+	struct xwm_selections *selections; /* selection.c */
+	struct xwm_state_atoms state_atoms; /* wm-state.c */
 };
 
 /* What a window's record is filled from, each read without waiting (the reply comes in a
@@ -505,6 +509,7 @@ static void toplevel_configure(struct garnet_toplevel *tl)
 		set_x_focus(xwm, win);
 	else if (!tl->activated && xwm->focused == win->id)
 		set_x_focus(xwm, NULL);
+	xwm_state_publish(&xwm->state_atoms, xwm->conn, win->id, tl);
 	flush(xwm);
 }
 
@@ -586,6 +591,8 @@ static void show(struct xwm_window *win)
 	c->shell_hooks->toplevel_map(c->shell, &win->toplevel);
 	toplevel_changed(win);
 	sync_geometry(win, 0, 0);
+	xwm_state_initial(&win->xwm->state_atoms, win->xwm->conn, c, win->xwm->domain->client,
+			  &win->toplevel, win->id);
 	flush(win->xwm);
 }
 
@@ -993,8 +1000,19 @@ static void handle_focus_in(struct xwm *xwm, xcb_focus_in_event_t *ev)
 			    xwm->focused ? xwm->focused : XCB_NONE, XCB_CURRENT_TIME);
 }
 
+static void handle_wm_state(struct xwm *xwm, xcb_client_message_event_t *cm)
+{
+	struct xwm_window *win = find_window(xwm, cm->window);
+
+	if (win && win->shown && !win->override_redirect)
+		xwm_state_request(&xwm->state_atoms, xwm->compositor, xwm->domain->client,
+				  &win->toplevel, cm->data.data32);
+}
+
 static void handle_event(struct xwm *xwm, xcb_generic_event_t *ev)
 {
+	if (xwm_selections_handle_event(xwm->selections, ev))
+		return;
 	switch (ev->response_type & ~0x80) {
 	case XCB_CREATE_NOTIFY:
 		handle_create(xwm, (xcb_create_notify_event_t *)ev);
@@ -1039,6 +1057,8 @@ static void handle_event(struct xwm *xwm, xcb_generic_event_t *ev)
 		if (cm->type == xwm->atoms[ATOM_WL_SURFACE_ID] && cm->format == 32 &&
 		    !(cm->response_type & 0x80))
 			handle_surface_id(xwm, cm);
+		else if (cm->type == xwm->state_atoms.state && cm->format == 32)
+			handle_wm_state(xwm, cm);
 		/* _NET_ACTIVE_WINDOW and the like are requests garnet does not take from X:
 		 * the focus follows the user. */
 		break;
@@ -1247,7 +1267,8 @@ struct xwm *xwm_create(struct garnet_xwayland_domain *d, int fd)
 	for (int i = 0; i < WINDOW_BUCKETS; i++)
 		wl_list_init(&xwm->buckets[i]);
 	xwm->conn = xcb_connect_to_fd(fd, NULL);
-	if (xcb_connection_has_error(xwm->conn) || !intern_atoms(xwm))
+	if (xcb_connection_has_error(xwm->conn) || !intern_atoms(xwm) ||
+	    !xwm_state_atoms_init(&xwm->state_atoms, xwm->conn))
 		goto err;
 	xwm->res = xcb_get_extension_data(xwm->conn, &xcb_res_id)->present;
 	xwm->screen = xcb_setup_roots_iterator(xcb_get_setup(xwm->conn)).data;
@@ -1272,7 +1293,9 @@ struct xwm *xwm_create(struct garnet_xwayland_domain *d, int fd)
 	xcb_composite_redirect_subwindows(xwm->conn, xwm->screen->root,
 					  XCB_COMPOSITE_REDIRECT_MANUAL);
 	create_wm_window(xwm);
+	xwm_state_announce(&xwm->state_atoms, xwm->conn, xwm->screen->root);
 	xcb_set_input_focus(xwm->conn, XCB_INPUT_FOCUS_POINTER_ROOT, XCB_NONE, XCB_CURRENT_TIME);
+	xwm->selections = xwm_selections_create(d, xwm->conn, xwm->screen);
 	xwm->source = wl_event_loop_add_fd(c->loop, xcb_get_file_descriptor(xwm->conn),
 					   WL_EVENT_READABLE, on_x_event, xwm);
 	xwm->more = wl_event_loop_add_timer(c->loop, on_more, xwm);
@@ -1283,6 +1306,7 @@ struct xwm *xwm_create(struct garnet_xwayland_domain *d, int fd)
 err:
 	garnet_log(c, GARNET_LOG_ERROR, "xwayland", "domain %s: the window manager cannot start",
 		   d->name);
+	xwm_selections_destroy(xwm->selections);
 	if (xwm->source)
 		wl_event_source_remove(xwm->source);
 	if (xwm->more)
@@ -1299,6 +1323,7 @@ void xwm_destroy(struct xwm *xwm)
 
 	if (!xwm)
 		return;
+	xwm_selections_destroy(xwm->selections);
 	wl_list_for_each_safe (win, tmp, &xwm->windows, link)
 		window_destroy(win);
 	wl_list_for_each_safe (read, rtmp, &xwm->reads, link) {
