@@ -78,23 +78,56 @@ void xwm_state_request(const struct xwm_state_atoms *atoms, struct garnet_compos
 		c->shell_hooks->set_maximized(c->shell, tl, wanted(action, tl->maximized));
 }
 
-void xwm_state_initial(const struct xwm_state_atoms *atoms, xcb_connection_t *conn,
-		       struct garnet_compositor *c, struct wl_client *server,
-		       struct garnet_toplevel *tl, xcb_window_t window)
+unsigned int xwm_state_parse(const struct xwm_state_atoms *atoms,
+			     const xcb_get_property_reply_t *reply)
 {
-	xcb_get_property_reply_t *reply = xcb_get_property_reply(
-		conn, xcb_get_property(conn, 0, window, atoms->state, XCB_ATOM_ATOM, 0, 16), NULL);
-	xcb_atom_t *states;
+	const xcb_atom_t *states;
+	unsigned int wanted = 0;
 	int n;
 
-	if (!reply)
-		return;
-	n = reply->format == 32 ? xcb_get_property_value_length(reply) / 4 : 0;
+	if (!reply || reply->format != 32)
+		return 0;
+	n = xcb_get_property_value_length(reply) / 4;
 	states = xcb_get_property_value(reply);
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
+		if (states[i] == atoms->fullscreen)
+			wanted |= XWM_STATE_FULLSCREEN;
+		else if (states[i] == atoms->maximized_vert || states[i] == atoms->maximized_horz)
+			wanted |= XWM_STATE_MAXIMIZED;
+	}
+	return wanted;
+}
+
+unsigned int xwm_state_update(const struct xwm_state_atoms *atoms, unsigned int wanted,
+			      const uint32_t data[5])
+{
+	unsigned int named = 0;
+
+	for (int i = 1; i <= 2; i++) {
+		if (data[i] == atoms->fullscreen)
+			named |= XWM_STATE_FULLSCREEN;
+		else if (data[i] == atoms->maximized_vert || data[i] == atoms->maximized_horz)
+			named |= XWM_STATE_MAXIMIZED;
+	}
+	switch (data[0]) {
+	case NET_WM_STATE_ADD:
+		return wanted | named;
+	case NET_WM_STATE_TOGGLE:
+		return wanted ^ named;
+	default:
+		return wanted & ~named;
+	}
+}
+
+void xwm_state_initial(const struct xwm_state_atoms *atoms, struct garnet_compositor *c,
+		       struct wl_client *server, struct garnet_toplevel *tl, unsigned int wanted)
+{
+	if (wanted & XWM_STATE_FULLSCREEN)
 		xwm_state_request(atoms, c, server, tl,
-				  (uint32_t[5]){NET_WM_STATE_ADD, states[i], 0, 0, 0});
-	free(reply);
+				  (uint32_t[5]){NET_WM_STATE_ADD, atoms->fullscreen, 0, 0, 0});
+	if (wanted & XWM_STATE_MAXIMIZED)
+		xwm_state_request(atoms, c, server, tl,
+				  (uint32_t[5]){NET_WM_STATE_ADD, atoms->maximized_vert, 0, 0, 0});
 }
 
 void xwm_state_publish(const struct xwm_state_atoms *atoms, xcb_connection_t *conn,

@@ -23,10 +23,19 @@ void xwm_state_request(const struct xwm_state_atoms *atoms, struct garnet_compos
 /* Adds the states to the root's _NET_SUPPORTED: clients (xterm) ask only what is listed. */
 void xwm_state_announce(const struct xwm_state_atoms *atoms, xcb_connection_t *conn,
 			xcb_window_t root);
-/* The states window asked for before it was shown (its _NET_WM_STATE), once it is. */
-void xwm_state_initial(const struct xwm_state_atoms *atoms, xcb_connection_t *conn,
-		       struct garnet_compositor *c, struct wl_client *server,
-		       struct garnet_toplevel *tl, xcb_window_t window);
+/* What a window's _NET_WM_STATE property (a GetProperty reply of XCB_ATOM_ATOM, or NULL) asks
+ * for: XWM_STATE_* bits. It is read when the window asks to be mapped, before garnet's own
+ * answers (xwm_state_publish) replace it. */
+enum { XWM_STATE_FULLSCREEN = 1, XWM_STATE_MAXIMIZED = 2 };
+unsigned int xwm_state_parse(const struct xwm_state_atoms *atoms,
+			     const xcb_get_property_reply_t *reply);
+/* wanted (XWM_STATE_* bits) after a _NET_WM_STATE client message (its data) of a window not
+ * shown yet: X clients (xterm -fullscreen) send it right after mapping. */
+unsigned int xwm_state_update(const struct xwm_state_atoms *atoms, unsigned int wanted,
+			      const uint32_t data[5]);
+/* The states (XWM_STATE_* bits) a window asked for before it was shown, once it is. */
+void xwm_state_initial(const struct xwm_state_atoms *atoms, struct garnet_compositor *c,
+		       struct wl_client *server, struct garnet_toplevel *tl, unsigned int wanted);
 /* Sets window's _NET_WM_STATE to what garnet made of tl. */
 void xwm_state_publish(const struct xwm_state_atoms *atoms, xcb_connection_t *conn,
 		       xcb_window_t window, const struct garnet_toplevel *tl);

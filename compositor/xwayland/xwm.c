@@ -103,6 +103,7 @@ enum read_kind {
 	READ_CLASS,
 	READ_PROTOCOLS,
 	READ_TRANSIENT_FOR,
+	READ_WM_STATE,
 	READ_GEOMETRY,
 	READ_COUNT,
 	READ_CLIENTS = READ_COUNT, /* the server's, for the idle check: no window's */
@@ -110,7 +111,7 @@ enum read_kind {
 
 #define MAP_READS                                                                                  \
 	((1u << READ_NET_NAME) | (1u << READ_NAME) | (1u << READ_CLASS) | (1u << READ_PROTOCOLS) | \
-	 (1u << READ_TRANSIENT_FOR))
+	 (1u << READ_TRANSIENT_FOR) | (1u << READ_WM_STATE))
 
 struct pending_read {
 	struct wl_list link; /* xwm.reads */
@@ -141,6 +142,7 @@ struct xwm_window {
 	struct wl_list reads; /* pending_read.window_link */
 	uint32_t reading, stale; /* kinds in flight; kinds changed since their read went */
 	uint32_t map_waiting; /* kinds a MapRequest waits for before the window is mapped */
+	unsigned int wanted_state; /* _NET_WM_STATE asked for before mapping: XWM_STATE_* */
 	bool map_requested;
 	/* Owed an answer to its ConfigureRequests: one per wake-up, however many came. */
 	struct wl_list configure_link;
@@ -230,6 +232,11 @@ static void request_read(struct xwm_window *win, enum read_kind kind)
 	case READ_TRANSIENT_FOR:
 		sequence = xcb_get_property(xwm->conn, 0, win->id, XCB_ATOM_WM_TRANSIENT_FOR,
 					    XCB_ATOM_WINDOW, 0, 1)
+				   .sequence;
+		break;
+	case READ_WM_STATE:
+		sequence = xcb_get_property(xwm->conn, 0, win->id, xwm->state_atoms.state,
+					    XCB_ATOM_ATOM, 0, 16)
 				   .sequence;
 		break;
 	case READ_GEOMETRY:
@@ -347,6 +354,10 @@ static void apply_read(struct xwm_window *win, enum read_kind kind, void *reply)
 		changed = old != win->transient_for;
 		break;
 	}
+	case READ_WM_STATE:
+		/* Added to what client messages asked meanwhile: xterm sends its own as it maps. */
+		win->wanted_state |= xwm_state_parse(&win->xwm->state_atoms, reply);
+		break;
 	case READ_GEOMETRY:
 	default:
 		apply_geometry(win, reply);
@@ -591,8 +602,8 @@ static void show(struct xwm_window *win)
 	c->shell_hooks->toplevel_map(c->shell, &win->toplevel);
 	toplevel_changed(win);
 	sync_geometry(win, 0, 0);
-	xwm_state_initial(&win->xwm->state_atoms, win->xwm->conn, c, win->xwm->domain->client,
-			  &win->toplevel, win->id);
+	xwm_state_initial(&win->xwm->state_atoms, c, win->xwm->domain->client, &win->toplevel,
+			  win->wanted_state);
 	flush(win->xwm);
 }
 
@@ -1004,9 +1015,14 @@ static void handle_wm_state(struct xwm *xwm, xcb_client_message_event_t *cm)
 {
 	struct xwm_window *win = find_window(xwm, cm->window);
 
-	if (win && win->shown && !win->override_redirect)
+	if (!win || win->override_redirect)
+		return;
+	if (win->shown)
 		xwm_state_request(&xwm->state_atoms, xwm->compositor, xwm->domain->client,
 				  &win->toplevel, cm->data.data32);
+	else
+		win->wanted_state =
+			xwm_state_update(&xwm->state_atoms, win->wanted_state, cm->data.data32);
 }
 
 static void handle_event(struct xwm *xwm, xcb_generic_event_t *ev)
