@@ -391,15 +391,6 @@ static uint64_t monotonic_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
 }
 
-/* How many times slower than Debian's the guest's kernel is (1 unless a debug kernel). */
-static double vm_slowdown(void)
-{
-	const char *scale = getenv("GARNET_VM_TIMEOUT_SCALE");
-	double v = scale ? strtod(scale, NULL) : 1.0;
-
-	return v >= 1.0 ? v : 1.0;
-}
-
 static double median(double *v, int n)
 {
 	for (int i = 1; i < n; i++)
@@ -480,7 +471,7 @@ static void test_flip_300(void)
 	 * A debug kernel (KASAN, lockdep) takes that many times longer per flip, which garnet-vm
 	 * passes on as GARNET_VM_TIMEOUT_SCALE: it missed 7 frames a flip on a loaded machine.
 	 */
-	gt_assert(skipped <= 3 * FLIPS * vm_slowdown());
+	gt_assert(skipped <= 3 * FLIPS * gt_vm_slowdown());
 
 	for (int i = 0; i < 2; i++)
 		kms_fb_destroy(&k, &fb[i]);

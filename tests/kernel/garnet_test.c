@@ -325,3 +325,11 @@ int gt_kmsg_count(const char *needle)
 	close(fd);
 	return count;
 }
+
+double gt_vm_slowdown(void)
+{
+	const char *scale = getenv("GARNET_VM_TIMEOUT_SCALE");
+	double v = scale ? strtod(scale, NULL) : 1.0;
+
+	return v >= 1.0 ? v : 1.0;
+}

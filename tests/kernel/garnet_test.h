@@ -99,6 +99,11 @@ long long gt_counter(int fd, const char *name);
 /* Reads a whole debugfs file of the device behind fd into a malloc'ed string. */
 char *gt_debugfs_read(int fd, const char *file);
 
+/* How many times slower than Debian's the guest's kernel runs (garnet-vm passes
+ * GARNET_VM_TIMEOUT_SCALE: 1, or the debug kernel's factor), for bounds on time that stand
+ * for "not stuck behind another client" rather than for speed. */
+double gt_vm_slowdown(void);
+
 /* Number of kernel log lines (since boot) that contain needle. */
 int gt_kmsg_count(const char *needle);
 

@@ -223,11 +223,15 @@ static void victim_report(const char *when, const struct victim_times *w)
  */
 static void victim_compare(const struct victim_times *normal, const struct victim_times *w)
 {
-	gt_assert(w->create_close < normal->create_close + VICTIM_OVER_NORMAL_MS);
-	gt_assert(w->aperture < normal->aperture + VICTIM_OVER_NORMAL_MS);
-	gt_assert(w->submit < normal->submit + VICTIM_OVER_NORMAL_MS);
-	gt_assert(w->exit < 2 * normal->exit + VICTIM_OVER_NORMAL_MS);
-	gt_assert(w->flip < normal->flip + VICTIM_OVER_NORMAL_MS);
+	/* On a debug kernel (KASAN, lockdep) the same work takes several times as long: a
+	 * create+close of 102 ms alone took 218 ms beside the attacker there, on a loaded host. */
+	double over = VICTIM_OVER_NORMAL_MS * gt_vm_slowdown();
+
+	gt_assert(w->create_close < normal->create_close + over);
+	gt_assert(w->aperture < normal->aperture + over);
+	gt_assert(w->submit < normal->submit + over);
+	gt_assert(w->exit < 2 * normal->exit + over);
+	gt_assert(w->flip < normal->flip + over);
 }
 
 static void victim_against(enum wait_path path, const char *what)
