@@ -146,6 +146,14 @@ static void wait_for_a_pause(struct garnet_consent *cs)
 	wl_event_source_timer_update(cs->arm_timer, ARM_MS);
 }
 
+/* What the answer would share changed (Tab, or the chosen window went): a key already on its
+ * way must not answer for the new subject, so the dialog waits for a pause again. */
+static void rearm(struct garnet_consent *cs)
+{
+	cs->armed = false;
+	wait_for_a_pause(cs);
+}
+
 static int arm(void *data)
 {
 	struct garnet_consent *cs = data;
@@ -320,6 +328,7 @@ static void chosen_window_destroyed(struct wl_listener *listener, void *data)
 
 	garnet_list_unlink(&r->window_destroy.link);
 	r->window = NULL;
+	rearm(r->consent);
 	forget_panel(r->consent);
 	garnet_compositor_damage_box(r->consent->compositor, &garnet_region_everywhere);
 }
@@ -352,6 +361,7 @@ static void choose_next(struct garnet_consent *cs, struct garnet_consent_request
 	pid_t pid = 0;
 
 	garnet_list_unlink(&r->window_destroy.link);
+	rearm(cs);
 	r->window = next_window(c, r->window);
 	if (r->window) {
 		r->window_destroy.notify = chosen_window_destroyed;

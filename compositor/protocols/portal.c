@@ -345,6 +345,10 @@ static void grant(struct portal_capture *cap, struct garnet_output *output)
 		return;
 	}
 	cap->state = CAPTURE_GRANTED;
+	/* Whoever granted it (the user or the policy), a cast of an output that goes stops: its
+	 * waiting copy hangs on the output's frame signal. */
+	garnet_list_unlink(&cap->output_destroy.link);
+	wl_signal_add(&output->events.destroy, &cap->output_destroy);
 	cap->width = pixman_image_get_width(front);
 	cap->height = pixman_image_get_height(front);
 	if (cap->stream) {
@@ -378,7 +382,6 @@ static void on_answer(void *data, bool allowed)
 	garnet_consent_hold(c);
 	cap->renders_at_grant = output->renders;
 	wl_signal_add(&output->events.frame, &cap->hold_frame);
-	wl_signal_add(&output->events.destroy, &cap->output_destroy);
 	grant(cap, output);
 }
 

@@ -8,9 +8,12 @@
 // loses its transfer and nothing else.
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+#include <xcb/xcbext.h>
 #include <xcb/xfixes.h>
 
 #include "../core/data-source.h"
@@ -18,6 +21,50 @@
 #include "../protocols/primary-selection.h"
 #include "selection.h"
 #include "xwayland-private.h"
+
+/*
+ * Replies the bridge waits for, at most REPLY_WAIT_MS for all those of one step: an X client
+ * holding the server grabbed (XGrabServer) stops it answering garnet's window manager, and
+ * garnet must go on serving every other client. A reply that does not come in time is
+ * discarded and the step fails as if the X client had answered nothing.
+ */
+#define REPLY_WAIT_MS 200
+
+static int64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void *reply_by(xcb_connection_t *conn, unsigned int sequence, int64_t deadline)
+{
+	xcb_flush(conn);
+	for (;;) {
+		void *reply = NULL;
+		xcb_generic_error_t *error = NULL;
+		struct pollfd pfd = {.fd = xcb_get_file_descriptor(conn), .events = POLLIN};
+		int64_t left;
+
+		if (xcb_poll_for_reply(conn, sequence, &reply, &error)) {
+			free(error);
+			return reply;
+		}
+		left = deadline - now_ms();
+		if (xcb_connection_has_error(conn) || left <= 0)
+			break;
+		if (poll(&pfd, 1, (int)left) < 0 && errno != EINTR)
+			break;
+	}
+	xcb_discard_reply(conn, sequence);
+	return NULL;
+}
+
+static void *reply_within(xcb_connection_t *conn, unsigned int sequence)
+{
+	return reply_by(conn, sequence, now_ms() + REPLY_WAIT_MS);
+}
 
 /* What one paste may carry, either way: more is cut off. */
 #define MAX_TRANSFER (16u << 20)
@@ -316,11 +363,10 @@ static void incoming_read_piece(struct transfer *t)
 {
 	struct xwm_selections *sel = t->sel;
 	size_t room = MAX_TRANSFER - t->total;
-	xcb_get_property_reply_t *reply = xcb_get_property_reply(
-		sel->conn,
-		xcb_get_property(sel->conn, 1, t->window, sel->atoms[A_GARNET_SELECTION],
-				 XCB_GET_PROPERTY_TYPE_ANY, 0, (uint32_t)(room / 4 + 1)),
-		NULL);
+	xcb_get_property_reply_t *reply = reply_within(
+		sel->conn, xcb_get_property(sel->conn, 1, t->window, sel->atoms[A_GARNET_SELECTION],
+					    XCB_GET_PROPERTY_TYPE_ANY, 0, (uint32_t)(room / 4 + 1))
+				   .sequence);
 	size_t len;
 
 	t->piece_waiting = false;
@@ -519,6 +565,7 @@ static void targets_arrived(struct selection *s, xcb_selection_notify_event_t *e
 	struct xwm_selections *sel = s->sel;
 	xcb_get_property_reply_t *reply;
 	xcb_get_atom_name_cookie_t cookies[MAX_TARGETS];
+	int64_t deadline;
 	xcb_atom_t *atoms;
 	struct x_source *src;
 	bool utf8 = false;
@@ -528,11 +575,10 @@ static void targets_arrived(struct selection *s, xcb_selection_notify_event_t *e
 	wl_event_source_timer_update(s->targets_timer, 0);
 	if (ev->property == XCB_ATOM_NONE)
 		return;
-	reply = xcb_get_property_reply(
-		sel->conn,
-		xcb_get_property(sel->conn, 1, sel->window, sel->atoms[A_GARNET_TARGETS],
-				 XCB_ATOM_ATOM, 0, MAX_TARGETS),
-		NULL);
+	reply = reply_within(sel->conn,
+			     xcb_get_property(sel->conn, 1, sel->window, sel->atoms[A_GARNET_TARGETS],
+					      XCB_ATOM_ATOM, 0, MAX_TARGETS)
+				     .sequence);
 	if (!reply)
 		return;
 	if (reply->bytes_after > 0)
@@ -562,9 +608,9 @@ static void targets_arrived(struct selection *s, xcb_selection_notify_event_t *e
 		cookies[i] = xcb_get_atom_name(sel->conn, atoms[i]);
 		utf8 |= atoms[i] == sel->atoms[A_UTF8_STRING];
 	}
+	deadline = now_ms() + REPLY_WAIT_MS;
 	for (int i = 0; i < n; i++) {
-		xcb_get_atom_name_reply_t *name = xcb_get_atom_name_reply(sel->conn, cookies[i],
-									   NULL);
+		xcb_get_atom_name_reply_t *name = reply_by(sel->conn, cookies[i].sequence, deadline);
 		char buf[256];
 		int len;
 
@@ -664,6 +710,7 @@ static void send_targets(struct xwm_selections *sel, struct garnet_data_source *
 			 xcb_selection_request_event_t *req, xcb_atom_t property)
 {
 	xcb_intern_atom_cookie_t cookies[MAX_TARGETS];
+	int64_t deadline;
 	xcb_atom_t atoms[MAX_TARGETS + 4];
 	bool text = false;
 	int n = 0, asked = 0;
@@ -680,8 +727,9 @@ static void send_targets(struct xwm_selections *sel, struct garnet_data_source *
 		atoms[n++] = XCB_ATOM_STRING;
 		atoms[n++] = sel->atoms[A_TEXT];
 	}
+	deadline = now_ms() + REPLY_WAIT_MS;
 	for (int i = 0; i < asked; i++) {
-		xcb_intern_atom_reply_t *reply = xcb_intern_atom_reply(sel->conn, cookies[i], NULL);
+		xcb_intern_atom_reply_t *reply = reply_by(sel->conn, cookies[i].sequence, deadline);
 
 		if (reply)
 			atoms[n++] = reply->atom;
@@ -712,7 +760,7 @@ static char *mime_for_target(struct xwm_selections *sel, struct garnet_data_sour
 		}
 		return NULL;
 	}
-	reply = xcb_get_atom_name_reply(sel->conn, xcb_get_atom_name(sel->conn, target), NULL);
+	reply = reply_within(sel->conn, xcb_get_atom_name(sel->conn, target).sequence);
 	if (!reply)
 		return NULL;
 	wl_array_for_each(m, &source->mime_types) {
@@ -752,8 +800,8 @@ static void outgoing_put_piece(struct transfer *t)
 static void outgoing_start_incr(struct transfer *t)
 {
 	struct xwm_selections *sel = t->sel;
-	xcb_get_window_attributes_reply_t *attrs = xcb_get_window_attributes_reply(
-		sel->conn, xcb_get_window_attributes(sel->conn, t->requestor), NULL);
+	xcb_get_window_attributes_reply_t *attrs =
+		reply_within(sel->conn, xcb_get_window_attributes(sel->conn, t->requestor).sequence);
 	uint32_t size = (uint32_t)buffered(t);
 	xcb_selection_request_event_t req = {
 		.time = t->time,

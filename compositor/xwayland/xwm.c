@@ -1025,8 +1025,22 @@ static void handle_wm_state(struct xwm *xwm, xcb_client_message_event_t *cm)
 			xwm_state_update(&xwm->state_atoms, win->wanted_state, cm->data.data32);
 }
 
+/*
+ * Any X client may SendEvent any core or extension event to any window, the root included:
+ * a forged CreateNotify or ReparentNotify would fill the domain's window records with windows
+ * that never existed (no DestroyNotify ever frees them) or make garnet forget a real one. The
+ * server generates every event the window manager acts on, except the two the ICCCM and EWMH
+ * have clients send: ClientMessage and SelectionNotify (an owner's answer).
+ */
+static bool may_be_synthetic(uint8_t type)
+{
+	return type == XCB_CLIENT_MESSAGE || type == XCB_SELECTION_NOTIFY;
+}
+
 static void handle_event(struct xwm *xwm, xcb_generic_event_t *ev)
 {
+	if ((ev->response_type & 0x80) && !may_be_synthetic(ev->response_type & ~0x80))
+		return;
 	if (xwm_selections_handle_event(xwm->selections, ev))
 		return;
 	switch (ev->response_type & ~0x80) {

@@ -393,11 +393,35 @@ static int record(int seconds)
 	return 0;
 }
 
+/* forge COUNT: CreateNotify events for windows that never existed, sent to the root with
+ * SendEvent, where the window manager listens for its substructure. */
+static int forge(int count)
+{
+	for (int i = 0; i < count; i++) {
+		xcb_create_notify_event_t ev = {
+			.response_type = XCB_CREATE_NOTIFY,
+			.parent = screen->root,
+			.window = 0x7f000000u + (uint32_t)i,
+			.width = 10,
+			.height = 10,
+		};
+
+		xcb_send_event(conn, 0, screen->root, XCB_EVENT_MASK_SUBSTRUCTURE_NOTIFY,
+			       (const char *)&ev);
+		if (i % 256 == 255)
+			sync_x();
+	}
+	sync_x();
+	printf("forged %d\n", count);
+	fflush(stdout);
+	return 0;
+}
+
 static int usage(void)
 {
 	fprintf(stderr, "usage: x-attack props SECONDS | cycle SECONDS | reparent COUNT |\n"
 			"       or-managed SECONDS | maps COUNT | geometry SECONDS | kill-wm |\n"
-			"       handshake DISPLAY_NUMBER COUNT | record SECONDS\n");
+			"       handshake DISPLAY_NUMBER COUNT | record SECONDS | forge COUNT\n");
 	return 2;
 }
 
@@ -426,5 +450,7 @@ int main(int argc, char **argv)
 		return geometry(atoi(argv[2]));
 	if (strcmp(argv[1], "record") == 0)
 		return record(atoi(argv[2]));
+	if (strcmp(argv[1], "forge") == 0)
+		return forge(atoi(argv[2]));
 	return usage();
 }

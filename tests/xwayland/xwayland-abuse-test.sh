@@ -27,7 +27,7 @@ for tool in xterm xdpyinfo; do
 	fi
 done
 . "$(dirname "$0")/../security/lib.sh"
-echo "1..16"
+echo "1..17"
 
 cat >"$work/garnet.ini" <<INI
 [security]
@@ -187,6 +187,14 @@ wait_for "$work/rep.txt" "leaked" 20
 in_env "$work/r.env" "$xover" 77 88 3 >/dev/null 2>&1 &
 wait_for "$work/log" "override-redirect window 0x[0-9a-f]* at 77,88 mapped" 10
 result $? "windows_destroyed_away_from_the_root_are_not_kept"
+
+# Forged structure events (SendEvent of CreateNotify to the root) describe windows that never
+# existed: taken as real, 5000 of them filled the domain's window table for good.
+in_env "$work/r.env" "$xattack" forge 5000 >"$work/forge.txt" 2>&1
+in_env "$work/r.env" "$xover" 66 99 3 >/dev/null 2>&1 &
+wait_for "$work/log" "override-redirect window 0x[0-9a-f]* at 66,99 mapped" 10 &&
+	grep -q "forged 5000" "$work/forge.txt"
+result $? "forged_create_notify_events_make_no_windows"
 
 # Xwayland killed while its window has the keyboard and keys are typed: garnet lives, the
 # next client of the domain gets a new server.
