@@ -6,8 +6,9 @@
  * scheduler job: its finished fence is what every object of the request carries in its
  * reservation object, so BUSY, WAIT, SET_DOMAIN, PREAD/PWRITE, dma-buf importers and other
  * garnet files wait for it like for any GPU. Its dependencies (fences of other processes'
- * requests and of other drivers on the objects it uses) are the scheduler's: it runs once they
- * have signalled, woken by their callbacks. One job is on the engine at a time: run_job hands
+ * requests and of other drivers on the objects it uses) come to the scheduler through the
+ * dependency() hook (garnet_deps.c): it runs once they have signalled, or once it has waited
+ * dep_timeout_ms for them. One job is on the engine at a time: run_job hands
  * the batch to the engine's workqueue, which runs it and signals the job's hardware fence.
  *
  * The scheduler's timeout handler is the watchdog: a batch that runs longer than watchdog_ms
@@ -140,7 +141,7 @@ static void entity_put(struct garnet_gpu *gpu, struct garnet_entity *entity)
 	if (!last)
 		return;
 	drm_sched_entity_fini(&entity->base);
-	kfree(entity);
+	kfree_rcu(entity, rcu);
 }
 
 int garnet_client_open(struct garnet_file *gfile)
@@ -324,6 +325,7 @@ struct garnet_request *garnet_request_alloc(struct garnet_gpu *gpu, struct garne
 	req->nobj = nobj;
 	INIT_WORK(&req->run_work, request_run);
 	INIT_WORK(&req->retire_work, request_retire);
+	garnet_deps_init(req);
 	return req;
 }
 
@@ -336,18 +338,6 @@ int garnet_request_prepare(struct garnet_request *req)
 	if (!ret)
 		req->job_inited = true;
 	return ret;
-}
-
-/*
- * Implicit sync: fences in an object's reservation object (all of them when this request
- * writes, the writers' when it reads) must signal before the batch runs: other drivers' and
- * other processes' requests. The scheduler drops those of the entity itself (they run in order
- * anyway) and, for another entity's job, waits only until it is on the engine, which runs one
- * job at a time in order. Caller holds the reservation lock.
- */
-int garnet_request_add_deps(struct garnet_request *req, struct drm_gem_object *obj, bool write)
-{
-	return drm_sched_job_add_implicit_dependencies(&req->job, obj, write);
 }
 
 /*
@@ -380,6 +370,7 @@ void garnet_request_free_unsubmitted(struct garnet_request *req)
 
 	if (req->job_inited)
 		drm_sched_job_cleanup(&req->job);
+	garnet_deps_fini(req);
 	for (i = 0; i < req->nobj; i++)
 		if (req->objs[i].obj)
 			drm_gem_object_put(&req->objs[i].obj->shmem.base);
@@ -483,6 +474,7 @@ static void request_retire(struct work_struct *work)
 	unsigned int i;
 
 	drm_sched_job_cleanup(&req->job);
+	garnet_deps_fini(req);
 	if (!req->hw_inited)
 		kfree(req->hw);
 	kvfree(req->cmds);	/* NULL unless the job never ran */
@@ -506,7 +498,14 @@ static void garnet_free_job(struct drm_sched_job *job)
 	queue_work(req->gpu->retire_wq, &req->retire_work);
 }
 
+static struct dma_fence *garnet_dependency(struct drm_sched_job *job,
+					   struct drm_sched_entity *entity)
+{
+	return garnet_deps_next(to_request(job));
+}
+
 static const struct drm_sched_backend_ops garnet_sched_ops = {
+	.dependency = garnet_dependency,
 	.run_job = garnet_run_job,
 	.timedout_job = garnet_timedout_job,
 	.free_job = garnet_free_job,

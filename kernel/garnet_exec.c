@@ -381,7 +381,7 @@ static int eb_submit_locked(struct eb *eb, struct drm_gem_object **gem, u32 star
 
 	ret = garnet_request_prepare(req);
 	for (i = 0; i < eb->count && !ret; i++)
-		ret = garnet_request_add_deps(req, gem[i], eb->objs[i].write_domain);
+		ret = garnet_deps_collect(req, gem[i], eb->objs[i].write_domain);
 	if (ret)
 		goto out_unlock_resv;
 

@@ -24,6 +24,7 @@
 #include <linux/shrinker.h>
 #include <linux/spinlock.h>
 #include <linux/workqueue.h>
+#include <linux/xarray.h>
 
 #include <drm/drm_mm.h>
 #include <drm/gpu_scheduler.h>
@@ -36,6 +37,7 @@ struct drm_minor;
 struct garnet_device;
 struct garnet_file;
 struct garnet_object;
+struct garnet_dep_wait;
 
 /* Counters shown in debugfs (garnet_exec) so that tests can see which path ran. */
 struct garnet_exec_counters {
@@ -55,6 +57,7 @@ struct garnet_exec_counters {
 	atomic64_t user_interrupts;
 	atomic64_t shrinker_unbinds;
 	atomic64_t engine_runs;		/* times the engine woke up to look at the queues */
+	atomic64_t dep_timeouts;	/* dependencies a request stopped waiting for */
 };
 
 /* One address space: the global GTT, or a file's own in isolation mode. */
@@ -151,6 +154,8 @@ struct garnet_entity {
 	struct drm_sched_entity base;
 	unsigned int refs;		/* clients of the process; under gpu->entity_lock */
 	struct garnet_proc *proc;	/* no reference: its clients hold the process */
+	/* Freed after a grace period: a fence callback of the scheduler may still look at it. */
+	struct rcu_head rcu;
 };
 
 /* What a request may touch: its objects, where they are bound and mapped. */
@@ -178,6 +183,12 @@ struct garnet_request {
 	u32 *cmds;			/* kernel copy of the batch: what runs; freed once run */
 	u32 cmd_dwords;
 	u64 batch_addr;			/* address of cmds[0] in the client's space */
+	/* Waits for other processes' and drivers' fences, by fence context (garnet_deps.c). */
+	struct xarray deps;
+	struct garnet_dep_wait *dep_waiting;	/* the one the scheduler waits for; reference */
+	unsigned long deps_deadline;	/* jiffies: when it stops waiting for them */
+	bool deps_started;		/* the scheduler asked for the first one */
+	bool deps_gave_up;
 	unsigned int nobj;
 	struct garnet_req_obj objs[];	/* sorted by start */
 };
@@ -187,6 +198,13 @@ extern bool garnet_isolation;
 extern bool garnet_validate;
 extern unsigned int garnet_watchdog_ms;
 extern unsigned int garnet_ban_threshold;
+
+/* garnet_deps.c */
+extern unsigned int garnet_dep_timeout_ms;
+void garnet_deps_init(struct garnet_request *req);
+int garnet_deps_collect(struct garnet_request *req, struct drm_gem_object *obj, bool write);
+struct dma_fence *garnet_deps_next(struct garnet_request *req);
+void garnet_deps_fini(struct garnet_request *req);
 
 /* garnet_vm.c */
 #define GARNET_VM_LIMIT		(1ull << 32)	/* gen3 addresses are 32 bits wide */
@@ -223,7 +241,6 @@ void garnet_engine_fini(struct garnet_gpu *gpu);
 void garnet_request_submit(struct garnet_request *req);
 void garnet_request_free_unsubmitted(struct garnet_request *req);
 int garnet_gem_wait_ioctl(struct drm_device *drm, void *data, struct drm_file *file);
-int garnet_request_add_deps(struct garnet_request *req, struct drm_gem_object *obj, bool write);
 
 /* garnet_cmd.c */
 struct garnet_req_obj *garnet_req_lookup(struct garnet_request *req, u64 addr, u64 len);

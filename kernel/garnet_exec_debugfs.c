@@ -44,6 +44,7 @@ static int exec_show(struct seq_file *m, void *unused)
 	SHOW(user_interrupts);
 	SHOW(shrinker_unbinds);
 	SHOW(engine_runs);
+	SHOW(dep_timeouts);
 	seq_printf(m, "completed_seqno %lld\n", atomic64_read(&gpu->completed_seqno));
 	seq_printf(m, "aperture_size %llu\n", garnet_gtt_aperture_size());
 	seq_printf(m, "gtt_start %llu\n", gpu->ggtt.start);

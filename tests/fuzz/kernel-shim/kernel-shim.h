@@ -54,6 +54,7 @@ struct xarray { void *head; };
 struct shrinker { int unused; };
 struct work_struct { void *func; };
 struct delayed_work { struct work_struct work; };
+struct rcu_head { void *next; void (*func)(struct rcu_head *); };
 typedef struct { int unused; } wait_queue_head_t;
 struct pid;
 struct workqueue_struct;
