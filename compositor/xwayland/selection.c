@@ -8,18 +8,16 @@
 // loses its transfer and nothing else.
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
-#include <xcb/xcbext.h>
 #include <xcb/xfixes.h>
 
 #include "../core/data-source.h"
 #include "../core/seat.h"
 #include "../protocols/primary-selection.h"
 #include "selection.h"
+#include "x-reply.h"
 #include "xwayland-private.h"
 
 /*
@@ -29,42 +27,6 @@
  * discarded and the step fails as if the X client had answered nothing.
  */
 #define REPLY_WAIT_MS 200
-
-static int64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static void *reply_by(xcb_connection_t *conn, unsigned int sequence, int64_t deadline)
-{
-	xcb_flush(conn);
-	for (;;) {
-		void *reply = NULL;
-		xcb_generic_error_t *error = NULL;
-		struct pollfd pfd = {.fd = xcb_get_file_descriptor(conn), .events = POLLIN};
-		int64_t left;
-
-		if (xcb_poll_for_reply(conn, sequence, &reply, &error)) {
-			free(error);
-			return reply;
-		}
-		left = deadline - now_ms();
-		if (xcb_connection_has_error(conn) || left <= 0)
-			break;
-		if (poll(&pfd, 1, (int)left) < 0 && errno != EINTR)
-			break;
-	}
-	xcb_discard_reply(conn, sequence);
-	return NULL;
-}
-
-static void *reply_within(xcb_connection_t *conn, unsigned int sequence)
-{
-	return reply_by(conn, sequence, now_ms() + REPLY_WAIT_MS);
-}
 
 /* What one paste may carry, either way: more is cut off. */
 #define MAX_TRANSFER (16u << 20)
@@ -161,6 +123,19 @@ struct xwm_selections {
 	struct wl_listener focus;
 	bool focused;
 };
+
+static void *reply_by(struct xwm_selections *sel, unsigned int sequence, int64_t deadline)
+{
+	/* Events read with the reply wait in xcb, and the socket will not say so. */
+	if (sel->domain->xwm)
+		xwm_take_queued_events_soon(sel->domain->xwm);
+	return xwl_reply_by(sel->conn, sequence, deadline);
+}
+
+static void *reply_within(struct xwm_selections *sel, unsigned int sequence)
+{
+	return reply_by(sel, sequence, xwl_now_ms() + REPLY_WAIT_MS);
+}
 
 static const char *kind_name(enum garnet_selection_kind kind)
 {
@@ -364,7 +339,7 @@ static void incoming_read_piece(struct transfer *t)
 	struct xwm_selections *sel = t->sel;
 	size_t room = MAX_TRANSFER - t->total;
 	xcb_get_property_reply_t *reply = reply_within(
-		sel->conn, xcb_get_property(sel->conn, 1, t->window, sel->atoms[A_GARNET_SELECTION],
+		sel, xcb_get_property(sel->conn, 1, t->window, sel->atoms[A_GARNET_SELECTION],
 					    XCB_GET_PROPERTY_TYPE_ANY, 0, (uint32_t)(room / 4 + 1))
 				   .sequence);
 	size_t len;
@@ -575,7 +550,7 @@ static void targets_arrived(struct selection *s, xcb_selection_notify_event_t *e
 	wl_event_source_timer_update(s->targets_timer, 0);
 	if (ev->property == XCB_ATOM_NONE)
 		return;
-	reply = reply_within(sel->conn,
+	reply = reply_within(sel,
 			     xcb_get_property(sel->conn, 1, sel->window, sel->atoms[A_GARNET_TARGETS],
 					      XCB_ATOM_ATOM, 0, MAX_TARGETS)
 				     .sequence);
@@ -608,9 +583,9 @@ static void targets_arrived(struct selection *s, xcb_selection_notify_event_t *e
 		cookies[i] = xcb_get_atom_name(sel->conn, atoms[i]);
 		utf8 |= atoms[i] == sel->atoms[A_UTF8_STRING];
 	}
-	deadline = now_ms() + REPLY_WAIT_MS;
+	deadline = xwl_now_ms() + REPLY_WAIT_MS;
 	for (int i = 0; i < n; i++) {
-		xcb_get_atom_name_reply_t *name = reply_by(sel->conn, cookies[i].sequence, deadline);
+		xcb_get_atom_name_reply_t *name = reply_by(sel, cookies[i].sequence, deadline);
 		char buf[256];
 		int len;
 
@@ -727,9 +702,9 @@ static void send_targets(struct xwm_selections *sel, struct garnet_data_source *
 		atoms[n++] = XCB_ATOM_STRING;
 		atoms[n++] = sel->atoms[A_TEXT];
 	}
-	deadline = now_ms() + REPLY_WAIT_MS;
+	deadline = xwl_now_ms() + REPLY_WAIT_MS;
 	for (int i = 0; i < asked; i++) {
-		xcb_intern_atom_reply_t *reply = reply_by(sel->conn, cookies[i].sequence, deadline);
+		xcb_intern_atom_reply_t *reply = reply_by(sel, cookies[i].sequence, deadline);
 
 		if (reply)
 			atoms[n++] = reply->atom;
@@ -760,7 +735,7 @@ static char *mime_for_target(struct xwm_selections *sel, struct garnet_data_sour
 		}
 		return NULL;
 	}
-	reply = reply_within(sel->conn, xcb_get_atom_name(sel->conn, target).sequence);
+	reply = reply_within(sel, xcb_get_atom_name(sel->conn, target).sequence);
 	if (!reply)
 		return NULL;
 	wl_array_for_each(m, &source->mime_types) {
@@ -801,7 +776,7 @@ static void outgoing_start_incr(struct transfer *t)
 {
 	struct xwm_selections *sel = t->sel;
 	xcb_get_window_attributes_reply_t *attrs =
-		reply_within(sel->conn, xcb_get_window_attributes(sel->conn, t->requestor).sequence);
+		reply_within(sel, xcb_get_window_attributes(sel->conn, t->requestor).sequence);
 	uint32_t size = (uint32_t)buffered(t);
 	xcb_selection_request_event_t req = {
 		.time = t->time,
@@ -1099,6 +1074,8 @@ static bool intern_atoms(struct xwm_selections *sel)
 	for (int i = 0; i < A_COUNT; i++)
 		cookies[i] = xcb_intern_atom(sel->conn, 0, (uint16_t)strlen(atom_names[i]),
 					     atom_names[i]);
+	if (!xwl_replies_arrived(sel->conn, XWL_SETUP_WAIT_MS))
+		return false;
 	for (int i = 0; i < A_COUNT; i++) {
 		xcb_intern_atom_reply_t *reply = xcb_intern_atom_reply(sel->conn, cookies[i], NULL);
 
@@ -1150,10 +1127,13 @@ struct xwm_selections *xwm_selections_create(struct garnet_xwayland_domain *d,
 	sel->screen = screen;
 	wl_list_init(&sel->transfers);
 	wl_list_init(&sel->dying);
-	xfixes = xcb_get_extension_data(conn, &xcb_xfixes_id);
+	xcb_prefetch_extension_data(conn, &xcb_xfixes_id);
+	xfixes = xwl_replies_arrived(conn, XWL_SETUP_WAIT_MS)
+			 ? xcb_get_extension_data(conn, &xcb_xfixes_id)
+			 : NULL;
 	version = xfixes && xfixes->present
-			  ? xcb_xfixes_query_version_reply(
-				    conn, xcb_xfixes_query_version(conn, 5, 0), NULL)
+			  ? xwl_reply_by(conn, xcb_xfixes_query_version(conn, 5, 0).sequence,
+					 xwl_now_ms() + XWL_SETUP_WAIT_MS)
 			  : NULL;
 	if (!version || !intern_atoms(sel)) {
 		free(version);

@@ -7,6 +7,7 @@
 
 #include "../core/shell-hooks.h"
 #include "wm-state.h"
+#include "x-reply.h"
 
 enum { NET_WM_STATE_REMOVE, NET_WM_STATE_ADD, NET_WM_STATE_TOGGLE };
 
@@ -21,6 +22,8 @@ bool xwm_state_atoms_init(struct xwm_state_atoms *atoms, xcb_connection_t *conn)
 
 	for (int i = 0; i < 4; i++)
 		cookies[i] = xcb_intern_atom(conn, 0, (uint16_t)strlen(names[i]), names[i]);
+	if (!xwl_replies_arrived(conn, XWL_SETUP_WAIT_MS))
+		return false;
 	for (int i = 0; i < 4; i++) {
 		xcb_intern_atom_reply_t *reply = xcb_intern_atom_reply(conn, cookies[i], NULL);
 
@@ -35,8 +38,9 @@ bool xwm_state_atoms_init(struct xwm_state_atoms *atoms, xcb_connection_t *conn)
 void xwm_state_announce(const struct xwm_state_atoms *atoms, xcb_connection_t *conn,
 			xcb_window_t root)
 {
-	xcb_intern_atom_reply_t *reply = xcb_intern_atom_reply(
-		conn, xcb_intern_atom(conn, 0, strlen("_NET_SUPPORTED"), "_NET_SUPPORTED"), NULL);
+	xcb_intern_atom_reply_t *reply = xwl_reply_by(
+		conn, xcb_intern_atom(conn, 0, strlen("_NET_SUPPORTED"), "_NET_SUPPORTED").sequence,
+		xwl_now_ms() + XWL_SETUP_WAIT_MS);
 	xcb_atom_t list[] = {atoms->state, atoms->fullscreen, atoms->maximized_vert,
 			     atoms->maximized_horz};
 

@@ -86,6 +86,9 @@ void xwm_destroy(struct xwm *xwm);
 void xwm_new_surface(struct xwm *xwm, struct garnet_surface *surface);
 /* Asks the server how many X clients it has; xwayland_domain_clients gets the answer later. */
 void xwm_count_clients(struct xwm *xwm);
+/* Something read the connection outside the manager's dispatch (a reply awaited): events it
+ * read are in xcb's queue, and the socket will not wake the manager for them. */
+void xwm_take_queued_events_soon(struct xwm *xwm);
 
 /* domain-protocol.c */
 bool xwayland_domain_protocol_init(struct garnet_xwayland *xwl);

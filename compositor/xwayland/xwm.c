@@ -24,6 +24,7 @@
 #include "xwayland-core.h"
 #include "selection.h"
 #include "wm-state.h"
+#include "x-reply.h"
 
 /* Longest title or class kept: task bars cut at 512 bytes anyway. */
 #define MAX_PROPERTY 4096
@@ -1191,6 +1192,12 @@ static int on_more(void *data)
 	return dispatch(data, 0);
 }
 
+void xwm_take_queued_events_soon(struct xwm *xwm)
+{
+	if (xwm->more)
+		wl_event_source_timer_update(xwm->more, 1);
+}
+
 /* ---- the idle check ---- */
 
 /* Asks the server how many clients it has (X-Resource); the answer goes to server.c. */
@@ -1240,6 +1247,11 @@ static bool intern_atoms(struct xwm *xwm)
 	for (int i = 0; i < ATOM_COUNT; i++)
 		cookies[i] = xcb_intern_atom(xwm->conn, 0, (uint16_t)strlen(atom_names[i]),
 					     atom_names[i]);
+	/* The extensions the manager uses are asked for with them. */
+	xcb_prefetch_extension_data(xwm->conn, &xcb_res_id);
+	xcb_prefetch_extension_data(xwm->conn, &xcb_composite_id);
+	if (!xwl_replies_arrived(xwm->conn, XWL_SETUP_WAIT_MS))
+		return false;
 	for (int i = 0; i < ATOM_COUNT; i++) {
 		xcb_intern_atom_reply_t *reply = xcb_intern_atom_reply(xwm->conn, cookies[i], NULL);
 
@@ -1249,6 +1261,14 @@ static bool intern_atoms(struct xwm *xwm)
 		free(reply);
 	}
 	return true;
+}
+
+/* For an extension prefetched by intern_atoms: its reply is in. */
+static bool extension_present(xcb_connection_t *conn, xcb_extension_t *ext)
+{
+	const xcb_query_extension_reply_t *data = xcb_get_extension_data(conn, ext);
+
+	return data && data->present;
 }
 
 /* The window that says a window manager runs (EWMH) and owns the manager selections. */
@@ -1300,10 +1320,13 @@ struct xwm *xwm_create(struct garnet_xwayland_domain *d, int fd)
 	if (xcb_connection_has_error(xwm->conn) || !intern_atoms(xwm) ||
 	    !xwm_state_atoms_init(&xwm->state_atoms, xwm->conn))
 		goto err;
-	xwm->res = xcb_get_extension_data(xwm->conn, &xcb_res_id)->present;
+	xwm->res = extension_present(xwm->conn, &xcb_res_id);
 	xwm->screen = xcb_setup_roots_iterator(xcb_get_setup(xwm->conn)).data;
-	composite = xcb_composite_query_version_reply(
-		xwm->conn, xcb_composite_query_version(xwm->conn, 0, 4), NULL);
+	composite = extension_present(xwm->conn, &xcb_composite_id)
+			    ? xwl_reply_by(xwm->conn,
+					   xcb_composite_query_version(xwm->conn, 0, 4).sequence,
+					   xwl_now_ms() + XWL_SETUP_WAIT_MS)
+			    : NULL;
 	if (!composite)
 		goto err;
 	free(composite);
@@ -1314,6 +1337,8 @@ struct xwm *xwm_create(struct garnet_xwayland_domain *d, int fd)
 		(uint32_t[]){XCB_EVENT_MASK_SUBSTRUCTURE_NOTIFY |
 			     XCB_EVENT_MASK_SUBSTRUCTURE_REDIRECT |
 			     XCB_EVENT_MASK_PROPERTY_CHANGE});
+	if (!xwl_replies_arrived(xwm->conn, XWL_SETUP_WAIT_MS))
+		goto err;
 	error = xcb_request_check(xwm->conn, redirect);
 	if (error) {
 		free(error);

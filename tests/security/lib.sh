@@ -89,3 +89,7 @@ start_garnet() {
 garnet_serves_a_new_client() {
 	kill -0 "$pid" && "$rogue" ping 1 >"$work/ping.txt" 2>&1 && grep -q "^rtt" "$work/ping.txt"
 }
+# max_rtt FILE: the longest round trip (ms) of a `garnet-rogue ping`, 99999 if none
+max_rtt() {
+	awk '/^rtt/ { if ($2 > m) m = $2; n++ } END { print n ? int(m / 1000) : 99999 }' "$1"
+}

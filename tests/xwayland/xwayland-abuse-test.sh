@@ -55,10 +55,6 @@ in_env() { # FILE CMD...: CMD as an X client of that domain
 	)
 }
 display_of() { sed -n 's/^DISPLAY=":\(.*\)"/\1/p' "$1"; }
-# max_rtt FILE: the longest round trip (ms) of a `garnet-rogue ping`, 99999 if none
-max_rtt() {
-	awk '/^rtt/ { if ($2 > m) m = $2; n++ } END { print n ? int(m / 1000) : 99999 }' "$1"
-}
 
 # WM_TRANSIENT_FOR a->b->a and c->c: no cycle in the parents garnet publishes; an honest
 # dialog keeps its parent.
