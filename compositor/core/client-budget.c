@@ -8,6 +8,10 @@
 
 #include "compositor.h"
 #include "client-budget.h"
+#include "x-server-client.h"
+
+/* How many times a Wayland client's surfaces an X server may hold. */
+#define X_SERVER_SURFACES_FACTOR 4
 
 struct client_budget {
 	struct garnet_compositor *compositor;
@@ -117,6 +121,15 @@ bool garnet_client_charge(struct wl_client *client, enum garnet_limit limit, uin
 	if (!b)
 		return true;
 	max = b->compositor->options.limits.max[limit];
+	/*
+	 * An X server makes a surface for every X window shown, for all the X clients of its
+	 * domain, and destroys it a second after the window goes (Xwayland gives its window
+	 * manager that long to pair the two): a domain mapping and unmapping windows quickly
+	 * holds many more than one Wayland client would.
+	 */
+	if (limit == GARNET_LIMIT_SURFACES && garnet_client_is_x_server(client) &&
+	    max <= UINT64_MAX / X_SERVER_SURFACES_FACTOR)
+		max *= X_SERVER_SURFACES_FACTOR;
 	if (max == 0 || (b->held[limit] <= max && amount <= max - b->held[limit])) {
 		b->held[limit] += amount;
 		return true;

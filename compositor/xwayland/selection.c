@@ -26,7 +26,7 @@
  * garnet must go on serving every other client. A reply that does not come in time is
  * discarded and the step fails as if the X client had answered nothing.
  */
-#define REPLY_WAIT_MS 200
+#define REPLY_WAIT_MS 1000
 
 /* What one paste may carry, either way: more is cut off. */
 #define MAX_TRANSFER (16u << 20)

@@ -1143,7 +1143,7 @@ static int dispatch(struct xwm *xwm, uint32_t mask)
 {
 	xcb_generic_event_t *ev = NULL;
 	struct timespec start;
-	int work = 0;
+	int work = 0, events;
 	bool done;
 
 	if (!xwm->source)
@@ -1157,6 +1157,7 @@ static int dispatch(struct xwm *xwm, uint32_t mask)
 		ev = NULL;
 		work++;
 	}
+	events = work;
 	done = take_replies(xwm, &start, &work) && work < MAX_EVENTS_PER_DISPATCH;
 	if (done && (ev = xcb_poll_for_queued_event(xwm->conn))) {
 		handle_event(xwm, ev);
@@ -1175,6 +1176,10 @@ static int dispatch(struct xwm *xwm, uint32_t mask)
 		return 0;
 	}
 	answer_configures(xwm);
+	/* Events come from what X clients do: a domain whose clients come and go between two
+	 * idle checks is not idle either. */
+	if (events > 0)
+		xwayland_domain_clients(xwm->domain, 1);
 	/* Left over: xcb may hold it already, so the socket need not wake us again. */
 	wl_event_source_timer_update(xwm->more, done ? 0 : 1);
 	xcb_flush(xwm->conn);
@@ -1210,8 +1215,12 @@ void xwm_count_clients(struct xwm *xwm)
 		xwayland_domain_clients(xwm->domain, 1);
 		return;
 	}
-	if (xwm->counting)
+	if (xwm->counting) {
+		/* The last count is still unanswered a check later: a server (or a manager) that
+		 * busy is not idle. */
+		xwayland_domain_clients(xwm->domain, 1);
 		return;
+	}
 	read = calloc(1, sizeof(*read));
 	if (!read)
 		return;

@@ -24,6 +24,7 @@ for tool in xterm xprop wl-copy wl-paste; do
 	fi
 done
 . "$(dirname "$0")/../security/lib.sh"
+. "$(dirname "$0")/lib.sh"
 echo "1..12"
 
 cat >"$work/garnet.ini" <<INI
@@ -35,21 +36,6 @@ binding=F11 cycle
 INI
 start_garnet --test-mode --debug
 
-x_env() {
-	out=$1
-	shift
-	"$x11" "$@" --print >"$out.raw" 2>"$out.err" || return 1
-	sed -n 's/^\(DISPLAY\|XAUTHORITY\)=\(.*\)$/\1="\2"/p' "$out.raw" >"$out"
-	grep -q DISPLAY "$out"
-}
-in_env() {
-	(
-		. "$1"
-		shift
-		export DISPLAY XAUTHORITY
-		exec "$@"
-	)
-}
 # spawn VAR ENV OUT CMD...: CMD in ENV's domain in the background, its own pid in VAR
 spawn() {
 	var=$1 env=$2 out=$3

@@ -24,6 +24,7 @@ for tool in xterm xeyes xclock xdotool xinput xdpyinfo; do
 	fi
 done
 . "$(dirname "$0")/../security/lib.sh"
+. "$(dirname "$0")/lib.sh"
 echo "1..19"
 
 cat >"$work/garnet.ini" <<INI
@@ -41,24 +42,6 @@ command=sh -c 'echo "\$DISPLAY \$XAUTHORITY" >$work/office.env'
 INI
 start_garnet --test-mode
 
-# x_env FILE [garnet-x11 options]: a new domain's (or the named one's) DISPLAY and XAUTHORITY
-# as shell assignments in FILE; false when refused.
-x_env() {
-	out=$1
-	shift
-	"$x11" "$@" --print >"$out.raw" 2>"$out.err" || return 1
-	sed -n 's/^\(DISPLAY\|XAUTHORITY\)=\(.*\)$/\1="\2"/p' "$out.raw" >"$out"
-	grep -q DISPLAY "$out"
-}
-# in_env FILE CMD...: runs CMD with the display of FILE (an X client of that domain)
-in_env() {
-	(
-		. "$1"
-		shift
-		export DISPLAY XAUTHORITY
-		exec "$@"
-	)
-}
 click_centre() {
 	"$drive" motion 512 384 && "$drive" click
 }
