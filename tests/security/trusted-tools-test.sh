@@ -72,7 +72,7 @@ binding=super+l launch lock-screen
 [launcher]
 lock-screen=swaylock --color 203040
 INI
-start_garnet --test-mode
+start_garnet --test-mode --debug
 timeout 10 swaylock --color 102030 >"$work/untrusted-lock.txt" 2>&1
 status=$?
 sed 's/^/# /' "$work/untrusted-lock.txt"
@@ -84,8 +84,11 @@ wait_for "$work/log" "lock: session locked"
 result $? "the_lock_binding_starts_swaylock_which_locks"
 # A wrong password, then the right one, typed into swaylock (Escape first: it clears the key
 # the drive always presses). "session locked" is logged at swaylock's lock request, before its
-# lock surface is up and holds the keyboard; keys typed before that reach no one, so the wrong
-# password is typed again until swaylock has checked it, three times at most.
+# lock surface is up and holds the keyboard; keys typed before that reach no one. So typing
+# waits until every output shows swaylock's surface (on a loaded machine that took over 15 s),
+# and the wrong password is typed again until swaylock has checked it, three times at most.
+wait_for "$work/log" "every output shows the lock: locked" 60 ||
+	echo "# swaylock's surface did not show on every output"
 touch "$work/go-wrong" "$work/go-right"
 tries=0
 while ! grep -q "^checked 1" "$work/checks.txt" 2>/dev/null && [ $tries -lt 3 ]; do
