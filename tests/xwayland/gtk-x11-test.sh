@@ -4,20 +4,23 @@
 # own: its window maps, a combo box's menu opens where the combo is and takes the click that
 # chooses an item, the menu bar's Help menu opens under "Help", and its About item opens a
 # dialog that garnet shows as a transient of the main window (the taskbar's parent link).
-# usage: gtk-x11-test.sh GARNET GARNET_X11 GARNET_DRIVE POLICY ROGUE   (TAP output)
+# The open menu is compared with tests/reference/gtk-x11-combo-menu.png.
+# usage: gtk-x11-test.sh GARNET GARNET_X11 GARNET_DRIVE POLICY ROGUE PNG_EQUAL REFERENCE   (TAP)
 set -u
 garnet=$1
 x11=$2
 drive=$3
 policy=$4
 rogue=$5
+png_equal=$6
+reference=$7
 if [ ! -x /usr/bin/Xwayland ] || ! command -v gtk3-widget-factory >/dev/null; then
 	echo "1..0 # SKIP Xwayland or gtk3-widget-factory is not installed (xwayland, gtk-3-examples)"
 	exit 0
 fi
 . "$(dirname "$0")/../security/lib.sh"
 . "$(dirname "$0")/lib.sh"
-echo "1..5"
+echo "1..6"
 
 cat >"$work/garnet.ini" <<INI
 [security]
@@ -38,6 +41,23 @@ width = int(data[:end].split()[1])
 x, y = int(sys.argv[2]), int(sys.argv[3])
 o = end + (y * width + x) * 3
 print(*data[o:o + 3])
+PY
+}
+# crop CAPTURE X Y WIDTH HEIGHT PNG: a part of a capture (P6) as an 8-bit RGB PNG
+crop() {
+	python3 - "$@" <<'PY'
+import struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+end = data.index(b"\n") + 1
+width = int(data[:end].split()[1])
+x, y, w, h = map(int, sys.argv[2:6])
+rows = b"".join(b"\0" + data[end + ((y + r) * width + x) * 3:end + ((y + r) * width + x + w) * 3]
+                for r in range(h))
+def chunk(kind, body):
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+open(sys.argv[6], "wb").write(b"\x89PNG\r\n\x1a\n" +
+    chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) +
+    chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 PY
 }
 # or_at LEFT TOP RIGHT BOTTOM: an override-redirect window mapped with its corner in the box
@@ -61,6 +81,10 @@ sleep 2
 sleep 1.5
 or_at 370 230 420 280
 result $? "a_combo_menu_opens_over_its_combo"
+"$drive" capture "$work/menu.ppm" >/dev/null
+crop "$work/menu.ppm" 392 251 144 124 "$work/menu.png"
+python3 "$png_equal" "$reference" "$work/menu.png"
+result $? "the_open_menu_matches_the_reference_screenshot"
 "$drive" motion 463 300 && "$drive" click
 sleep 1.5
 "$drive" capture "$work/after.ppm" >/dev/null
