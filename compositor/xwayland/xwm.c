@@ -1136,6 +1136,17 @@ static bool take_replies(struct xwm *xwm, const struct timespec *start, int *wor
 	return true;
 }
 
+/*
+ * Events only an X client's own requests cause. Property and focus changes are not among
+ * them: garnet's own writes (the active window on every focus change) would keep an idle
+ * domain alive for good.
+ */
+static bool made_by_a_client(uint8_t type)
+{
+	return type == XCB_CREATE_NOTIFY || type == XCB_MAP_REQUEST ||
+	       type == XCB_CONFIGURE_REQUEST || type == XCB_CLIENT_MESSAGE;
+}
+
 /* Events and replies, up to a budget per wake-up: an X client flooding its server with
  * property changes or configure requests gets garnet's time in slices, between which every
  * other client is served. What is left is taken at the next turn of the loop. */
@@ -1143,7 +1154,8 @@ static int dispatch(struct xwm *xwm, uint32_t mask)
 {
 	xcb_generic_event_t *ev = NULL;
 	struct timespec start;
-	int work = 0, events;
+	bool client_acted = false;
+	int work = 0;
 	bool done;
 
 	if (!xwm->source)
@@ -1152,12 +1164,12 @@ static int dispatch(struct xwm *xwm, uint32_t mask)
 	while (work < MAX_EVENTS_PER_DISPATCH &&
 	       (work % 32 || elapsed_ns(&start) < DISPATCH_BUDGET_NS) &&
 	       (ev = xcb_poll_for_event(xwm->conn))) {
+		client_acted |= made_by_a_client(ev->response_type & ~0x80);
 		handle_event(xwm, ev);
 		free(ev);
 		ev = NULL;
 		work++;
 	}
-	events = work;
 	done = take_replies(xwm, &start, &work) && work < MAX_EVENTS_PER_DISPATCH;
 	if (done && (ev = xcb_poll_for_queued_event(xwm->conn))) {
 		handle_event(xwm, ev);
@@ -1176,9 +1188,8 @@ static int dispatch(struct xwm *xwm, uint32_t mask)
 		return 0;
 	}
 	answer_configures(xwm);
-	/* Events come from what X clients do: a domain whose clients come and go between two
-	 * idle checks is not idle either. */
-	if (events > 0)
+	/* A domain whose clients come and go between two idle checks is not idle either. */
+	if (client_acted)
 		xwayland_domain_clients(xwm->domain, 1);
 	/* Left over: xcb may hold it already, so the socket need not wake us again. */
 	wl_event_source_timer_update(xwm->more, done ? 0 : 1);
