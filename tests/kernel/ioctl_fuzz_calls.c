@@ -60,8 +60,12 @@ void fz_violation(struct fz_thread *t, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-/* An address no read of len bytes can succeed at: NULL, kernel, non-canonical, or crossing
- * into the PROT_NONE page after the thread's scratch. */
+/*
+ * An address no read of len bytes can succeed at: NULL, kernel, non-canonical, or crossing
+ * into the PROT_NONE page after the thread's scratch. len is what drm_ioctl() copies, the
+ * request's size: a caller's buffer can be larger (a union of several ioctls' structs), and
+ * a start that far before the end would leave the copy readable.
+ */
 static void *unreadable(struct fz_thread *t, unsigned int len, const char **kind)
 {
 	struct fz_rng *r = &t->rng;
@@ -98,7 +102,7 @@ int fz_ioctl(struct fz_thread *t, enum fz_op op, int fd, unsigned long req, void
 	 * arguments than the caller's oracles check, and a handle it made would be unknown.
 	 */
 	if (fz_one_in(r, op == FZ_GET_CLIENT_ID || op == FZ_GET_APERTURE ? 8 : 64))
-		where = unreadable(t, len, &kind);
+		where = unreadable(t, _IOC_SIZE(req), &kind);
 	/* The argument as it goes in, so a trace line is enough to make the call again. */
 	if (fz.trace) {
 		const uint8_t *b = arg;
