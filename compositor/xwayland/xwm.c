@@ -22,6 +22,7 @@
 #include "../protocols/toplevel.h"
 #include "xwayland-private.h"
 #include "xwayland-core.h"
+#include "root-cursor.h"
 #include "selection.h"
 #include "wm-state.h"
 #include "x-reply.h"
@@ -1368,6 +1369,7 @@ struct xwm *xwm_create(struct garnet_xwayland_domain *d, int fd)
 	xcb_composite_redirect_subwindows(xwm->conn, xwm->screen->root,
 					  XCB_COMPOSITE_REDIRECT_MANUAL);
 	create_wm_window(xwm);
+	xwm_set_root_cursor(xwm->conn, xwm->screen);
 	xwm_state_announce(&xwm->state_atoms, xwm->conn, xwm->screen->root);
 	xcb_set_input_focus(xwm->conn, XCB_INPUT_FOCUS_POINTER_ROOT, XCB_NONE, XCB_CURRENT_TIME);
 	xwm->selections = xwm_selections_create(d, xwm->conn, xwm->screen);
