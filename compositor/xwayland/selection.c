@@ -18,6 +18,7 @@
 #include "../protocols/primary-selection.h"
 #include "selection.h"
 #include "x-reply.h"
+#include "x-write.h"
 #include "xwayland-private.h"
 
 /*
@@ -173,7 +174,7 @@ static struct selection *selection_of_atom(struct xwm_selections *sel, xcb_atom_
 
 static void flush(struct xwm_selections *sel)
 {
-	xcb_flush(sel->conn);
+	xwl_flush(sel->conn);
 }
 
 /* ---- buffers ---- */
@@ -756,8 +757,11 @@ static void outgoing_put_piece(struct transfer *t)
 
 	if (t->piece_pending || (len == 0 && !t->done))
 		return;
+	/* A piece is larger than xcb's buffer: it is written at once. */
+	xwl_write_begin(sel->conn);
 	xcb_change_property(sel->conn, XCB_PROP_MODE_REPLACE, t->requestor, t->property,
 			    t->target, 8, (uint32_t)len, t->buffer + t->start);
+	xwl_write_end();
 	t->start += len;
 	t->piece_pending = true;
 	transfer_progress(t);
@@ -817,8 +821,10 @@ static void outgoing_finish(struct transfer *t)
 		outgoing_put_piece(t);
 		return;
 	}
+	xwl_write_begin(sel->conn);
 	xcb_change_property(sel->conn, XCB_PROP_MODE_REPLACE, t->requestor, t->property,
 			    t->target, 8, (uint32_t)buffered(t), t->buffer + t->start);
+	xwl_write_end();
 	send_notify(sel, &req, t->property);
 	transfer_destroy(t);
 }

@@ -7,6 +7,7 @@
 #include <xcb/xcbext.h>
 
 #include "x-reply.h"
+#include "x-write.h"
 
 int64_t xwl_now_ms(void)
 {
@@ -18,7 +19,7 @@ int64_t xwl_now_ms(void)
 
 void *xwl_reply_by(xcb_connection_t *conn, unsigned int sequence, int64_t deadline)
 {
-	xcb_flush(conn);
+	xwl_flush(conn);
 	for (;;) {
 		void *reply = NULL;
 		xcb_generic_error_t *error = NULL;

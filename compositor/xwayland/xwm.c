@@ -26,6 +26,7 @@
 #include "selection.h"
 #include "wm-state.h"
 #include "x-reply.h"
+#include "x-write.h"
 
 /* Longest title or class kept: task bars cut at 512 bytes anyway. */
 #define MAX_PROPERTY 4096
@@ -154,7 +155,7 @@ static const struct garnet_surface_role xwayland_role;
 
 static void flush(struct xwm *xwm)
 {
-	xcb_flush(xwm->conn);
+	xwl_flush(xwm->conn);
 }
 
 static struct wl_list *bucket(struct xwm *xwm, xcb_window_t id)
@@ -1194,19 +1195,29 @@ static int dispatch(struct xwm *xwm, uint32_t mask)
 		xwayland_domain_clients(xwm->domain, 1);
 	/* Left over: xcb may hold it already, so the socket need not wake us again. */
 	wl_event_source_timer_update(xwm->more, done ? 0 : 1);
-	xcb_flush(xwm->conn);
+	flush(xwm);
+	return 0;
+}
+
+/* A dispatch makes requests for many events, more than xcb's buffer holds: any of them may
+ * write, so all of it is under the write guard. dispatch may destroy xwm. */
+static int guarded_dispatch(struct xwm *xwm, uint32_t mask)
+{
+	xwl_write_begin(xwm->conn);
+	dispatch(xwm, mask);
+	xwl_write_end();
 	return 0;
 }
 
 static int on_x_event(int fd, uint32_t mask, void *data)
 {
 	(void)fd;
-	return dispatch(data, mask);
+	return guarded_dispatch(data, mask);
 }
 
 static int on_more(void *data)
 {
-	return dispatch(data, 0);
+	return guarded_dispatch(data, 0);
 }
 
 void xwm_take_queued_events_soon(struct xwm *xwm)
@@ -1241,7 +1252,7 @@ void xwm_count_clients(struct xwm *xwm)
 	wl_list_insert(xwm->reads.prev, &read->link);
 	wl_list_init(&read->window_link);
 	xwm->counting = true;
-	xcb_flush(xwm->conn);
+	flush(xwm);
 }
 
 static void count_done(struct xwm *xwm, xcb_res_query_clients_reply_t *reply)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The window manager's bounded waits (compositor/xwayland/x-reply.c) against a fake X server
-// on a socketpair: a server that stops answering (stopped with SIGSTOP by any process of the
-// user, or hung) costs garnet the deadline, not its life; a server that answers is heard.
+// The window manager's bounded waits and writes (compositor/xwayland/x-reply.c, x-write.c)
+// against a fake X server on a socketpair: a server that stops answering or reading (stopped
+// with SIGSTOP by any process of the user, or hung) costs garnet the deadline, not its life;
+// a server that answers is heard, and one that reads is written to.
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 #include <xcb/xcb.h>
 
 #include "x-reply.h"
+#include "x-write.h"
 
 static int failures, n;
 
@@ -77,6 +79,68 @@ static void answer(int server, uint16_t seq)
 		abort();
 }
 
+/* A server that reads all it is sent, and answers nothing, until the client hangs up. */
+static void *drain(void *data)
+{
+	int server = *(int *)data;
+	char buf[65536];
+
+	while (read(server, buf, sizeof(buf)) > 0)
+		;
+	return NULL;
+}
+
+/* Requests of bytes in all (property changes on window 1), made under the write guard: each
+ * is larger than xcb's buffer, so it is written at once. The time it took, in ms. */
+static int64_t guarded_writes(xcb_connection_t *conn, size_t bytes)
+{
+	/* Under the set-up's maximum request length (256 KiB): a longer one would ask the server
+	 * for BIG-REQUESTS first, and wait for its answer. */
+	static uint8_t data[64 * 1024];
+	int64_t start = xwl_now_ms();
+
+	xwl_write_begin(conn);
+	for (size_t sent = 0; sent < bytes && !xcb_connection_has_error(conn); sent += sizeof(data))
+		xcb_change_property(conn, XCB_PROP_MODE_REPLACE, 1, XCB_ATOM_WM_NAME,
+				    XCB_ATOM_STRING, 8, sizeof(data), data);
+	xwl_write_end();
+	xwl_flush(conn);
+	return xwl_now_ms() - start;
+}
+
+/* Writes: a server that reads is written to in full; one that stops reading (SIGSTOP) is
+ * cut after XWL_WRITE_WAIT_MS instead of holding garnet for as long as it sleeps. */
+static void check_writes(void)
+{
+	int server = -1;
+	xcb_connection_t *conn = connect_to_fake(&server);
+	pthread_t reader;
+	int64_t took;
+
+	if (!conn || pthread_create(&reader, NULL, drain, &server)) {
+		check(0, "positive_control_a_reading_server_takes_16_MiB");
+		check(0, "a_server_that_reads_nothing_is_cut_after_the_write_deadline");
+		return;
+	}
+	took = guarded_writes(conn, 16u << 20);
+	printf("# a reading server: 16 MiB in %lld ms\n", (long long)took);
+	check(!xcb_connection_has_error(conn) && xwl_write_cuts() == 0,
+	      "positive_control_a_reading_server_takes_16_MiB");
+	xcb_disconnect(conn);
+	pthread_join(reader, NULL);
+	close(server);
+
+	conn = connect_to_fake(&server);
+	took = conn ? guarded_writes(conn, 16u << 20) : -1;
+	printf("# a server that reads nothing: cut after %lld ms\n", (long long)took);
+	check(conn && xcb_connection_has_error(conn) && xwl_write_cuts() == 1 &&
+		      took >= XWL_WRITE_WAIT_MS && took < XWL_WRITE_WAIT_MS + 3000,
+	      "a_server_that_reads_nothing_is_cut_after_the_write_deadline");
+	if (conn)
+		xcb_disconnect(conn);
+	close(server);
+}
+
 int main(void)
 {
 	int server = -1;
@@ -85,7 +149,7 @@ int main(void)
 	int64_t start, took;
 	void *reply;
 
-	printf("1..4\n");
+	printf("1..6\n");
 	if (!conn || xcb_connection_has_error(conn)) {
 		printf("Bail out! the fake server's set-up was refused\n");
 		return 1;
@@ -121,5 +185,6 @@ int main(void)
 	free(reply);
 	xcb_disconnect(conn);
 	close(server);
+	check_writes();
 	return failures != 0;
 }
