@@ -48,3 +48,25 @@ open(sys.argv[6], "wb").write(b"\x89PNG\r\n\x1a\n" +
     chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 PY
 }
+# x_geometry ENV SEARCH...: "X Y WIDTH HEIGHT" of the domain's visible window that xdotool's
+# search (--class NAME, --name REGEX) finds, where garnet put it (X is told)
+x_geometry() {
+	geometry_env=$1
+	shift
+	in_env "$geometry_env" timeout 10 xdotool search --sync --onlyvisible "$@" \
+		getwindowgeometry --shell 2>/dev/null |
+		awk -F= '/^X=/ { x = $2 } /^Y=/ { y = $2 } /^WIDTH=/ { w = $2 }
+			/^HEIGHT=/ { h = $2 } END { if (w) print x, y, w, h; else exit 1 }'
+}
+# matches_reference NAME CAPTURE X Y W H: that part of the capture equals $references/NAME.png
+# (compared by $png_equal); REGENERATE=1 writes the reference instead.
+matches_reference() {
+	reference_name=$1
+	shift
+	crop "$@" "$work/$reference_name.png"
+	if [ "${REGENERATE:-0}" = 1 ]; then
+		cp "$work/$reference_name.png" "$references/$reference_name.png"
+		return 0
+	fi
+	python3 "$png_equal" "$references/$reference_name.png" "$work/$reference_name.png"
+}

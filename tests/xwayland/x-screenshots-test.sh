@@ -30,24 +30,6 @@ start_garnet --test-mode --debug
 away() { "$drive" motion 1010 750; }
 away
 
-# geometry ENV CLASS: "X Y WIDTH HEIGHT" of the domain's window of that class, where garnet put
-# it (X is told)
-geometry() {
-	in_env "$1" timeout 10 xdotool search --sync --onlyvisible --class "$2" getwindowgeometry --shell \
-		2>/dev/null | awk -F= '/^X=/ { x = $2 } /^Y=/ { y = $2 } /^WIDTH=/ { w = $2 }
-			/^HEIGHT=/ { h = $2 } END { if (w) print x, y, w, h; else exit 1 }'
-}
-# matches NAME CAPTURE X Y W H: the part of the capture equals REFERENCE_DIR/NAME.png
-matches() {
-	name=$1
-	shift
-	crop "$@" "$work/$name.png"
-	if [ "${REGENERATE:-0}" = 1 ]; then
-		cp "$work/$name.png" "$references/$name.png"
-		return 0
-	fi
-	python3 "$png_equal" "$references/$name.png" "$work/$name.png"
-}
 # show ENV-NAME CLASS TITLE CMD...: runs CMD in a new domain; its window's geometry in $geo
 show() {
 	env_file=$work/$1.env
@@ -60,7 +42,7 @@ show() {
 	in_env "$env_file" "$@" >"$work/$class.log" 2>&1 &
 	shown=$!
 	if ! wait_for "$work/log" "window 0x[0-9a-f]* '$title' ($class) mapped" 15 ||
-		! where=$(geometry "$env_file" "$class"); then
+		! where=$(x_geometry "$env_file" --class "$class"); then
 		echo "# $class did not show"
 		return 1
 	fi
@@ -76,7 +58,7 @@ show xterm XTerm xterm xterm -title xterm -geometry 30x4 -fn fixed +bc -e sh -c 
 sleep 1
 "$drive" capture "$work/xterm.ppm" >/dev/null
 set -- $geo
-matches x-xterm-typed "$work/xterm.ppm" "$@"
+matches_reference x-xterm-typed "$work/xterm.ppm" "$@"
 result $? "xterm_with_typed_text_matches_the_reference_screenshot"
 kill "$shown" 2>/dev/null
 
@@ -85,7 +67,7 @@ show xclock XClock xclock xclock -digital -strftime 'garnet 12:34' -geometry 200
 set -- $geo
 clock_x=$1 clock_y=$2 clock_w=$3 clock_h=$4
 "$drive" capture "$work/clock.ppm" >/dev/null
-matches x-xclock "$work/clock.ppm" "$@"
+matches_reference x-xclock "$work/clock.ppm" "$@"
 result $? "xclock_matches_the_reference_screenshot"
 
 # The pointer over xclock, which sets no cursor: the root's cursor shows. What the capture
@@ -128,7 +110,7 @@ set -- $geo
 "$drive" motion $(($1 + 120)) $(($2 + 80))
 sleep 1.5
 "$drive" capture "$work/xeyes.ppm" >/dev/null
-matches x-xeyes "$work/xeyes.ppm" "$@"
+matches_reference x-xeyes "$work/xeyes.ppm" "$@"
 result $? "xeyes_looking_at_the_pointer_matches_the_reference_screenshot"
 kill "$shown" 2>/dev/null
 
