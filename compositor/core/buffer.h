@@ -42,8 +42,15 @@ bool garnet_buffer_upload(struct garnet_surface *surface, struct wl_resource *bu
 			  const pixman_region32_t *damage, bool *full_damage);
 /* Shown by a surface, or still to be read: not the client's to write yet. */
 bool garnet_buffer_is_held(struct garnet_compositor *c, struct wl_resource *buffer);
-/* Sends wl_buffer.release unless the buffer is held. */
+/* Releases the buffer unless it is held (garnet_buffer_release_soon). */
 void garnet_buffer_release_if_unused(struct garnet_compositor *c, struct wl_resource *buffer);
+/* Sends wl_buffer.release for buffer soon (core/buffer-release.c): with the frame events of the
+ * next frame any output completes, when one is on its way, so that a client hears of its
+ * buffer and its next frame in one message; otherwise at the end of this turn of the loop. */
+void garnet_buffer_release_soon(struct garnet_compositor *c, struct wl_resource *buffer);
+/* Sends the releases waiting for a frame (of buffers still unused): a frame completed, or an
+ * output will complete none (turned off, disabled, gone). */
+void garnet_buffer_send_pending_releases(struct garnet_compositor *c);
 /* The surface shows buffer (width x height pixels of format, rows stride bytes apart) in
  * place from now on; the buffer it showed before is released when no other surface shows it.
  * false: out of memory (nothing changed). */

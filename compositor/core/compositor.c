@@ -301,6 +301,7 @@ struct garnet_compositor *garnet_compositor_alloc(const struct garnet_options *o
 	if (getrlimit(RLIMIT_NOFILE, &c->nofile) < 0)
 		c->nofile.rlim_cur = c->nofile.rlim_max = 0;
 	wl_list_init(&c->outputs);
+	wl_list_init(&c->pending_releases);
 	wl_list_init(&c->backends);
 	for (int i = 0; i < GARNET_LAYER_COUNT; i++)
 		wl_list_init(&c->layers[i]);
@@ -338,6 +339,10 @@ void garnet_compositor_disconnect(struct garnet_compositor *c)
 		c->seat->grab = &c->seat->default_grab;
 	}
 	wl_signal_emit_mutable(&c->events.destroy, c);
+	/* The clients' buffers went with them, and their pending releases. */
+	if (c->release_idle)
+		wl_event_source_remove(c->release_idle);
+	c->release_idle = NULL;
 	/* Outputs while the shell and seat they report to still exist. */
 	wl_list_for_each_safe(output, tmp_output, &c->outputs, link)
 		garnet_output_destroy(output);

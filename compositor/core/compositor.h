@@ -102,6 +102,10 @@ struct garnet_compositor {
 	struct garnet_protocol_hooks protocol_hooks;
 
 	struct wl_list outputs; /* garnet_output.link */
+	/* Buffers no surface shows any more, whose wl_buffer.release goes with the next frame's
+	 * events (core/buffer-release.c). */
+	struct wl_list pending_releases;
+	struct wl_event_source *release_idle;
 	struct wl_list layers[GARNET_LAYER_COUNT]; /* garnet_view.layer_link, topmost first */
 	struct wl_list backends; /* garnet_backend.link */
 	uint32_t next_output_number;

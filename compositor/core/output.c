@@ -220,6 +220,8 @@ void garnet_output_leave_layout(struct garnet_output *output)
 	output->repaint_idle = NULL;
 	output->repaint_state = GARNET_REPAINT_IDLE;
 	output->repaint_needed = false;
+	/* Its frame may have been the one releases waited for. */
+	garnet_buffer_send_pending_releases(output->compositor);
 }
 
 void garnet_output_join_layout(struct garnet_output *output)
@@ -460,8 +462,10 @@ static void output_repaint(struct garnet_output *output)
 	int64_t start_ns;
 
 	if (output->power_off || output->disabled) {
-		/* Dark: nothing is painted; powering on repaints the whole output. */
+		/* Dark: nothing is painted; powering on repaints the whole output. No frame
+		 * comes from it either, for buffers to be released with. */
 		output->repaint_state = GARNET_REPAINT_IDLE;
+		garnet_buffer_send_pending_releases(c);
 		return;
 	}
 	clock_gettime(c->clock, &start);
@@ -578,6 +582,8 @@ void garnet_output_finish_frame(struct garnet_output *output, const struct times
 	output->msc++;
 	output->frames++;
 	output->repaint_state = GARNET_REPAINT_IDLE;
+	/* Before the frame events: a client hears its buffer is free, then to draw. */
+	garnet_buffer_send_pending_releases(output->compositor);
 	/* The last frame before it was disabled: nobody waits for it any more. */
 	if (output->disabled)
 		return;

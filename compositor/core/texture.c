@@ -70,7 +70,7 @@ bool garnet_buffer_is_held(struct garnet_compositor *c, struct wl_resource *buff
 void garnet_buffer_release_if_unused(struct garnet_compositor *c, struct wl_resource *buffer)
 {
 	if (!garnet_buffer_is_held(c, buffer))
-		wl_buffer_send_release(buffer);
+		garnet_buffer_release_soon(c, buffer);
 }
 
 static uint64_t image_bytes(pixman_format_code_t format, int32_t width, int32_t height)
