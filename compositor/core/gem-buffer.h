@@ -108,6 +108,8 @@ bool garnet_gem_buffer_is_held(struct garnet_gem_buffer *buffer);
  * one is abandoned and that buffer released. Called for every kind of buffer. */
 void garnet_gem_import_surface_attach(struct garnet_surface *surface,
 				      struct wl_resource *new_buffer);
+/* Whether the surface waits for a committed buffer's GPU writes before showing it. */
+bool garnet_gem_import_pending(struct garnet_surface *surface);
 /* The buffer is going away: forget every wait for it (nothing is released). */
 void garnet_gem_import_buffer_destroyed(struct garnet_gem_buffer *buffer);
 

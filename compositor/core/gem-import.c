@@ -193,6 +193,11 @@ bool garnet_gem_buffer_is_held(struct garnet_gem_buffer *buffer)
 	return !wl_list_empty(&buffer->imports);
 }
 
+bool garnet_gem_import_pending(struct garnet_surface *surface)
+{
+	return import_for_surface(surface) != NULL;
+}
+
 void garnet_gem_import_surface_attach(struct garnet_surface *surface,
 				      struct wl_resource *new_buffer)
 {

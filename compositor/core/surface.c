@@ -233,11 +233,38 @@ static void update_size(struct garnet_surface *surface)
 	}
 }
 
+/* Damages the output where region (surface-local) is, if the surface is on screen. */
+static void damage_surface_region(struct garnet_surface *surface, pixman_region32_t *region)
+{
+	int32_t x, y;
+
+	if (!pixman_region32_not_empty(region) || !garnet_surface_is_mapped(surface) ||
+	    !garnet_surface_position(surface, &x, &y))
+		return;
+	pixman_region32_translate(region, x, y);
+	garnet_compositor_damage_region(surface->compositor, region);
+	pixman_region32_translate(region, -x, -y);
+}
+
 void garnet_surface_content_resized(struct garnet_surface *surface)
 {
-	garnet_surface_damage_tree(surface);
+	int32_t old_w = surface->width, old_h = surface->height, x, y;
+	bool placed = garnet_surface_is_mapped(surface) && garnet_surface_position(surface, &x, &y);
+
 	update_size(surface);
-	garnet_surface_damage_tree(surface);
+	if (old_w != surface->width || old_h != surface->height) {
+		if (placed)
+			garnet_compositor_damage_box(surface->compositor,
+						     &(pixman_box32_t){x, y, x + old_w, y + old_h});
+		garnet_surface_damage_tree(surface);
+	} else {
+		/* Only what the waited commits damaged changed: a client animating a small
+		 * part of a large GPU buffer costs that part, not the whole surface. */
+		pixman_region32_intersect_rect(&surface->waiting_damage, &surface->waiting_damage,
+					       0, 0, surface->width, surface->height);
+		damage_surface_region(surface, &surface->waiting_damage);
+	}
+	pixman_region32_clear(&surface->waiting_damage);
 }
 
 void garnet_surface_wait_ended(struct garnet_surface *surface)
@@ -246,7 +273,9 @@ void garnet_surface_wait_ended(struct garnet_surface *surface)
 		return;
 	wl_list_insert_list(surface->current.frame_callbacks.prev, &surface->waiting_callbacks);
 	wl_list_init(&surface->waiting_callbacks);
-	garnet_surface_damage_tree(surface);
+	/* The callbacks go with the next frame: make sure one comes. */
+	if (garnet_surface_is_mapped(surface))
+		garnet_compositor_schedule_repaint(surface->compositor);
 }
 
 static bool viewport_source_fits(struct garnet_surface *surface)
@@ -353,6 +382,20 @@ static void apply_state(struct garnet_surface *surface, struct garnet_surface_st
 	}
 	state_reset_transient(s);
 
+	if (waiting || garnet_gem_import_pending(surface)) {
+		/* The screen changes when the buffer is shown (garnet_surface_content_resized),
+		 * for this commit's damage and that of commits made while it is awaited; only a
+		 * change of shape shows now. */
+		pixman_region32_union(&surface->waiting_damage, &surface->waiting_damage, &damage);
+		if (!full)
+			pixman_region32_clear(&damage);
+	} else if (pixman_region32_not_empty(&surface->waiting_damage)) {
+		/* A wait given up for what is shown now: the waited commits' changes show too. */
+		pixman_region32_union(&damage, &damage, &surface->waiting_damage);
+		pixman_region32_intersect_rect(&damage, &damage, 0, 0, surface->width,
+					       surface->height);
+		pixman_region32_clear(&surface->waiting_damage);
+	}
 	if (garnet_surface_is_mapped(surface) && garnet_surface_position(surface, &x, &y)) {
 		pixman_region32_translate(&damage, x, y);
 		garnet_compositor_damage_region(surface->compositor, &damage);
@@ -578,6 +621,7 @@ static void surface_resource_destroy(struct wl_resource *resource)
 	garnet_surface_state_finish(&surface->pending);
 	garnet_surface_state_finish(&surface->current);
 	destroy_callbacks(&surface->waiting_callbacks);
+	pixman_region32_fini(&surface->waiting_damage);
 	garnet_surface_drop_content(surface);
 	garnet_client_uncharge(wl_resource_get_client(resource), GARNET_LIMIT_SURFACES, 1);
 	free(surface);
@@ -607,6 +651,7 @@ static void compositor_create_surface(struct wl_client *client, struct wl_resour
 	wl_list_init(&surface->children);
 	wl_list_init(&surface->children_pending);
 	wl_list_init(&surface->waiting_callbacks);
+	pixman_region32_init(&surface->waiting_damage);
 	wl_signal_init(&surface->events.destroy);
 	wl_signal_init(&surface->events.commit);
 	wl_resource_set_implementation(surface->resource, &surface_impl, surface,

@@ -55,6 +55,8 @@ struct garnet_surface {
 	 * they belong to the frame that shows it, and the client may reuse its other buffer
 	 * only once this one replaced it. */
 	struct wl_list waiting_callbacks;
+	/* Surface-local: what those commits change, painted once their buffer is shown. */
+	pixman_region32_t waiting_damage;
 	int32_t buffer_width, buffer_height;
 	bool opaque_content; /* the buffer format has no alpha */
 	int32_t width, height; /* surface-local size */
