@@ -339,8 +339,8 @@ static void flood_release(void *data, struct wl_buffer *buffer)
 static const struct wl_buffer_listener flood_listener = {flood_release};
 
 /* release-flood SECONDS: a 512x512 window commits four buffers in turn as fast as its
- * request budget allows, never waiting for a release; at the end every buffer but the one
- * shown must have come back. */
+ * request budget allows, never waiting for a release; by the next frame after the last commit
+ * every buffer but the one shown must have come back. */
 static int cmd_release_flood(int seconds)
 {
 	struct globals g = {0};
@@ -385,6 +385,9 @@ static int cmd_release_flood(int seconds)
 		}
 		wl_display_dispatch_pending(display);
 	}
+	/* Releases go with the next frame's events: the shown buffer once more, and that frame. */
+	if (commits > 0)
+		window_show(display, &w, b[(commits - 1) & 3].buffer, 2000);
 	wl_display_roundtrip(display);
 	for (int i = 0; i < 4; i++) {
 		releases += b[i].releases;
