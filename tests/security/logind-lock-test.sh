@@ -67,6 +67,8 @@ pid=
 
 # Without a locker, garnet locks with its own lock screen rather than not at all.
 sed -i '/^lock-screen=/d; /^binding=/d' "$work/garnet.ini"
+# garnet appends to its log: emptied, so that the waits below hear this garnet, not the last.
+: >"$work/log"
 XDG_SESSION_ID=c7 start_garnet
 wait_for "$work/log" "locking on Lock of"
 kill -USR1 "$logind_pid"
@@ -78,6 +80,7 @@ result $? "without_a_locker_garnet_locks_with_its_own_lock_screen"
 kill "$pid" 2>/dev/null
 wait "$pid"
 pid=
+: >"$work/log"
 XDG_SESSION_ID=c8 start_garnet
 wait_for "$work/log" "no session of ours" && kill -0 "$pid"
 result $? "an_unknown_session_is_reported_and_garnet_runs_on"
