@@ -24,6 +24,7 @@ static int armed_fd = -1;
 static int64_t deadline;
 static bool watcher_asleep;
 static uint64_t cuts;
+static int last_cut_fd = -1;
 
 static void *watch(void *unused)
 {
@@ -42,6 +43,7 @@ static void *watch(void *unused)
 			/* The writer is blocked in poll() inside xcb: the shut-down socket wakes it
 			 * with POLLHUP, which xcb takes for a broken connection. */
 			shutdown(armed_fd, SHUT_RDWR);
+			last_cut_fd = armed_fd;
 			armed_fd = -1;
 			cuts++;
 			continue;
@@ -106,6 +108,16 @@ bool xwl_flush(xcb_connection_t *conn)
 	xcb_flush(conn);
 	xwl_write_end();
 	return !xcb_connection_has_error(conn);
+}
+
+bool xwl_write_was_cut(xcb_connection_t *conn)
+{
+	bool cut;
+
+	pthread_mutex_lock(&lock);
+	cut = last_cut_fd >= 0 && last_cut_fd == xcb_get_file_descriptor(conn);
+	pthread_mutex_unlock(&lock);
+	return cut;
 }
 
 uint64_t xwl_write_cuts(void)

@@ -24,7 +24,9 @@ void xwl_write_begin(xcb_connection_t *conn);
 void xwl_write_end(void);
 /* xcb_flush under the guard: false when conn is broken (cut now or before). */
 bool xwl_flush(xcb_connection_t *conn);
-/* Connections cut so far (for tests and the log). */
+/* Whether conn is the connection the guard cut last (for the log: why a domain ended). */
+bool xwl_write_was_cut(xcb_connection_t *conn);
+/* Connections cut so far (for tests). */
 uint64_t xwl_write_cuts(void);
 
 #endif

@@ -1183,6 +1183,11 @@ static int dispatch(struct xwm *xwm, uint32_t mask)
 		 * connection (XKillClient on its window): a server without its manager shows
 		 * nothing, so it goes, and the domain's next client starts a new one. This
 		 * destroys xwm. */
+		if (xwl_write_was_cut(xwm->conn))
+			garnet_log(xwm->compositor, GARNET_LOG_WARNING, "xwayland",
+				   "domain %s: its X server took nothing garnet wrote for %d ms "
+				   "(stopped or hung): the domain ends",
+				   xwm->domain->name, XWL_WRITE_WAIT_MS);
 		wl_event_source_remove(xwm->source);
 		xwm->source = NULL;
 		wl_event_source_timer_update(xwm->more, 0);
