@@ -92,7 +92,9 @@ def count(path, failures, tails, skips, deep_only):
                 failed += 1
                 failures.append(f"{path}: {t.get('name')} ({result})")
             if result not in PASSED and result not in SKIPPED:
-                tails.append((t.get("name"), out.splitlines()[-TAIL_LINES:]))
+                # meson keeps stderr apart when a test wrote to it (libFuzzer writes only there)
+                err = t.get("stderr") or ""
+                tails.append((t.get("name"), (out + err).splitlines()[-TAIL_LINES:]))
     return passed, failed, skipped
 
 

@@ -8,7 +8,7 @@ set -u
 summary=$1
 work=$(mktemp -d "${TMPDIR:-/tmp}/garnet-summary-XXXXXX")
 trap 'rm -rf "$work"' EXIT
-echo "1..8"
+echo "1..9"
 n=0
 result() {
 	n=$((n + 1))
@@ -71,3 +71,15 @@ sed 's/deep-install \//vm \//' "$work/deep.json" >"$work/fake-deep.json"
 python3 "$summary" --strict "$work/fake-deep.json" >"$work/fake-deep.txt" 2>&1
 [ $? -ne 0 ]
 result $? "strict_mode_fails_that_skip_outside_the_deep_suite"
+
+# A failed test's closing lines are repeated at the end, from stderr too: libFuzzer writes its
+# finding only there, and meson stores stderr apart.
+cat >"$work/fuzz.json" <<'JSON'
+{"name": "garnet:fuzz / wire_fuzz", "result": "FAIL", "stdout": "", "stderr": "INFO: Seed: 1\n==1==ERROR: AddressSanitizer: heap-use-after-free\nartifact_prefix='x/'; Test unit written to x/crash-abc\n"}
+JSON
+python3 "$summary" "$work/fuzz.json" >"$work/fuzz.txt" 2>&1
+status=$?
+sed 's/^/# /' "$work/fuzz.txt"
+[ $status -ne 0 ] && grep -q "^    ==1==ERROR: AddressSanitizer: heap-use-after-free" "$work/fuzz.txt" &&
+	grep -q "Test unit written to x/crash-abc" "$work/fuzz.txt"
+result $? "a_failed_tests_stderr_is_repeated_at_the_end"
