@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: MIT
 // garnet-rogue window: a plain window (one colour, any size) that writes every input event it
 // gets to a file. Used both as the spying rogue and as the victim whose input it wants.
+// With ROGUE_SHM=1 set, its colour is in a wl_shm buffer of a memfd without seals, as most
+// toolkits make theirs, rather than a single-pixel buffer.
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 #include <wayland-client.h>
 
@@ -20,6 +24,7 @@ struct window {
 	struct wl_compositor *compositor;
 	struct wp_single_pixel_buffer_manager_v1 *pixels;
 	struct wp_viewporter *viewporter;
+	struct wl_shm *shm;
 	struct xdg_wm_base *wm_base;
 	struct wl_seat *seat;
 	struct zwp_text_input_manager_v3 *text_inputs; /* bound only for a text field */
@@ -188,6 +193,8 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 	else if (strcmp(interface, wp_single_pixel_buffer_manager_v1_interface.name) == 0)
 		w->pixels = wl_registry_bind(r, name,
 					     &wp_single_pixel_buffer_manager_v1_interface, 1);
+	else if (strcmp(interface, wl_shm_interface.name) == 0)
+		w->shm = wl_registry_bind(r, name, &wl_shm_interface, 1);
 	else if (strcmp(interface, wp_viewporter_interface.name) == 0)
 		w->viewporter = wl_registry_bind(r, name, &wp_viewporter_interface, 1);
 	else if (strcmp(interface, xdg_wm_base_interface.name) == 0)
@@ -231,14 +238,49 @@ void rogue_fill_surface_rgb(struct wl_surface *surface,
 	wl_surface_commit(surface);
 }
 
+/* The colour in a wl_shm buffer of the window's size; false when it cannot be made. */
+static bool fill_surface_shm(struct window *w)
+{
+	size_t stride = (size_t)w->width * 4, size = stride * (size_t)w->height;
+	int fd = memfd_create("garnet-rogue-window", MFD_CLOEXEC);
+	uint32_t *pixels;
+	struct wl_shm_pool *pool;
+	struct wl_buffer *buffer;
+
+	if (fd < 0 || ftruncate(fd, (off_t)size) < 0)
+		return false;
+	pixels = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (pixels == MAP_FAILED) {
+		close(fd);
+		return false;
+	}
+	for (size_t i = 0; i < size / 4; i++)
+		pixels[i] = 0xff000000u | w->rgb;
+	munmap(pixels, size);
+	pool = wl_shm_create_pool(w->shm, fd, (int32_t)size);
+	buffer = wl_shm_pool_create_buffer(pool, 0, w->width, w->height, (int32_t)stride,
+					   WL_SHM_FORMAT_XRGB8888);
+	wl_shm_pool_destroy(pool);
+	close(fd);
+	wl_surface_attach(w->surface, buffer, 0, 0);
+	wl_surface_damage_buffer(w->surface, 0, 0, w->width, w->height);
+	wl_surface_commit(w->surface);
+	return true;
+}
+
 static void xs_configure(void *data, struct xdg_surface *xs, uint32_t serial)
 {
 	struct window *w = data;
+	const char *shm = getenv("ROGUE_SHM");
 
 	xdg_surface_ack_configure(xs, serial);
 	if (w->mapped)
 		return;
-	rogue_fill_surface_rgb(w->surface, w->pixels, w->viewporter, w->width, w->height, w->rgb);
+	if (shm && strcmp(shm, "1") == 0 && w->shm && fill_surface_shm(w))
+		note(w, "shm buffer");
+	else
+		rogue_fill_surface_rgb(w->surface, w->pixels, w->viewporter, w->width, w->height,
+				       w->rgb);
 	w->mapped = true;
 	note(w, "mapped");
 }

@@ -2,12 +2,14 @@
 // A PipeWire video source fed by one garnet capture: each PipeWire buffer is a memfd that is
 // also a wl_shm buffer, so garnet copies the output straight into the buffer the consumer
 // maps. A copy is asked for when a buffer is free, and garnet answers it with the next frame
-// that changes the output: the rate follows the output's damage, at most its refresh.
+// that changes the output: the rate follows the output's damage, at most its refresh, and at
+// most the rate the consumer asked for (its maxFramerate).
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 #include <spa/buffer/meta.h>
 #include <spa/param/video/format-utils.h>
@@ -33,6 +35,10 @@ struct stream {
 	/* A buffer could not be made: the stream ends, from the loop (not inside PipeWire's
 	 * callback that found it). */
 	struct spa_source *broken;
+	/* The consumer's rate: no copy is asked for sooner than min_interval_ns after the last
+	 * frame went out; the timer asks when that time has come. 0: the output's rate. */
+	uint64_t min_interval_ns, last_frame_ns;
+	struct spa_source *pace;
 	void (*ready)(void *data, uint32_t node_id, int32_t w, int32_t h);
 	void (*refused)(void *data);
 	void (*on_ended)(void *data);
@@ -43,12 +49,40 @@ struct buffer_data {
 	struct wl_buffer *wl;
 };
 
+static uint64_t now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/* Too soon for the consumer's rate: the pace timer is set for when it is not. */
+static bool too_soon(struct stream *s)
+{
+	uint64_t now, due;
+	struct timespec wait;
+
+	if (!s->min_interval_ns || !s->last_frame_ns || !s->pace)
+		return false;
+	now = now_ns();
+	due = s->last_frame_ns + s->min_interval_ns;
+	if (now >= due)
+		return false;
+	wait.tv_sec = (time_t)((due - now) / 1000000000u);
+	wait.tv_nsec = (long)((due - now) % 1000000000u);
+	pw_loop_update_timer(s->portal->loop, s->pace, &wait, NULL, false);
+	return true;
+}
+
 static void next_copy(struct stream *s)
 {
 	struct pw_buffer *b;
 	struct buffer_data *bd;
 
 	if (!s->streaming || s->paused || s->ended)
+		return;
+	if (!s->fresh && copy_ledger_idle(&s->copies) && too_soon(s))
 		return;
 	if (!copy_ledger_idle(&s->copies)) {
 		/* Waiting for the output to change, while the new consumer has nothing. */
@@ -115,6 +149,7 @@ static void on_ready(void *data, const int32_t (*damage)[4], int count)
 	d->chunk->flags = 0;
 	fill_metas(s, b->buffer, damage, count);
 	pw_stream_queue_buffer(s->pw, b);
+	s->last_frame_ns = now_ns();
 	next_copy(s);
 }
 
@@ -189,6 +224,29 @@ static const struct spa_pod *format_param(struct spa_pod_builder *b, int32_t w, 
 					      &SPA_FRACTION(60, 1)));
 }
 
+/* The rate the consumer chose within what format_param offers (1 to 60 frames a second). */
+static void set_rate(struct stream *s, const struct spa_pod *format)
+{
+	struct spa_video_info_raw info = {0};
+	struct spa_fraction max;
+
+	s->min_interval_ns = 0;
+	if (spa_format_video_raw_parse(format, &info) < 0)
+		return;
+	max = info.max_framerate;
+	if (max.num == 0 || max.denom == 0 || max.num / max.denom >= 60)
+		return;
+	s->min_interval_ns = (uint64_t)max.denom * 1000000000u / max.num;
+	fprintf(stderr, "garnet-portal: stream %u at most %u/%u frames a second\n", s->node_id,
+		max.num, max.denom);
+}
+
+static void on_pace(void *data, uint64_t expirations)
+{
+	(void)expirations;
+	next_copy(data);
+}
+
 static void on_param_changed(void *data, uint32_t id, const struct spa_pod *param)
 {
 	struct stream *s = data;
@@ -198,6 +256,7 @@ static void on_param_changed(void *data, uint32_t id, const struct spa_pod *para
 
 	if (id != SPA_PARAM_Format || !param)
 		return;
+	set_rate(s, param);
 	params[0] = spa_pod_builder_add_object(
 		&b, SPA_TYPE_OBJECT_ParamBuffers, SPA_PARAM_Buffers, SPA_PARAM_BUFFERS_buffers,
 		SPA_POD_CHOICE_RANGE_Int(BUFFERS, 2, 8), SPA_PARAM_BUFFERS_blocks, SPA_POD_Int(1),
@@ -352,10 +411,14 @@ struct stream *stream_create(struct portal *p, const char *app_id, pid_t pid,
 	s->on_ended = ended;
 	s->data = data;
 	s->broken = pw_loop_add_event(p->loop, on_broken, s);
-	s->capture = s->broken ? capture_create(p, app_id, pid, true, &listener, s) : NULL;
+	s->pace = pw_loop_add_timer(p->loop, on_pace, s);
+	s->capture = s->broken && s->pace ? capture_create(p, app_id, pid, true, &listener, s)
+					  : NULL;
 	if (!s->capture) {
 		if (s->broken)
 			pw_loop_destroy_source(p->loop, s->broken);
+		if (s->pace)
+			pw_loop_destroy_source(p->loop, s->pace);
 		free(s);
 		return NULL;
 	}
@@ -372,6 +435,7 @@ void stream_destroy(struct stream *s)
 	if (s->pw)
 		pw_stream_destroy(s->pw);
 	pw_loop_destroy_source(s->portal->loop, s->broken);
+	pw_loop_destroy_source(s->portal->loop, s->pace);
 	capture_destroy(s->capture);
 	free(s);
 }

@@ -60,6 +60,7 @@ struct portal_capture {
 	 * of its commits; it stops when the window goes. */
 	struct garnet_surface *window;
 	struct wl_listener window_destroy, window_commit;
+	pixman_image_t *window_image; /* the window drawn, before it is copied out */
 	struct wl_list link; /* portal.captures, or itself */
 };
 
@@ -97,6 +98,9 @@ static void make_inert(struct portal_capture *cap, enum capture_state state)
 	garnet_list_unlink(&cap->window_destroy.link);
 	garnet_list_unlink(&cap->window_commit.link);
 	cap->window = NULL;
+	if (cap->window_image)
+		pixman_image_unref(cap->window_image);
+	cap->window_image = NULL;
 	wl_list_remove(&cap->link);
 	wl_list_init(&cap->link);
 	cap->state = state;
@@ -154,17 +158,35 @@ static bool copy_pixels(struct garnet_output *output, struct wl_shm_buffer *shm)
 	return target != NULL;
 }
 
-/* The window alone, never what covers it. */
-static bool paint_window(struct garnet_surface *window, struct wl_shm_buffer *shm)
+/*
+ * The window alone, never what covers it. It is drawn into garnet's own image, then copied
+ * into the buffer: drawing opens the window's pools (wl_shm_buffer_begin_access), and
+ * libwayland aborts the process that opens a second pool while another is open, unless the
+ * pool's memfd is sealed against shrinking, which neither toolkits nor garnet-portal promise.
+ */
+static bool paint_window(struct portal_capture *cap, struct wl_shm_buffer *shm)
 {
+	int32_t w = wl_shm_buffer_get_width(shm), h = wl_shm_buffer_get_height(shm);
 	pixman_image_t *target;
 
+	if (cap->window_image && (pixman_image_get_width(cap->window_image) != w ||
+				  pixman_image_get_height(cap->window_image) != h)) {
+		pixman_image_unref(cap->window_image);
+		cap->window_image = NULL;
+	}
+	if (!cap->window_image)
+		cap->window_image =
+			pixman_image_create_bits_no_clear(PIXMAN_x8r8g8b8, w, h, NULL, 0);
+	if (!cap->window_image)
+		return false;
+	garnet_render_surface_tree(cap->window, cap->window_image);
 	wl_shm_buffer_begin_access(shm);
-	target = pixman_image_create_bits_no_clear(
-		PIXMAN_x8r8g8b8, wl_shm_buffer_get_width(shm), wl_shm_buffer_get_height(shm),
-		wl_shm_buffer_get_data(shm), wl_shm_buffer_get_stride(shm));
+	target = pixman_image_create_bits_no_clear(PIXMAN_x8r8g8b8, w, h,
+						   wl_shm_buffer_get_data(shm),
+						   wl_shm_buffer_get_stride(shm));
 	if (target) {
-		garnet_render_surface_tree(window, target);
+		pixman_image_composite32(PIXMAN_OP_SRC, cap->window_image, NULL, target, 0, 0, 0,
+					 0, 0, 0, w, h);
 		pixman_image_unref(target);
 	}
 	wl_shm_buffer_end_access(shm);
@@ -185,7 +207,7 @@ static void copy_now(struct portal_capture *cap, struct garnet_output *output,
 
 	stop_waiting(cap);
 	release_hold(cap);
-	if (!shm || !(cap->window ? paint_window(cap->window, shm) : copy_pixels(output, shm))) {
+	if (!shm || !(cap->window ? paint_window(cap, shm) : copy_pixels(output, shm))) {
 		garnet_portal_capture_v1_send_failed(cap->resource);
 		return;
 	}

@@ -6,6 +6,8 @@
 # OUT.png and prints "frame NODE"; refused, it prints "response N" and exits 2. With
 # stream-until-closed it then keeps a pipewiresrc running, prints "streaming", and prints
 # "closed" when the session is closed by the other side and "ended" when its stream ends.
+# With rate it counts the frames of a consumer asking for at most 2 a second, then of one
+# asking for no rate, 4 s each.
 import os
 import subprocess
 import sys
@@ -106,6 +108,25 @@ if mode == 'reconnect':
         os.close(fd)
         size = os.path.getsize(f'{out}.{i}.raw') if os.path.exists(f'{out}.{i}.raw') else 0
         say('again', i, status, size // (width * height * 4))
+    sys.exit(0)
+if mode == 'rate':
+    # Consumers receiving for a few seconds while the screen changes at every frame, one of
+    # them asking for at most 2 frames a second: "rate LABEL FRAMES" for each.
+    for label, caps in (('limited', ',max-framerate=2/1'), ('free', '')):
+        fd = cast.OpenPipeWireRemote(session, dbus.Dictionary({}, signature='sv')).take()
+        with open(f'{out}.{label}.txt', 'w') as log:
+            gst = subprocess.Popen(['gst-launch-1.0', '-v', 'pipewiresrc', f'fd={fd}',
+                                    f'path={node}', '!', f'video/x-raw,format=BGRx{caps}', '!',
+                                    'fakesink', 'silent=false'], pass_fds=[fd], stdout=log,
+                                   stderr=subprocess.STDOUT)
+            try:
+                gst.wait(timeout=4)
+            except subprocess.TimeoutExpired:
+                gst.kill()
+                gst.wait()
+        os.close(fd)
+        frames = sum('last-message = chain' in line for line in open(f'{out}.{label}.txt'))
+        say('rate', label, frames)
     sys.exit(0)
 if mode == 'hold':
     # The session kept, no more frames asked for: "closed" when the other side closes it.

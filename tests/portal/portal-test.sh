@@ -30,7 +30,7 @@ if ! /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null ||
 	exit 0
 fi
 . "$(dirname "$0")/../security/lib.sh"
-echo "1..21"
+echo "1..23"
 
 # The session the application lives in: its bus, PipeWire, and the frontend finding
 # garnet-portal through garnet.portal (UseIn=garnet).
@@ -235,6 +235,23 @@ sed 's/^/# /' "$work/reconnect.txt"
 	! grep -q "launcher portal exited" "$work/log"
 result $? "consumers_coming_and_going_on_one_stream_each_get_a_frame"
 
+# The consumer's rate: one that asks for at most 2 frames a second gets no more, while the
+# screen changes at every frame; one that asks for none gets many more (the control).
+"$rogue" frames "$work/frames.txt" 30 &
+frames_pid=$!
+/usr/bin/python3 "$consumer" "$work/rate.png" rate >"$work/rate.txt" 2>&1 &
+consumer_pid=$!
+answer 21
+wait "$consumer_pid"
+kill "$frames_pid"
+sed 's/^/# /' "$work/rate.txt"
+limited=$(sed -n 's/^rate limited //p' "$work/rate.txt")
+free=$(sed -n 's/^rate free //p' "$work/rate.txt")
+[ -n "$limited" ] && [ "$limited" -ge 3 ] && [ "$limited" -le 10 ]
+result $? "a_consumer_asking_for_2_frames_a_second_gets_at_most_that"
+[ -n "$free" ] && [ -n "$limited" ] && [ "$free" -ge 16 ] && [ "$free" -gt $((limited * 2)) ]
+result $? "a_consumer_asking_for_no_rate_gets_the_outputs_changes"
+
 # The Screenshot portal: the same question, then a PNG of garnet's screen at the uri.
 /usr/bin/python3 "$(dirname "$consumer")/screenshot.py" >"$work/shot.txt" 2>&1 &
 shot_pid=$!
@@ -368,8 +385,13 @@ result $? "another_applications_session_handle_starts_nothing"
 stop_garnet
 
 # A window cast: the user chooses the window (Tab in garnet's dialog) while another window
-# covers it all; the application receives the window's own pixels, not what covers it.
+# covers it all; the application receives the window's own pixels, not what covers it. The
+# window's pixels are in a wl_shm pool without seals, as most toolkits make them: garnet reads
+# that pool while it writes garnet-portal's, and libwayland aborts a process that opens a
+# second pool while a first is open.
+export ROGUE_SHM=1
 start_session
+unset ROGUE_SHM
 "$rogue" window "$work/cover.txt" 1024 768 c04040 &
 cover_pid=$!
 wait_for "$work/cover.txt" "mapped" || echo "# the covering window did not map"
@@ -402,7 +424,8 @@ sys.exit(0 if ok else 1)
 PY
 status=$?
 sed 's/^/# /' "$work/wcheck.txt"
-[ $status -eq 0 ] && grep -q "screen centre (192, 64, 64)" "$work/wcheck.txt"
+[ $status -eq 0 ] && grep -q "screen centre (192, 64, 64)" "$work/wcheck.txt" &&
+	grep -q "^shm buffer" "$work/window.txt" && garnet_serves_a_new_client
 result $? "a_window_cast_of_a_covered_window_shows_the_window_not_what_covers_it"
 red_at "$work/covered.png" 1006 18
 result $? "the_indicator_is_on_screen_while_a_window_cast_runs"
