@@ -36,6 +36,7 @@ void garnet_options_init(struct garnet_options *o)
 			.copy_bytes_per_frame = 32u << 20,
 		},
 		.builtin_cursor = true,
+		.consent_arm_ms = 500,
 	};
 }
 

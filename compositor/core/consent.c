@@ -21,8 +21,6 @@
 #include "../render/consent-dialog.h"
 #include "shell-hooks.h"
 
-/* How long the dialog is shown before an answer counts. */
-#define ARM_MS 500
 /* Questions waiting at once; more are refused without asking. */
 #define MAX_WAITING 8
 
@@ -97,7 +95,15 @@ static void take_input(struct garnet_consent *cs)
 	garnet_compositor_power_on_for_prompt(cs->compositor);
 }
 
-/* What is on screen follows the queue: the first question, armed after ARM_MS, unless copies
+/* How long the dialog is shown, with no key or click, before an answer counts. */
+static uint32_t arm_ms(const struct garnet_consent *cs)
+{
+	uint32_t ms = cs->compositor->options.consent_arm_ms;
+
+	return ms ? ms : 1; /* 0 would disarm the timer: never armed */
+}
+
+/* What is on screen follows the queue: the first question, armed after arm_ms, unless copies
  * the user allowed are still to be made; with none, the clients get the input back. */
 static void show_next(struct garnet_consent *cs)
 {
@@ -122,7 +128,7 @@ static void show_next(struct garnet_consent *cs)
 		take_input(cs);
 	garnet_log(c, GARNET_LOG_INFO, "consent", "asking the user: %s, %s", r->who,
 		   r->object);
-	wl_event_source_timer_update(cs->arm_timer, ARM_MS);
+	wl_event_source_timer_update(cs->arm_timer, arm_ms(cs));
 }
 
 void garnet_consent_hold(struct garnet_compositor *c)
@@ -143,7 +149,7 @@ void garnet_consent_release(struct garnet_compositor *c)
  * on and on (or lured into it) cannot answer; the dialog arms once they pause. */
 static void wait_for_a_pause(struct garnet_consent *cs)
 {
-	wl_event_source_timer_update(cs->arm_timer, ARM_MS);
+	wl_event_source_timer_update(cs->arm_timer, arm_ms(cs));
 }
 
 /* What the answer would share changed (Tab, or the chosen window went): a key already on its

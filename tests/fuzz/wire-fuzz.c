@@ -372,6 +372,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	garnet_options_init(&options);
 	options.no_socket = true;
 	options.repaint_window_ms = 0;
+	/* The fuzzer's keys answer garnet's dialog, and what a granted capture does is fuzzed. */
+	options.consent_arm_ms = 1;
 	run.trust_first = setup & 1;
 	run.ask_captures = setup & 2;
 	run.c = garnet_compositor_create(&options);

@@ -74,6 +74,10 @@ struct garnet_options {
 	 * taken as if that configure was acked, instead of being xdg_surface.unconfigured_buffer.
 	 * Off by default and not in garnet.ini: only the wlcs integration sets it. */
 	bool accept_unacked_first_buffer;
+	/* How long the consent dialog waits for a pause in the user's input before a key or click
+	 * answers it, in milliseconds (default 500, at least 1). Not in garnet.ini: the wire
+	 * fuzzer shortens it, so that its keys reach what follows an answer. */
+	uint32_t consent_arm_ms;
 };
 
 /* Draws the PNG at path, stretched over each output, above the background colour (NULL: the
