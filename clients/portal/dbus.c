@@ -264,7 +264,8 @@ static void stream_ready(void *data, uint32_t node_id, int32_t w, int32_t h)
 	    sd_bus_message_open_container(reply, 'r', "ua{sv}") < 0 ||
 	    sd_bus_message_append(reply, "u", node_id) < 0 ||
 	    sd_bus_message_append(reply, "a{sv}", 3, "position", "(ii)", 0, 0, "size", "(ii)", w, h,
-				  "source_type", "u", SOURCE_MONITOR) < 0 ||
+				  "source_type", "u",
+				  stream_is_window(s->stream) ? SOURCE_WINDOW : SOURCE_MONITOR) < 0 ||
 	    sd_bus_message_close_container(reply) < 0 ||
 	    sd_bus_message_close_container(reply) < 0 ||
 	    sd_bus_message_close_container(reply) < 0 ||

@@ -25,7 +25,8 @@ struct portal {
 
 /* What a capture asked of garnet hears back (wayland.c calls these). */
 struct capture_listener {
-	void (*granted)(void *data, int32_t width, int32_t height);
+	/* window: the user chose a window, not an output (garnet names it "window"). */
+	void (*granted)(void *data, int32_t width, int32_t height, bool window);
 	void (*refused)(void *data);
 	/* A copy made (damage: the changed boxes, count of them, more than COPIES_MAX_DAMAGE
 	 * when more changed than were kept) or failed: one for each copy, in order. */
@@ -57,6 +58,8 @@ struct stream *stream_create(struct portal *p, const char *app_id, pid_t pid,
 			     void (*ready)(void *data, uint32_t node_id, int32_t w, int32_t h),
 			     void (*refused)(void *data), void (*ended)(void *data), void *data);
 void stream_destroy(struct stream *s);
+/* A window's cast, not an output's (known once ready was called). */
+bool stream_is_window(const struct stream *s);
 
 /* screenshot.c: one picture into a PNG file; done(data, path or NULL). */
 void screenshot_take(struct portal *p, const char *app_id, pid_t pid,

@@ -78,7 +78,7 @@ static void finish(struct shot *s, const char *path)
 	free(s);
 }
 
-static void on_granted(void *data, int32_t width, int32_t height)
+static void on_granted(void *data, int32_t width, int32_t height, bool window)
 {
 	struct shot *s = data;
 	size_t size = (size_t)width * (size_t)height * 4;

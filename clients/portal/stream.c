@@ -28,7 +28,7 @@ struct stream {
 	struct pw_stream *pw;
 	struct spa_hook listener;
 	int32_t width, height, stride;
-	bool granted, paused, streaming, ended;
+	bool granted, paused, streaming, ended, window;
 	bool fresh; /* a consumer started: it gets the picture on screen, not the next change */
 	uint32_t node_id;
 	struct copy_ledger copies; /* waiting: the pw_buffer garnet is filling */
@@ -351,7 +351,7 @@ static const struct pw_stream_events stream_events = {
 	.remove_buffer = on_remove_buffer, .process = on_process,
 };
 
-static void on_granted(void *data, int32_t width, int32_t height)
+static void on_granted(void *data, int32_t width, int32_t height, bool window)
 {
 	struct stream *s = data;
 	uint8_t storage[1024];
@@ -359,6 +359,7 @@ static void on_granted(void *data, int32_t width, int32_t height)
 	const struct spa_pod *params[1];
 
 	s->granted = true;
+	s->window = window;
 	s->width = width;
 	s->height = height;
 	s->stride = width * 4;
@@ -423,6 +424,11 @@ struct stream *stream_create(struct portal *p, const char *app_id, pid_t pid,
 		return NULL;
 	}
 	return s;
+}
+
+bool stream_is_window(const struct stream *s)
+{
+	return s->window;
 }
 
 void stream_destroy(struct stream *s)

@@ -50,7 +50,7 @@ static void on_granted(void *data, struct garnet_portal_capture_v1 *proxy, const
 	struct capture *cap = data;
 
 	fprintf(stderr, "garnet-portal: granted %s %dx%d\n", output, width, height);
-	cap->listener->granted(cap->data, width, height);
+	cap->listener->granted(cap->data, width, height, strcmp(output, "window") == 0);
 }
 
 static void on_refused(void *data, struct garnet_portal_capture_v1 *proxy)

@@ -81,6 +81,7 @@ request('SelectSources', session, options={'types': dbus.UInt32(1), 'multiple': 
                                            'cursor_mode': dbus.UInt32(2)})
 r = request('Start', session, '', options={})
 node = int(r['streams'][0][0])
+say('source_type', int(r['streams'][0][1].get('source_type', 0)))
 fd = cast.OpenPipeWireRemote(session, dbus.Dictionary({}, signature='sv')).take()
 say('node', node)
 width, height = (int(v) for v in r['streams'][0][1]['size'])

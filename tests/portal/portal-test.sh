@@ -185,7 +185,7 @@ consumer_pid=$!
 answer 21
 wait_for "$work/consumer.txt" "^streaming" 60
 sed 's/^/# /' "$work/consumer.txt"
-grep -q "^frame" "$work/consumer.txt"
+grep -q "^frame" "$work/consumer.txt" && grep -q "^source_type 1$" "$work/consumer.txt"
 result $? "an_application_asking_the_portal_gets_a_pipewire_stream_once_the_user_says_yes"
 grep -q "the user allowed HEADLESS-1 for pid $consumer_pid exe /usr/bin/python3[0-9.]*$" "$work/log"
 result $? "the_question_names_the_application_pid_not_the_portal"
@@ -425,7 +425,8 @@ PY
 status=$?
 sed 's/^/# /' "$work/wcheck.txt"
 [ $status -eq 0 ] && grep -q "screen centre (192, 64, 64)" "$work/wcheck.txt" &&
-	grep -q "^shm buffer" "$work/window.txt" && garnet_serves_a_new_client
+	grep -q "^shm buffer" "$work/window.txt" && garnet_serves_a_new_client &&
+	grep -q "^source_type 2$" "$work/wcast.txt"
 result $? "a_window_cast_of_a_covered_window_shows_the_window_not_what_covers_it"
 red_at "$work/covered.png" 1006 18
 result $? "the_indicator_is_on_screen_while_a_window_cast_runs"
