@@ -559,6 +559,18 @@ static int config_handler(void *user, const char *section, const char *name, con
 			}
 			return 1;
 		}
+		if (strcmp(name, "cast-list-seconds") == 0) {
+			int seconds;
+
+			if (!config_parse_int(value, 0, 86400, &seconds)) {
+				snprintf(cfg->error, sizeof(cfg->error),
+					 "cast-list-seconds '%s' is not seconds from 0 to 86400",
+					 value);
+				return 0;
+			}
+			cfg->options.cast_list_seconds = (uint32_t)seconds;
+			return 1;
+		}
 		if (strcmp(name, "builtin-cursor") == 0) {
 			int on;
 

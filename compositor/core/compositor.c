@@ -37,6 +37,7 @@ void garnet_options_init(struct garnet_options *o)
 		},
 		.builtin_cursor = true,
 		.consent_arm_ms = 500,
+		.cast_list_seconds = 10,
 	};
 }
 

@@ -141,7 +141,7 @@ struct garnet_compositor {
 
 	struct wl_global *test_global; /* protocols/garnet-test.c */
 	struct garnet_xwayland *xwayland; /* xwayland/server.c; NULL: no X11 support */
-	pixman_image_t *cast_indicator; /* core/cast-indicator.c: while a screen cast runs */
+	struct garnet_cast_indicator *cast_indicator; /* core/cast-indicator.c: while casts run */
 
 	struct {
 		struct wl_signal destroy;

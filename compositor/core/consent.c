@@ -6,6 +6,7 @@
 // count only once the dialog has been up, with no key or click, for a moment, so a key or
 // click meant for a window cannot land on it. One question at a time; a client asks one thing
 // at a time, and one the user refused is not asked about again while it stays connected.
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,7 +101,8 @@ static uint32_t arm_ms(const struct garnet_consent *cs)
 {
 	uint32_t ms = cs->compositor->options.consent_arm_ms;
 
-	return ms ? ms : 1; /* 0 would disarm the timer: never armed */
+	/* 0 would disarm the timer (never armed); the timer takes an int. */
+	return ms == 0 ? 1 : ms > INT_MAX ? INT_MAX : ms;
 }
 
 /* What is on screen follows the queue: the first question, armed after arm_ms, unless copies

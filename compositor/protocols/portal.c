@@ -17,6 +17,7 @@
 #include "../core/region.h"
 #include "../core/cast-indicator.h"
 #include "../core/consent.h"
+#include "../render/cast-list.h"
 #include "portal.h"
 #include "garnet-portal-v1-server-protocol.h"
 
@@ -45,6 +46,8 @@ struct portal_capture {
 	bool stream;
 	enum capture_state state;
 	char *output_name;
+	char who[512]; /* the application as garnet verified it */
+	char *shown_as; /* "who: what", the line in the list of who records */
 	int32_t width, height;
 	struct garnet_consent_request *asking;
 	/* Granted in the dialog: the first copy waits for a frame painted after the dialog
@@ -67,6 +70,44 @@ struct portal_capture {
 static bool portal_recording(struct portal *p)
 {
 	return !wl_list_empty(&p->captures);
+}
+
+/* The indicator lists every running cast; false when it could not be drawn (logged). */
+static bool show_casts(struct portal *p)
+{
+	const char *lines[GARNET_CAST_LIST_LINES];
+	struct portal_capture *cap;
+	size_t count = 0;
+
+	wl_list_for_each (cap, &p->captures, link) {
+		if (count < GARNET_CAST_LIST_LINES)
+			lines[count] = cap->shown_as;
+		count++;
+	}
+	return garnet_cast_indicator_set(p->compositor, lines, count);
+}
+
+/* cap is recording now, listed by the indicator; false (and not listed) when the user could
+ * not be shown that. */
+static bool start_recording(struct portal_capture *cap, const char *what)
+{
+	struct portal *p = cap->portal;
+	char line[640];
+
+	snprintf(line, sizeof(line), "%s: %s", cap->who, what);
+	free(cap->shown_as);
+	cap->shown_as = strdup(line);
+	if (!cap->shown_as)
+		return false;
+	wl_list_insert(&p->captures, &cap->link);
+	if (show_casts(p)) {
+		garnet_log(p->compositor, GARNET_LOG_INFO, "portal", "recording now: %s", line);
+		return true;
+	}
+	wl_list_remove(&cap->link);
+	wl_list_init(&cap->link);
+	show_casts(p);
+	return false;
 }
 
 static void release_hold(struct portal_capture *cap)
@@ -104,8 +145,8 @@ static void make_inert(struct portal_capture *cap, enum capture_state state)
 	wl_list_remove(&cap->link);
 	wl_list_init(&cap->link);
 	cap->state = state;
-	if (was_listed && !portal_recording(cap->portal))
-		garnet_cast_indicator_set(cap->portal->compositor, false);
+	if (was_listed)
+		show_casts(cap->portal);
 }
 
 static void capture_resource_destroy(struct wl_resource *resource)
@@ -114,6 +155,7 @@ static void capture_resource_destroy(struct wl_resource *resource)
 
 	make_inert(cap, CAPTURE_STOPPED);
 	free(cap->output_name);
+	free(cap->shown_as);
 	free(cap);
 }
 
@@ -362,7 +404,7 @@ static void grant(struct portal_capture *cap, struct garnet_output *output)
 	pixman_image_t *front = output->impl->front_image(output);
 
 	/* No cast the user cannot see. */
-	if (cap->stream && !garnet_cast_indicator_set(cap->portal->compositor, true)) {
+	if (cap->stream && !start_recording(cap, cap->output_name)) {
 		refuse(cap);
 		return;
 	}
@@ -373,11 +415,8 @@ static void grant(struct portal_capture *cap, struct garnet_output *output)
 	wl_signal_add(&output->events.destroy, &cap->output_destroy);
 	cap->width = pixman_image_get_width(front);
 	cap->height = pixman_image_get_height(front);
-	if (cap->stream) {
-		wl_list_insert(&cap->portal->captures, &cap->link);
-		if (cap->portal->compositor->locked)
-			garnet_portal_capture_v1_send_paused(cap->resource);
-	}
+	if (cap->stream && cap->portal->compositor->locked)
+		garnet_portal_capture_v1_send_paused(cap->resource);
 	garnet_portal_capture_v1_send_granted(cap->resource, cap->output_name, cap->width,
 					      cap->height);
 }
@@ -432,10 +471,13 @@ static void on_window_commit(struct wl_listener *listener, void *data)
 static void grant_window(struct portal_capture *cap, struct garnet_surface *window)
 {
 	struct garnet_compositor *c = cap->portal->compositor;
-	char *name = strdup("window");
+	char *name = strdup("window"), what[64];
+	pid_t pid = 0;
 
+	wl_client_get_credentials(wl_resource_get_client(window->resource), &pid, NULL, NULL);
+	snprintf(what, sizeof(what), "the window of pid %d", (int)pid);
 	if (!name || window->width <= 0 || window->height <= 0 ||
-	    !garnet_cast_indicator_set(c, true)) {
+	    !start_recording(cap, what)) {
 		free(name);
 		refuse(cap);
 		return;
@@ -448,7 +490,6 @@ static void grant_window(struct portal_capture *cap, struct garnet_surface *wind
 	wl_signal_add(&window->events.destroy, &cap->window_destroy);
 	wl_signal_add(&window->events.commit, &cap->window_commit);
 	cap->state = CAPTURE_GRANTED;
-	wl_list_insert(&cap->portal->captures, &cap->link);
 	if (c->locked)
 		garnet_portal_capture_v1_send_paused(cap->resource);
 	garnet_portal_capture_v1_send_granted(cap->resource, "window", cap->width, cap->height);
@@ -485,7 +526,6 @@ static void handle_capture(struct wl_client *client, struct wl_resource *manager
 	struct portal_capture *cap;
 	struct garnet_output *output;
 	enum garnet_decision d;
-	char who[512];
 
 	if (kind != GARNET_PORTAL_V1_KIND_SCREENCAST && kind != GARNET_PORTAL_V1_KIND_SCREENSHOT) {
 		wl_resource_post_error(manager, GARNET_PORTAL_V1_ERROR_INVALID_KIND,
@@ -520,24 +560,24 @@ static void handle_capture(struct wl_client *client, struct wl_resource *manager
 		refuse(cap);
 		return;
 	}
-	snprintf(who, sizeof(who), "pid %u", pid);
+	snprintf(cap->who, sizeof(cap->who), "pid %u", pid);
 	d = c->hooks.capture_for_app
 		    ? c->hooks.capture_for_app(c->hooks.data, client, app_id, pid, cap->output_name,
-					       cap->stream, who, sizeof(who))
+					       cap->stream, cap->who, sizeof(cap->who))
 		    : (c->hooks.deny_unset ? GARNET_DENY : GARNET_ALLOW);
 	if (d == GARNET_ALLOW) {
 		grant(cap, output);
 		return;
 	}
 	if (d == GARNET_ASK && cap->stream)
-		cap->asking = garnet_consent_ask_cast_for_app(c, client, cap->output_name, who,
+		cap->asking = garnet_consent_ask_cast_for_app(c, client, cap->output_name, cap->who,
 							      on_cast_answer, cap);
 	else if (d == GARNET_ASK)
 		cap->asking = garnet_consent_ask_for_app(c, client, GARNET_ASK_CAPTURE_OUTPUT,
-							 cap->output_name, who, on_answer, cap);
+							 cap->output_name, cap->who, on_answer, cap);
 	if (!cap->asking) {
 		garnet_log(c, GARNET_LOG_WARNING, "portal", "capture of %s for %s refused",
-			   cap->output_name, who);
+			   cap->output_name, cap->who);
 		refuse(cap);
 	}
 }
@@ -594,7 +634,7 @@ static void compositor_destroyed(struct wl_listener *listener, void *data)
 
 	wl_list_remove(&p->compositor_destroy.link);
 	wl_list_remove(&p->lock_changed.link);
-	garnet_cast_indicator_set(p->compositor, false);
+	garnet_cast_indicator_set(p->compositor, NULL, 0);
 	p->compositor->portal = NULL;
 	free(p);
 }

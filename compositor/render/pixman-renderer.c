@@ -93,6 +93,9 @@ static void collect_portal_indicator(struct collect *col, struct garnet_composit
 	if (garnet_cast_indicator_box(col->output, &box) &&
 	    (image = garnet_cast_indicator_image(c)))
 		collect_own_image(col, image, true, &box);
+	if (garnet_cast_indicator_list_box(col->output, &box) &&
+	    (image = garnet_cast_indicator_list_image(c)))
+		collect_own_image(col, image, true, &box);
 }
 
 /* The consent dialog: its panel on top in the middle of every output, each output dimmed

@@ -10,6 +10,7 @@
 #include "../protocols/toplevel.h"
 #include "../protocols/shortcuts.h"
 #include "../protocols/portal.h"
+#include "../core/cast-indicator.h"
 #include "shell.h"
 #include "focus.h"
 #include "shell-private.h"
@@ -26,6 +27,7 @@ enum binding_action {
 	ACTION_SHORTCUT,
 	ACTION_LOCK,
 	ACTION_STOP_CASTS,
+	ACTION_SHOW_CASTS,
 };
 
 struct binding {
@@ -85,7 +87,7 @@ static bool check_binding(struct garnet_seat *seat, const char *modifiers, const
 		[ACTION_FULLSCREEN] = "fullscreen", [ACTION_MINIMIZE] = "minimize",
 		[ACTION_QUIT] = "quit",		[ACTION_LAUNCH] = "launch",
 		[ACTION_SHORTCUT] = "shortcut",	[ACTION_LOCK] = "lock",
-		[ACTION_STOP_CASTS] = "stop-casts",
+		[ACTION_STOP_CASTS] = "stop-casts", [ACTION_SHOW_CASTS] = "show-casts",
 	};
 	int found = -1;
 
@@ -105,7 +107,8 @@ static bool check_binding(struct garnet_seat *seat, const char *modifiers, const
 	if (found < 0) {
 		snprintf(error, error_size,
 			 "unknown action '%s' (exec, launch, shortcut, lock, close, cycle, "
-			 "maximize, fullscreen, minimize, quit, stop-casts)", action);
+			 "maximize, fullscreen, minimize, quit, stop-casts, show-casts)",
+			 action);
 		return false;
 	}
 	*act = (enum binding_action)found;
@@ -116,6 +119,12 @@ static bool check_binding(struct garnet_seat *seat, const char *modifiers, const
 	if ((*act == ACTION_LAUNCH || *act == ACTION_SHORTCUT) &&
 	    (!argument || !*argument || strchr(argument, ' '))) {
 		snprintf(error, error_size, "%s needs one name", action);
+		return false;
+	}
+	/* A word after an action that takes none is a mistake the user should hear of. */
+	if (*act != ACTION_EXEC && *act != ACTION_LAUNCH && *act != ACTION_SHORTCUT &&
+	    argument && *argument) {
+		snprintf(error, error_size, "%s takes no argument", action);
 		return false;
 	}
 	return true;
@@ -208,6 +217,9 @@ static void run_action(struct garnet_shell *shell, struct binding *b)
 	case ACTION_STOP_CASTS:
 		garnet_portal_stop_all(c);
 		break;
+	case ACTION_SHOW_CASTS:
+		garnet_cast_indicator_show_list(c);
+		break;
 	case ACTION_LAUNCH:
 		if (c->launch)
 			c->launch(c->launch_data, b->argument);
@@ -244,13 +256,13 @@ const char *garnet_shell_shortcut_trigger(struct garnet_shell *shell, const char
 	return NULL;
 }
 
-/* The user can always lock, quit and stop every screen cast, whatever the focused client
+/* The user can always lock, quit, see and stop every screen cast, whatever the focused client
  * asked: garnet's own lock, the launch of the trusted locker (a lock too), quit and
  * stop-casts are never a shortcuts inhibitor's. */
 static bool beyond_inhibitors(const struct binding *b)
 {
 	return b->action == ACTION_LOCK || b->action == ACTION_QUIT ||
-	       b->action == ACTION_STOP_CASTS ||
+	       b->action == ACTION_STOP_CASTS || b->action == ACTION_SHOW_CASTS ||
 	       (b->action == ACTION_LAUNCH && strcmp(b->argument, "lock-screen") == 0);
 }
 

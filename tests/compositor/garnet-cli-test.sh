@@ -15,7 +15,7 @@ export XDG_RUNTIME_DIR="$runtime"
 unset WAYLAND_DISPLAY
 n=0
 failed=0
-echo "1..18"
+echo "1..20"
 
 result() {
 	n=$((n + 1))
@@ -80,6 +80,15 @@ expect_error "panel_launcher_named_twice_names_line" \
 printf '[shell]\nbuiltin-cursor=false\nbuiltin-cursor=sometimes\n' >"$work/bad-cursor.ini"
 expect_error "bad_builtin_cursor_names_line" \
 	"bad-cursor.ini:3: builtin-cursor 'sometimes' is not true or false" --config "$work/bad-cursor.ini"
+
+printf '[shell]\ncast-list-seconds=4294967306\n' >"$work/bad-cast-list.ini"
+expect_error "a_cast_list_time_beyond_a_day_names_line" \
+	"bad-cast-list.ini:2: cast-list-seconds '4294967306' is not seconds from 0 to 86400" \
+	--config "$work/bad-cast-list.ini"
+printf '[shell]\nbinding=super+shift+Escape show-casts\nbinding=super+x show-casts now\n' \
+	>"$work/show-casts.ini"
+expect_error "show_casts_is_an_action_and_takes_no_argument" \
+	"show-casts.ini:3: binding: show-casts takes no argument" --config "$work/show-casts.ini"
 
 expect_error "unknown_backend_is_refused" "backend 'vulkan' is not available" \
 	--no-config --backend=vulkan

@@ -30,7 +30,7 @@ if ! /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null ||
 	exit 0
 fi
 . "$(dirname "$0")/../security/lib.sh"
-echo "1..23"
+echo "1..26"
 
 # The session the application lives in: its bus, PipeWire, and the frontend finding
 # garnet-portal through garnet.portal (UseIn=garnet).
@@ -113,6 +113,8 @@ input-method=sh $work/im.sh
 [shell]
 binding=super+l lock
 binding=super+Escape stop-casts
+binding=super+c show-casts
+cast-list-seconds=${cast_list_seconds:-0}
 INI
 	rm -f "$work/keys"
 	mkfifo "$work/keys"
@@ -166,6 +168,26 @@ print(f'# pixel {r},{g},{b}')
 sys.exit(0 if r > 200 and g < 40 and b < 40 else 1)
 PY
 }
+# list_at IMAGE ROWS: garnet's list of who records, under the indicator, is on screen with
+# ROWS lines of casts (0: no list): its body colour down to the last line, not below.
+list_at() {
+	/usr/bin/python3 - "$1" "$2" "$png_equal" <<'PY'
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location('png_equal', sys.argv[3])
+m = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(m)
+w, h, px = m.decode(sys.argv[1])
+rows = int(sys.argv[2])
+def body(y):
+    # Left of the indicator, inside the list's frame (cast-list.c: 480 wide, right edge
+    # 8 from the output's, top 32; 10 + 22 down to the first line, 20 a line).
+    return all(tuple(px[y][x * 3:x * 3 + 3]) == (0x20, 0x24, 0x28) for x in (540, 700, 1000))
+bottoms = [y for y in range(32, 300) if body(y)]
+print('# list body rows', (bottoms[0], bottoms[-1]) if bottoms else None)
+want = 32 + 10 + 22 + 20 * rows + 10 - 3 if rows else None
+sys.exit(0 if (bottoms[-1] if bottoms else None) == want else 1)
+PY
+}
 # answer KEY: once garnet's dialog asks, the user presses KEY (evdev code: 21 y, 49 n).
 asks=0
 answer() {
@@ -196,6 +218,18 @@ result $? "the_frame_the_application_receives_is_garnets_screen"
 sed 's/^/# /' "$work/equal.txt"
 red_at "$work/screen.png" 1006 18
 result $? "the_indicator_is_on_screen_while_the_cast_runs"
+list_at "$work/screen.png" 1 &&
+	grep -q "recording now: pid $consumer_pid exe /usr/bin/python3[0-9.]*: HEADLESS-1$" "$work/log"
+result $? "the_indicator_lists_the_application_recording"
+# A second application records too: the list names both.
+/usr/bin/python3 "$consumer" "$work/second.png" hold >"$work/second.txt" 2>&1 &
+second_pid=$!
+answer 21
+wait_for "$work/second.txt" "^holding" 60
+shoot two
+list_at "$work/two.png" 2 &&
+	grep -q "recording now: pid $second_pid exe /usr/bin/python3[0-9.]*: HEADLESS-1$" "$work/log"
+result $? "the_indicator_lists_every_application_recording"
 
 # The user's stop binding (super+Escape): the consumer's stream ends, the indicator goes.
 key "combo 125 1"
@@ -205,8 +239,10 @@ grep -q "^streaming" "$work/consumer.txt" && grep -q "^ended" "$work/consumer.tx
 	grep -q "^closed" "$work/consumer.txt"
 result $? "the_stop_binding_ends_the_stream_at_the_consumer"
 wait "$consumer_pid"
+wait_for "$work/second.txt" "^closed" 20
+kill "$second_pid" 2>/dev/null
 shoot after-stop
-! red_at "$work/after-stop.png" 1006 18
+! red_at "$work/after-stop.png" 1006 18 && list_at "$work/after-stop.png" 0
 result $? "no_indicator_once_every_cast_stopped"
 
 # No in the dialog: no stream, no frame.
@@ -390,8 +426,9 @@ stop_garnet
 # that pool while it writes garnet-portal's, and libwayland aborts a process that opens a
 # second pool while a first is open.
 export ROGUE_SHM=1
+cast_list_seconds=2
 start_session
-unset ROGUE_SHM
+unset ROGUE_SHM cast_list_seconds
 "$rogue" window "$work/cover.txt" 1024 768 c04040 &
 cover_pid=$!
 wait_for "$work/cover.txt" "mapped" || echo "# the covering window did not map"
@@ -430,6 +467,16 @@ sed 's/^/# /' "$work/wcheck.txt"
 result $? "a_window_cast_of_a_covered_window_shows_the_window_not_what_covers_it"
 red_at "$work/covered.png" 1006 18
 result $? "the_indicator_is_on_screen_while_a_window_cast_runs"
+# The list shows for cast-list-seconds (2 here), then the square alone; the show-casts
+# binding brings it back.
+sleep 3
+shoot collapsed
+key "combo 125 46"
+shoot shown
+red_at "$work/collapsed.png" 1006 18 && list_at "$work/collapsed.png" 0 &&
+	list_at "$work/shown.png" 1 &&
+	grep -q "recording now: pid $consumer_pid exe .*: the window of pid $window_pid$" "$work/log"
+result $? "the_list_of_who_records_goes_after_a_while_and_comes_back_when_asked"
 key "combo 125 38"
 wait_for "$work/out" "paused (session locked)" 10
 grep -q "paused (session locked)" "$work/out"

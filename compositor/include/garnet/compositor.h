@@ -78,6 +78,9 @@ struct garnet_options {
 	 * answers it, in milliseconds (default 500, at least 1). Not in garnet.ini: the wire
 	 * fuzzer shortens it, so that its keys reach what follows an answer. */
 	uint32_t consent_arm_ms;
+	/* How long the list of who records the screen shows under the cast indicator after it
+	 * changes or the user asks (show-casts), in seconds; 0: as long as any cast runs. */
+	uint32_t cast_list_seconds;
 };
 
 /* Draws the PNG at path, stretched over each output, above the background colour (NULL: the
