@@ -277,8 +277,13 @@ int main(int argc, char **argv)
 		return rogue_window(argv[2], atoi(argv[3]), atoi(argv[4]), true, 0x4080c0);
 	if (argc == 4 && strcmp(argv[1], "portal-capture") == 0)
 		return rogue_portal_capture(argv[2], (uint32_t)strtoul(argv[3], NULL, 10));
-	if (argc == 3 && strcmp(argv[1], "portal-backend") == 0)
-		return rogue_portal_backend((uint32_t)strtoul(argv[2], NULL, 10));
+	if (argc >= 3 && argc <= 10 && strcmp(argv[1], "portal-backend") == 0) {
+		uint32_t pids[8];
+
+		for (int i = 2; i < argc; i++)
+			pids[i - 2] = (uint32_t)strtoul(argv[i], NULL, 10);
+		return rogue_portal_backend(pids, argc - 2);
+	}
 	if (argc == 2 && strcmp(argv[1], "script") == 0)
 		return rogue_script();
 	if ((argc == 4 || argc == 5) && strcmp(argv[1], "drive") == 0)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
-// garnet-rogue portal-backend PID: a portal backend (launched by garnet as its portal entry)
-// that asks for a screencast on behalf of PID, prints "granted W H" and then, for each line
+// garnet-rogue portal-backend [PID...] PID: a portal backend (launched by garnet as its portal
+// entry). For each PID before the last it asks for a screencast on that pid's behalf and prints
+// "pid PID refused" or "pid PID granted" (a backend naming processes it should not). For the
+// last PID it asks, prints "granted W H" and then, for each line
 // "copy" on stdin, sends a copy into a fresh buffer without reading garnet's events first
 // (so racing whatever garnet sent meanwhile, a stop) and prints what came back:
 // "stopped", "failed", "ready" or "error" (garnet disconnected it).
@@ -102,7 +104,21 @@ static struct wl_buffer *make_buffer(struct backend *b)
 	return buffer;
 }
 
-int rogue_portal_backend(uint32_t pid)
+/* Asks on pid's behalf; the capture, answered granted or refused (b says which). */
+static struct garnet_portal_capture_v1 *ask(struct wl_display *display, struct backend *b,
+					    uint32_t pid)
+{
+	struct garnet_portal_capture_v1 *capture = garnet_portal_v1_capture(
+		b->portal, "org.rogue.Backend", pid, GARNET_PORTAL_V1_KIND_SCREENCAST);
+
+	b->granted = b->refused = 0;
+	garnet_portal_capture_v1_add_listener(capture, &capture_listener, b);
+	while (!b->granted && !b->refused && wl_display_dispatch(display) >= 0)
+		;
+	return capture;
+}
+
+int rogue_portal_backend(const uint32_t *pids, int count)
 {
 	struct wl_display *display = rogue_connect();
 	struct backend b = {0};
@@ -114,11 +130,13 @@ int rogue_portal_backend(uint32_t pid)
 		printf("no global\n");
 		return 2;
 	}
-	capture = garnet_portal_v1_capture(b.portal, "org.rogue.Backend", pid,
-					   GARNET_PORTAL_V1_KIND_SCREENCAST);
-	garnet_portal_capture_v1_add_listener(capture, &capture_listener, &b);
-	while (!b.granted && !b.refused && wl_display_dispatch(display) >= 0)
-		;
+	for (int i = 0; i + 1 < count; i++) {
+		capture = ask(display, &b, pids[i]);
+		printf("pid %u %s\n", pids[i], b.granted ? "granted" : b.refused ? "refused" : "error");
+		fflush(stdout);
+		garnet_portal_capture_v1_destroy(capture);
+	}
+	capture = ask(display, &b, pids[count - 1]);
 	if (!b.granted) {
 		printf("refused\n");
 		return 1;

@@ -28,8 +28,9 @@ int rogue_window(const char *path, int32_t width, int32_t height, bool text_fiel
 int rogue_drive(const char *go, const char *done, const char *combo);
 /* rogue-portal.c: portal-capture APP_ID PID (1: granted) and script (keys from stdin). */
 int rogue_portal_capture(const char *app_id, uint32_t pid);
-/* rogue-portal-backend.c: portal-backend PID, a backend whose copies race garnet's events. */
-int rogue_portal_backend(uint32_t pid);
+/* rogue-portal-backend.c: portal-backend [PID...] PID, a backend naming pids it should not,
+ * then one whose copies race garnet's events. */
+int rogue_portal_backend(const uint32_t *pids, int count);
 int rogue_script(void);
 
 /* inhibit FILE: a window that inhibits garnet's keyboard shortcuts and logs "active",

@@ -30,7 +30,7 @@ if ! /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null ||
 	exit 0
 fi
 . "$(dirname "$0")/../security/lib.sh"
-echo "1..26"
+echo "1..30"
 
 # The session the application lives in: its bus, PipeWire, and the frontend finding
 # garnet-portal through garnet.portal (UseIn=garnet).
@@ -300,6 +300,26 @@ uri=$(sed -n 's|^uri file://||p' "$work/shot.txt")
 result $? "the_screenshot_portal_gives_garnets_screen_once_the_user_says_yes"
 sed 's/^/# /' "$work/equal.txt"
 
+# The Screenshot portal as the attacker would use it. A link planted where garnet-portal keeps
+# its pictures (the runtime directory is the user's, but anything of the user's can plant
+# it): the picture is not written through it. The pictures garnet-portal writes are the
+# user's alone.
+mode=$(stat -c %a "$uri" 2>/dev/null)/$(stat -c %a "$XDG_RUNTIME_DIR/garnet-portal" 2>/dev/null)
+mv "$XDG_RUNTIME_DIR/garnet-portal" "$work/pictures"
+mkdir "$work/elsewhere"
+ln -s "$work/elsewhere" "$XDG_RUNTIME_DIR/garnet-portal"
+/usr/bin/python3 "$(dirname "$consumer")/screenshot.py" >"$work/planted.txt" 2>&1 &
+shot_pid=$!
+answer 21
+wait "$shot_pid"
+sed 's/^/# /' "$work/planted.txt"
+echo "# modes $mode"
+rm "$XDG_RUNTIME_DIR/garnet-portal"
+mv "$work/pictures" "$XDG_RUNTIME_DIR/garnet-portal"
+[ "$mode" = 600/700 ] && grep -q "^response [12]" "$work/planted.txt" &&
+	[ -z "$(ls -A "$work/elsewhere")" ]
+result $? "a_screenshot_is_the_users_alone_and_never_written_through_a_planted_link"
+
 # Locking pauses every cast: the lock screen is never sent.
 /usr/bin/python3 "$consumer" "$work/again.png" stream-until-closed >"$work/again.txt" 2>&1 &
 consumer_pid=$!
@@ -311,6 +331,29 @@ grep -q "every cast paused: the session is locked" "$work/log" &&
 	grep -q "paused (session locked)" "$work/out"
 result $? "locking_pauses_every_cast"
 kill "$consumer_pid" 2>/dev/null
+# A screenshot asked for while locked: refused without a question, no picture of the lock.
+/usr/bin/python3 "$(dirname "$consumer")/screenshot.py" >"$work/locked-shot.txt" 2>&1
+sed 's/^/# /' "$work/locked-shot.txt"
+grep -q "^response [12]" "$work/locked-shot.txt" &&
+	grep -q "not asking for a client: the session is locked" "$work/log"
+result $? "a_screenshot_asked_for_while_locked_is_refused_without_a_picture"
+# garnet-portal's Screenshot called directly, for another application's request: refused.
+/usr/bin/python3 - <<'PY' >"$work/direct-shot.txt" 2>&1
+import dbus
+bus = dbus.SessionBus()
+impl = dbus.Interface(bus.get_object('org.freedesktop.impl.portal.desktop.garnet',
+                                     '/org/freedesktop/portal/desktop'),
+                      'org.freedesktop.impl.portal.Screenshot')
+try:
+    r = impl.Screenshot('/org/freedesktop/portal/desktop/request/1_1/x', 'org.victim.App', '',
+                        dbus.Dictionary({}, signature='sv'))
+    print('answered', r)
+except dbus.DBusException as e:
+    print('refused', e.get_dbus_name())
+PY
+sed 's/^/# /' "$work/direct-shot.txt"
+grep -q "^refused org.freedesktop.DBus.Error.AccessDenied" "$work/direct-shot.txt"
+result $? "a_direct_screenshot_call_for_another_apps_request_is_refused"
 
 # The attacks. A client on the public socket cannot even bind garnet's portal interface.
 "$rogue" portal-capture org.victim.App $$ >"$work/public-rogue.txt" 2>&1
@@ -505,16 +548,26 @@ grep -q "cannot make a buffer" "$work/out" && [ ! -e "$work/nomem.png" ] &&
 result $? "a_stream_whose_buffers_cannot_be_made_ends_without_bringing_the_portal_down"
 stop_garnet
 
-# A backend whose first copy crosses the user's stop (it had not read stopped yet): the copy
-# is answered failed, not a protocol error that disconnects the backend.
+# The portal entry itself naming pids it should not (a compromised or buggy backend): no pid,
+# a pid beyond any process (as uint32: -1 to a pid_t), a process of another user. Each is
+# refused without a question. Then a backend whose first copy crosses the user's stop (it had
+# not read stopped yet): the copy is answered failed, not a protocol error that disconnects
+# the backend.
+if [ "$(id -u)" -eq 0 ]; then
+	setpriv --reuid=65534 --regid=65534 --clear-groups sleep 120 &
+	other_pid=$!
+else
+	other_pid=1 # root's init
+fi
 rm -f "$work/backend-in"
 mkfifo "$work/backend-in"
 cat >"$work/backend.sh" <<SH
-exec "$rogue" portal-backend $$ <"$work/backend-in" >"$work/backend.txt"
+exec "$rogue" portal-backend 0 4294967295 $other_pid $$ <"$work/backend-in" >"$work/backend.txt"
 SH
 portal_cmd="sh $work/backend.sh" portal_ready=WAYLAND_DISPLAY
 start_session
 exec 4>"$work/backend-in"
+asked=$(grep -c "consent: asking the user" "$work/log")
 answer 21
 wait_for "$work/backend.txt" "^granted" 20
 stops=$(grep -c "stopped: the user's stop binding" "$work/log")
@@ -525,5 +578,12 @@ wait_for "$work/backend.txt" "failed\|ready\|error" 10
 sed 's/^/# /' "$work/backend.txt"
 grep -q "^stopped failed$" "$work/backend.txt"
 result $? "a_copy_crossing_the_stop_before_the_first_copy_is_failed_not_an_error"
+[ "$other_pid" != 1 ] && kill "$other_pid" 2>/dev/null
+grep -q "^pid 0 refused$" "$work/backend.txt" && grep -q "^pid 4294967295 refused$" "$work/backend.txt" &&
+	grep -q "^pid $other_pid refused$" "$work/backend.txt" &&
+	grep -q "a capture for pid 4294967295 refused: no such process" "$work/log" &&
+	grep -q "a capture for pid $other_pid refused: another user's process" "$work/log" &&
+	[ "$(grep -c "consent: asking the user" "$work/log")" -eq $((asked + 1)) ]
+result $? "the_portal_naming_no_process_or_another_users_is_refused_without_asking"
 exec 4>&-
 stop_garnet
