@@ -188,6 +188,23 @@ want = 32 + 10 + 22 + 20 * rows + 10 - 3 if rows else None
 sys.exit(0 if (bottoms[-1] if bottoms else None) == want else 1)
 PY
 }
+# direct_call INTERFACE METHOD ARG...: calls garnet-portal's impl.portal.INTERFACE itself, as
+# any program on the bus could (the string ARGs, then empty options); "refused ERROR" or
+# "accepted".
+direct_call() {
+	/usr/bin/python3 - "$@" <<'PY' 2>&1
+import dbus, sys
+bus = dbus.SessionBus()
+impl = dbus.Interface(bus.get_object('org.freedesktop.impl.portal.desktop.garnet',
+                                     '/org/freedesktop/portal/desktop'),
+                      'org.freedesktop.impl.portal.' + sys.argv[1])
+try:
+    getattr(impl, sys.argv[2])(*sys.argv[3:], dbus.Dictionary({}, signature='sv'))
+    print('accepted')
+except dbus.DBusException as e:
+    print('refused', e.get_dbus_name())
+PY
+}
 # answer KEY: once garnet's dialog asks, the user presses KEY (evdev code: 21 y, 49 n).
 asks=0
 answer() {
@@ -338,19 +355,8 @@ grep -q "^response [12]" "$work/locked-shot.txt" &&
 	grep -q "not asking for a client: the session is locked" "$work/log"
 result $? "a_screenshot_asked_for_while_locked_is_refused_without_a_picture"
 # garnet-portal's Screenshot called directly, for another application's request: refused.
-/usr/bin/python3 - <<'PY' >"$work/direct-shot.txt" 2>&1
-import dbus
-bus = dbus.SessionBus()
-impl = dbus.Interface(bus.get_object('org.freedesktop.impl.portal.desktop.garnet',
-                                     '/org/freedesktop/portal/desktop'),
-                      'org.freedesktop.impl.portal.Screenshot')
-try:
-    r = impl.Screenshot('/org/freedesktop/portal/desktop/request/1_1/x', 'org.victim.App', '',
-                        dbus.Dictionary({}, signature='sv'))
-    print('answered', r)
-except dbus.DBusException as e:
-    print('refused', e.get_dbus_name())
-PY
+direct_call Screenshot Screenshot /org/freedesktop/portal/desktop/request/1_1/x \
+	org.victim.App "" >"$work/direct-shot.txt"
 sed 's/^/# /' "$work/direct-shot.txt"
 grep -q "^refused org.freedesktop.DBus.Error.AccessDenied" "$work/direct-shot.txt"
 result $? "a_direct_screenshot_call_for_another_apps_request_is_refused"
@@ -368,20 +374,8 @@ result $? "a_trusted_client_that_is_not_the_portal_cannot_capture_for_an_applica
 # Calling garnet-portal directly on the bus, claiming another application's id for another
 # application's request: refused, garnet is never asked.
 asked=$(grep -c "portal capture for" "$work/log")
-/usr/bin/python3 - <<'PY' >"$work/direct.txt" 2>&1
-import dbus
-bus = dbus.SessionBus()
-impl = dbus.Interface(bus.get_object('org.freedesktop.impl.portal.desktop.garnet',
-                                     '/org/freedesktop/portal/desktop'),
-                      'org.freedesktop.impl.portal.ScreenCast')
-try:
-    impl.CreateSession('/org/freedesktop/portal/desktop/request/1_1/x',
-                       '/org/freedesktop/portal/desktop/session/1_1/x', 'org.victim.App',
-                       dbus.Dictionary({}, signature='sv'))
-    print('accepted')
-except dbus.DBusException as e:
-    print('refused', e.get_dbus_name())
-PY
+direct_call ScreenCast CreateSession /org/freedesktop/portal/desktop/request/1_1/x \
+	/org/freedesktop/portal/desktop/session/1_1/x org.victim.App >"$work/direct.txt"
 sed 's/^/# /' "$work/direct.txt"
 grep -q "^refused org.freedesktop.DBus.Error.AccessDenied" "$work/direct.txt" &&
 	[ "$(grep -c "portal capture for" "$work/log")" -eq "$asked" ]
