@@ -35,10 +35,12 @@ struct garnet_consent_request {
 	 * this request's only, and a refusal is the application's, not the client's. */
 	bool for_app;
 	void (*done)(void *data, bool allowed);
-	/* A recording for an application: the user may choose one window instead of the
-	 * output (Tab goes through the windows); done_choice hears which. */
-	void (*done_choice)(void *data, bool allowed, struct garnet_surface *window);
-	struct garnet_surface *window; /* the chosen window, or NULL: the output */
+	/* A recording for an application: the user may choose another output or one window
+	 * instead of the output asked about (Tab goes through them); done_choice hears which. */
+	void (*done_choice)(void *data, bool allowed, const char *output,
+			    struct garnet_surface *window);
+	struct garnet_surface *window; /* the chosen window, or NULL: an output */
+	char *output; /* the chosen output's name (NULL: object), while window is NULL */
 	struct wl_listener window_destroy;
 	void *data;
 	struct wl_list link; /* garnet_consent.waiting, the one shown first */
@@ -212,6 +214,7 @@ static void request_free(struct garnet_consent_request *r)
 	garnet_list_unlink(&r->window_destroy.link);
 	wl_list_remove(&r->link);
 	free(r->object);
+	free(r->output);
 	free(r);
 }
 
@@ -301,7 +304,8 @@ struct garnet_consent_request *garnet_consent_ask_for_app(struct garnet_composit
 
 struct garnet_consent_request *garnet_consent_ask_cast_for_app(
 	struct garnet_compositor *c, struct wl_client *client, const char *output, const char *who,
-	void (*done)(void *data, bool allowed, struct garnet_surface *window), void *data)
+	void (*done)(void *data, bool allowed, const char *output, struct garnet_surface *window),
+	void *data)
 {
 	struct garnet_consent_request *r =
 		ask(c, client, GARNET_ASK_RECORD_OUTPUT, output, who, NULL, data);
@@ -321,10 +325,16 @@ void garnet_consent_withdraw(struct garnet_consent_request *r)
 		show_next(cs);
 }
 
+static const char *chosen_output(const struct garnet_consent_request *r)
+{
+	return r->output ? r->output : r->object;
+}
+
 static void finish(struct garnet_consent_request *r, bool allowed)
 {
 	if (r->done_choice)
-		r->done_choice(r->data, allowed, allowed ? r->window : NULL);
+		r->done_choice(r->data, allowed, r->window ? NULL : chosen_output(r),
+			       allowed ? r->window : NULL);
 	else
 		r->done(r->data, allowed);
 }
@@ -361,16 +371,41 @@ static struct garnet_surface *next_window(struct garnet_compositor *c, struct ga
 	return NULL; /* after the last window: the output again */
 }
 
-/* Tab: the next thing to share, the output first, then each window top to bottom. */
+/* The output after the one named (NULL: the first), or NULL after the last. */
+static struct garnet_output *next_output(struct garnet_compositor *c, const char *after)
+{
+	struct garnet_output *o;
+	bool passed = after == NULL;
+
+	wl_list_for_each (o, &c->outputs, link) {
+		if (passed)
+			return o;
+		passed = strcmp(o->name, after) == 0;
+	}
+	return NULL;
+}
+
+/* Tab: the next thing to share: the outputs in their order, then each window top to bottom,
+ * then the first output again. An output is held by its name: it may go meanwhile, and then
+ * the answer finds it gone. */
 static void choose_next(struct garnet_consent *cs, struct garnet_consent_request *r)
 {
 	struct garnet_compositor *c = cs->compositor;
-	char who[256];
+	struct garnet_output *output = NULL;
+	char who[256], *name = NULL;
 	pid_t pid = 0;
 
+	if (!r->window)
+		output = next_output(c, chosen_output(r));
+	if (output && !(name = strdup(output->name)))
+		return; /* out of memory: the choice stays */
 	garnet_list_unlink(&r->window_destroy.link);
 	rearm(cs);
-	r->window = next_window(c, r->window);
+	free(r->output);
+	r->output = name;
+	r->window = output ? NULL : next_window(c, r->window);
+	if (!output && !r->window && (output = next_output(c, NULL)))
+		r->output = strdup(output->name); /* NULL (no memory): the question's own */
 	if (r->window) {
 		r->window_destroy.notify = chosen_window_destroyed;
 		wl_signal_add(&r->window->events.destroy, &r->window_destroy);
@@ -381,7 +416,8 @@ static void choose_next(struct garnet_consent *cs, struct garnet_consent_request
 			   "to share: the window of pid %d (%s), %dx%d", (int)pid, who,
 			   r->window->width, r->window->height);
 	} else {
-		garnet_log(c, GARNET_LOG_INFO, "consent", "to share: everything on %s", r->object);
+		garnet_log(c, GARNET_LOG_INFO, "consent", "to share: everything on %s",
+			   chosen_output(r));
 	}
 	forget_panel(cs);
 	garnet_compositor_damage_box(c, &garnet_region_everywhere);
@@ -515,8 +551,8 @@ pixman_image_t *garnet_consent_panel_image(struct garnet_compositor *c)
 				 r->window->width, r->window->height);
 		else
 			snprintf(what, sizeof(what), "wants %s of everything on %s%s",
-				 record ? "to record a video" : "a picture", r->object,
-				 r->done_choice ? "; Tab: a window" : "");
+				 record ? "to record a video" : "a picture", chosen_output(r),
+				 r->done_choice ? "; Tab: something else" : "");
 		cs->panel = garnet_consent_draw(&(struct garnet_consent_text){
 			.title = record ? "Allow screen recording?" : "Allow a screenshot?",
 			.who = r->who,

@@ -22,12 +22,14 @@ garnet_consent_ask_for_app(struct garnet_compositor *c, struct wl_client *client
 			   enum garnet_ask_act act, const char *object, const char *who,
 			   void (*done)(void *data, bool allowed), void *data);
 /* A recording for an application, as garnet_consent_ask_for_app: the user shares output, or
- * chooses one window instead in the dialog (Tab goes through them); done hears which (window
- * NULL: the output), a window that is still there. */
+ * chooses another output or one window instead in the dialog (Tab goes through the outputs,
+ * then the windows); done hears which: the output's name (it may have gone since: look it up),
+ * or window (output NULL), a window that is still there. */
 struct garnet_surface;
 struct garnet_consent_request *garnet_consent_ask_cast_for_app(
 	struct garnet_compositor *c, struct wl_client *client, const char *output, const char *who,
-	void (*done)(void *data, bool allowed, struct garnet_surface *window), void *data);
+	void (*done)(void *data, bool allowed, const char *output, struct garnet_surface *window),
+	void *data);
 /* The act is gone (its object destroyed): the question is dropped unanswered. */
 void garnet_consent_withdraw(struct garnet_consent_request *request);
 /* An allowed act still has to happen on a frame without any dialog (a capture): the next

@@ -47,6 +47,8 @@ struct portal_capture {
 	enum capture_state state;
 	char *output_name;
 	char who[512]; /* the application as garnet verified it */
+	char *app_id; /* as the portal claimed it */
+	uint32_t pid;
 	char *shown_as; /* "who: what", the line in the list of who records */
 	int32_t width, height;
 	struct garnet_consent_request *asking;
@@ -156,6 +158,7 @@ static void capture_resource_destroy(struct wl_resource *resource)
 	make_inert(cap, CAPTURE_STOPPED);
 	free(cap->output_name);
 	free(cap->shown_as);
+	free(cap->app_id);
 	free(cap);
 }
 
@@ -495,19 +498,47 @@ static void grant_window(struct portal_capture *cap, struct garnet_surface *wind
 	garnet_portal_capture_v1_send_granted(cap->resource, "window", cap->width, cap->height);
 }
 
-static void on_cast_answer(void *data, bool allowed, struct garnet_surface *window)
+/* The user chose another output than the one the policy was asked about: the policy is asked
+ * about that one too, and its no holds (the dialog's yes answered its ask). */
+static bool policy_allows_output(struct portal_capture *cap, const char *output)
+{
+	struct garnet_compositor *c = cap->portal->compositor;
+	char who[sizeof(cap->who)];
+
+	if (!c->hooks.capture_for_app)
+		return !c->hooks.deny_unset;
+	return c->hooks.capture_for_app(c->hooks.data, wl_resource_get_client(cap->resource),
+					cap->app_id, cap->pid, output, true, who,
+					sizeof(who)) != GARNET_DENY;
+}
+
+static void on_cast_answer(void *data, bool allowed, const char *output,
+			   struct garnet_surface *window)
 {
 	struct portal_capture *cap = data;
+	char *name;
 
-	if (!window) {
-		on_answer(data, allowed);
+	if (window) {
+		cap->asking = NULL;
+		if (!allowed)
+			refuse(cap);
+		else
+			grant_window(cap, window);
 		return;
 	}
-	cap->asking = NULL;
-	if (!allowed)
-		refuse(cap);
-	else
-		grant_window(cap, window);
+	if (allowed && strcmp(output, cap->output_name) != 0) {
+		if (!policy_allows_output(cap, output) || !(name = strdup(output))) {
+			cap->asking = NULL;
+			garnet_log(cap->portal->compositor, GARNET_LOG_WARNING, "portal",
+				   "the user chose %s for %s: the policy refuses it", output,
+				   cap->who);
+			refuse(cap);
+			return;
+		}
+		free(cap->output_name);
+		cap->output_name = name;
+	}
+	on_answer(data, allowed);
 }
 
 /* The output garnet shares: the first (the consent dialog names it). */
@@ -555,8 +586,10 @@ static void handle_capture(struct wl_client *client, struct wl_resource *manager
 	garnet_listener_init(&cap->window_destroy, on_window_destroy);
 	garnet_listener_init(&cap->window_commit, on_window_commit);
 	wl_resource_set_implementation(cap->resource, &capture_impl, cap, capture_resource_destroy);
+	cap->pid = pid;
 	output = chosen_output(c);
-	if (!output || !(cap->output_name = strdup(output->name))) {
+	if (!output || !(cap->output_name = strdup(output->name)) ||
+	    !(cap->app_id = strdup(app_id))) {
 		refuse(cap);
 		return;
 	}

@@ -30,7 +30,7 @@ if ! /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null ||
 	exit 0
 fi
 . "$(dirname "$0")/../security/lib.sh"
-echo "1..30"
+echo "1..32"
 
 # The session the application lives in: its bus, PipeWire, and the frontend finding
 # garnet-portal through garnet.portal (UseIn=garnet).
@@ -115,6 +115,7 @@ binding=super+l lock
 binding=super+Escape stop-casts
 binding=super+c show-casts
 cast-list-seconds=${cast_list_seconds:-0}
+${extra_ini:-}
 INI
 	rm -f "$work/keys"
 	mkfifo "$work/keys"
@@ -559,9 +560,10 @@ cat >"$work/backend.sh" <<SH
 exec "$rogue" portal-backend 0 4294967295 $other_pid $$ <"$work/backend-in" >"$work/backend.txt"
 SH
 portal_cmd="sh $work/backend.sh" portal_ready=WAYLAND_DISPLAY
+# (garnet's log goes on from session to session; the backend asks as soon as it runs.)
+asked=$(grep -c "consent: asking the user" "$work/log")
 start_session
 exec 4>"$work/backend-in"
-asked=$(grep -c "consent: asking the user" "$work/log")
 answer 21
 wait_for "$work/backend.txt" "^granted" 20
 stops=$(grep -c "stopped: the user's stop binding" "$work/log")
@@ -580,4 +582,62 @@ grep -q "^pid 0 refused$" "$work/backend.txt" && grep -q "^pid 4294967295 refuse
 	[ "$(grep -c "consent: asking the user" "$work/log")" -eq $((asked + 1)) ]
 result $? "the_portal_naming_no_process_or_another_users_is_refused_without_asking"
 exec 4>&-
+stop_garnet
+
+# Several outputs: Tab in garnet's dialog goes from the first to the next; the application
+# gets the output the user chose, at its size. One the policy refuses (deny screencast on
+# HEADLESS-3) stays refused when the user chooses it: the yes answered the question about the
+# first output.
+unset portal_cmd portal_ready
+printf 'deny screencast:HEADLESS-3\n' >>"$work/wmac.policy"
+extra_ini='[output]
+mode=1024x768
+
+[output]
+mode=640x480
+
+[output]
+mode=320x240'
+start_session
+unset extra_ini
+# choose_and_answer TEXT: Tab until the log says TEXT is to be shared, then yes.
+choose_and_answer() {
+	wait_more "consent: asking the user" "$asks" || echo "# garnet did not ask"
+	asks=$((asks + 1))
+	sleep 1
+	tabs=0
+	while [ $tabs -lt 6 ] && [ "$(grep -c "to share: $1" "$work/log")" -le "${2:-0}" ]; do
+		key "key 15"
+		tabs=$((tabs + 1))
+	done
+	echo "key 21" >&3
+}
+/usr/bin/python3 "$consumer" "$work/second-output.png" >"$work/second-output.txt" 2>&1 &
+consumer_pid=$!
+choose_and_answer "everything on HEADLESS-2"
+wait "$consumer_pid"
+sed 's/^/# /' "$work/second-output.txt"
+/usr/bin/python3 - "$work/second-output.png" "$png_equal" <<'PY' >"$work/second-check.txt" 2>&1
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location('png_equal', sys.argv[2])
+m = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(m)
+w, h, rows = m.decode(sys.argv[1])
+print('frame', w, h, 'indicator', tuple(rows[18][(w - 18) * 3:(w - 18) * 3 + 3]))
+sys.exit(0 if (w, h) == (640, 480) and rows[18][(w - 18) * 3] > 200 else 1)
+PY
+status=$?
+sed 's/^/# /' "$work/second-check.txt"
+[ $status -eq 0 ] && grep -q "^source_type 1$" "$work/second-output.txt" &&
+	grep -q "recording now: pid $consumer_pid exe .*: HEADLESS-2$" "$work/log"
+result $? "the_user_may_choose_another_output_and_the_application_gets_that_one"
+chosen=$(grep -c "to share: everything on HEADLESS-3" "$work/log")
+/usr/bin/python3 "$consumer" "$work/third-output.png" >"$work/third-output.txt" 2>&1 &
+consumer_pid=$!
+choose_and_answer "everything on HEADLESS-3" "$chosen"
+wait "$consumer_pid"
+sed 's/^/# /' "$work/third-output.txt"
+grep -q "^response [12]" "$work/third-output.txt" && [ ! -e "$work/third-output.png" ] &&
+	grep -q "the user chose HEADLESS-3 for pid $consumer_pid .*: the policy refuses it" "$work/log"
+result $? "an_output_the_policy_refuses_stays_refused_when_the_user_chooses_it"
 stop_garnet
