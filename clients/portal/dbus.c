@@ -37,6 +37,7 @@ struct session {
 	char *path;
 	char *app_id;
 	pid_t pid;
+	uint32_t cursor_mode; /* as SelectSources asked; 0: not said (embedded) */
 	sd_bus_slot *slot;
 	struct stream *stream;
 	sd_bus_message *start; /* the Start call waiting for garnet, or NULL */
@@ -225,19 +226,49 @@ static int create_session(sd_bus_message *m, void *data, sd_bus_error *error)
 	return reply_empty(m, RESPONSE_SUCCESS);
 }
 
+/* The cursor_mode of SelectSources' options (0 when not given); < 0 on a malformed message. */
+static int read_cursor_mode(sd_bus_message *m, uint32_t *mode)
+{
+	const char *key;
+	int ret;
+
+	*mode = 0;
+	ret = sd_bus_message_enter_container(m, 'a', "{sv}");
+	if (ret < 0)
+		return ret;
+	while ((ret = sd_bus_message_enter_container(m, 'e', "sv")) > 0) {
+		ret = sd_bus_message_read(m, "s", &key);
+		if (ret >= 0 && strcmp(key, "cursor_mode") == 0)
+			ret = sd_bus_message_read(m, "v", "u", mode);
+		else if (ret >= 0)
+			ret = sd_bus_message_skip(m, "v");
+		if (ret < 0 || (ret = sd_bus_message_exit_container(m)) < 0)
+			return ret;
+	}
+	return ret < 0 ? ret : sd_bus_message_exit_container(m);
+}
+
 static int select_sources(sd_bus_message *m, void *data, sd_bus_error *error)
 {
 	struct portal *p = data;
 	const char *handle, *session_handle, *app_id;
+	struct session *s;
+	uint32_t cursor_mode;
 	int ret;
 
 	if (!from_frontend(m))
 		return sd_bus_error_set(error, SD_BUS_ERROR_ACCESS_DENIED, "not the frontend");
 	ret = sd_bus_message_read(m, "oos", &handle, &session_handle, &app_id);
-	if (ret < 0)
+	if (ret < 0 || (ret = read_cursor_mode(m, &cursor_mode)) < 0)
 		return ret;
-	/* What is shared is chosen in garnet's dialog at Start, not here. */
-	return reply_empty(m, find_session(p, session_handle) ? RESPONSE_SUCCESS : RESPONSE_OTHER);
+	s = find_session(p, session_handle);
+	/* What is shared is chosen in garnet's dialog at Start, not here; how the pointer is
+	 * shown is the application's to say. */
+	if (!s || (cursor_mode & ~(uint32_t)(CURSOR_HIDDEN | CURSOR_EMBEDDED)) ||
+	    cursor_mode == (CURSOR_HIDDEN | CURSOR_EMBEDDED))
+		return reply_empty(m, RESPONSE_OTHER);
+	s->cursor_mode = cursor_mode;
+	return reply_empty(m, RESPONSE_SUCCESS);
 }
 
 static void stream_ready(void *data, uint32_t node_id, int32_t w, int32_t h)
@@ -312,7 +343,8 @@ static int start(sd_bus_message *m, void *data, sd_bus_error *error)
 	if (!s || s->stream)
 		return reply_empty(m, RESPONSE_OTHER);
 	s->stream =
-		stream_create(p, s->app_id, s->pid, stream_ready, stream_refused, stream_ended, s);
+		stream_create(p, s->app_id, s->pid, s->cursor_mode == CURSOR_HIDDEN, stream_ready,
+			      stream_refused, stream_ended, s);
 	if (!s->stream)
 		return reply_empty(m, RESPONSE_OTHER);
 	s->start = sd_bus_message_ref(m);

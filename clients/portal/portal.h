@@ -43,6 +43,9 @@ struct capture *capture_create(struct portal *p, const char *app_id, pid_t pid, 
 			       const struct capture_listener *listener, void *data);
 /* now: the picture on screen, not the next change (a consumer that has nothing yet). */
 void capture_copy(struct capture *cap, struct wl_buffer *buffer, bool now);
+/* Every copy from now on is of the output without the pointer; false when garnet is too old
+ * to leave it out. */
+bool capture_hide_pointer(struct capture *cap);
 /* The waiting copy, if any, is made from the picture on screen now (no answer of its own). */
 void capture_hurry(struct capture *cap);
 void capture_destroy(struct capture *cap);
@@ -54,7 +57,7 @@ struct wl_buffer *portal_shm_buffer(struct portal *p, int fd, int32_t width, int
 struct stream;
 /* ready(data, node_id) once the node exists (node_id 0: it failed); ended(data) when it
  * stopped for good (the user's stop binding). */
-struct stream *stream_create(struct portal *p, const char *app_id, pid_t pid,
+struct stream *stream_create(struct portal *p, const char *app_id, pid_t pid, bool hide_pointer,
 			     void (*ready)(void *data, uint32_t node_id, int32_t w, int32_t h),
 			     void (*refused)(void *data), void (*ended)(void *data), void *data);
 void stream_destroy(struct stream *s);

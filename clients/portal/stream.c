@@ -398,7 +398,7 @@ static const struct capture_listener listener = {
 	.stopped = on_stopped,
 };
 
-struct stream *stream_create(struct portal *p, const char *app_id, pid_t pid,
+struct stream *stream_create(struct portal *p, const char *app_id, pid_t pid, bool hide_pointer,
 			     void (*ready)(void *data, uint32_t node_id, int32_t w, int32_t h),
 			     void (*refused)(void *data), void (*ended)(void *data), void *data)
 {
@@ -415,6 +415,11 @@ struct stream *stream_create(struct portal *p, const char *app_id, pid_t pid,
 	s->pace = pw_loop_add_timer(p->loop, on_pace, s);
 	s->capture = s->broken && s->pace ? capture_create(p, app_id, pid, true, &listener, s)
 					  : NULL;
+	/* Without the pointer, as the application asked, or no stream at all. */
+	if (s->capture && hide_pointer && !capture_hide_pointer(s->capture)) {
+		capture_destroy(s->capture);
+		s->capture = NULL;
+	}
 	if (!s->capture) {
 		if (s->broken)
 			pw_loop_destroy_source(p->loop, s->broken);

@@ -18,6 +18,7 @@ struct capture {
 	void *data;
 	int32_t damage[COPIES_MAX_DAMAGE][4];
 	int damage_count; /* all that came: more than were kept means the whole frame */
+	uint32_t copy_flags; /* added to every copy (hide_pointer) */
 };
 
 int portal_memfd(size_t size)
@@ -147,7 +148,17 @@ struct capture *capture_create(struct portal *p, const char *app_id, pid_t pid, 
 void capture_copy(struct capture *cap, struct wl_buffer *buffer, bool now)
 {
 	garnet_portal_capture_v1_copy(cap->proxy, buffer,
-				      now ? GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_NOW : 0);
+				      cap->copy_flags |
+					      (now ? GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_NOW : 0));
+}
+
+bool capture_hide_pointer(struct capture *cap)
+{
+	if (garnet_portal_capture_v1_get_version(cap->proxy) <
+	    GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_HIDE_POINTER_SINCE_VERSION)
+		return false;
+	cap->copy_flags |= GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_HIDE_POINTER;
+	return true;
 }
 
 void capture_hurry(struct capture *cap)
@@ -171,7 +182,8 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
 	if (strcmp(interface, wl_shm_interface.name) == 0)
 		p->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
 	else if (strcmp(interface, garnet_portal_v1_interface.name) == 0)
-		p->garnet = wl_registry_bind(registry, name, &garnet_portal_v1_interface, 1);
+		p->garnet = wl_registry_bind(registry, name, &garnet_portal_v1_interface,
+					     version < 2 ? version : 2);
 }
 
 static void registry_global_remove(void *data, struct wl_registry *registry, uint32_t name)

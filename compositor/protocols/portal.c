@@ -65,7 +65,10 @@ struct portal_capture {
 	 * of its commits; it stops when the window goes. */
 	struct garnet_surface *window;
 	struct wl_listener window_destroy, window_commit;
-	pixman_image_t *window_image; /* the window drawn, before it is copied out */
+	/* The window (or the output without the pointer, or with a pointer that is on a cursor
+	 * plane) drawn by garnet, before it is copied out. */
+	pixman_image_t *own_image;
+	uint32_t copy_flags; /* of the waiting copy */
 	struct wl_list link; /* portal.captures, or itself */
 };
 
@@ -141,9 +144,9 @@ static void make_inert(struct portal_capture *cap, enum capture_state state)
 	garnet_list_unlink(&cap->window_destroy.link);
 	garnet_list_unlink(&cap->window_commit.link);
 	cap->window = NULL;
-	if (cap->window_image)
-		pixman_image_unref(cap->window_image);
-	cap->window_image = NULL;
+	if (cap->own_image)
+		pixman_image_unref(cap->own_image);
+	cap->own_image = NULL;
 	wl_list_remove(&cap->link);
 	wl_list_init(&cap->link);
 	cap->state = state;
@@ -183,24 +186,58 @@ static void on_output_destroy(struct wl_listener *listener, void *data)
 	stop(cap, "its output is gone");
 }
 
-static bool copy_pixels(struct garnet_output *output, struct wl_shm_buffer *shm)
+/* Copies picture into shm, never more than both hold (the buffer was made for the size at
+ * grant; the output may have changed mode since). */
+static bool copy_into(pixman_image_t *picture, struct wl_shm_buffer *shm)
 {
-	pixman_image_t *front = output->impl->front_image(output), *target;
-	/* The buffer was made for the size at grant; the output may have changed mode since:
-	 * never more than the buffer holds. */
-	int32_t w = MIN(pixman_image_get_width(front), wl_shm_buffer_get_width(shm));
-	int32_t h = MIN(pixman_image_get_height(front), wl_shm_buffer_get_height(shm));
+	int32_t w = MIN(pixman_image_get_width(picture), wl_shm_buffer_get_width(shm));
+	int32_t h = MIN(pixman_image_get_height(picture), wl_shm_buffer_get_height(shm));
+	pixman_image_t *target;
 
 	wl_shm_buffer_begin_access(shm);
 	target = pixman_image_create_bits_no_clear(
 		PIXMAN_x8r8g8b8, w, h, wl_shm_buffer_get_data(shm), wl_shm_buffer_get_stride(shm));
 	if (target) {
-		pixman_image_composite32(PIXMAN_OP_SRC, front, NULL, target, 0, 0, 0, 0, 0, 0, w,
+		pixman_image_composite32(PIXMAN_OP_SRC, picture, NULL, target, 0, 0, 0, 0, 0, 0, w,
 					 h);
 		pixman_image_unref(target);
 	}
 	wl_shm_buffer_end_access(shm);
 	return target != NULL;
+}
+
+/* garnet's own image of the cast, w x h (kept from copy to copy); NULL: no memory. */
+static pixman_image_t *own_image(struct portal_capture *cap, int32_t w, int32_t h)
+{
+	if (cap->own_image && (pixman_image_get_width(cap->own_image) != w ||
+			       pixman_image_get_height(cap->own_image) != h)) {
+		pixman_image_unref(cap->own_image);
+		cap->own_image = NULL;
+	}
+	if (!cap->own_image)
+		cap->own_image = pixman_image_create_bits_no_clear(PIXMAN_x8r8g8b8, w, h, NULL, 0);
+	return cap->own_image;
+}
+
+/*
+ * The output as the user sees it. The frame on screen serves when it holds the pointer as
+ * asked; otherwise garnet draws the output again, with the pointer (it is on a cursor plane,
+ * not in the frame) or without it (the consumer asked for none). Drawing opens clients'
+ * pools, so it goes into garnet's own image first, as for a window.
+ */
+static bool copy_pixels(struct portal_capture *cap, struct garnet_output *output,
+			struct wl_shm_buffer *shm)
+{
+	pixman_image_t *front = output->impl->front_image(output), *picture;
+	bool pointer = !(cap->copy_flags & GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_HIDE_POINTER);
+
+	if (pointer && !output->cursor_on_plane)
+		return copy_into(front, shm);
+	picture = own_image(cap, pixman_image_get_width(front), pixman_image_get_height(front));
+	if (!picture)
+		return false;
+	garnet_render_output_picture(output, picture, pointer);
+	return copy_into(picture, shm);
 }
 
 /*
@@ -211,31 +248,13 @@ static bool copy_pixels(struct garnet_output *output, struct wl_shm_buffer *shm)
  */
 static bool paint_window(struct portal_capture *cap, struct wl_shm_buffer *shm)
 {
-	int32_t w = wl_shm_buffer_get_width(shm), h = wl_shm_buffer_get_height(shm);
-	pixman_image_t *target;
+	pixman_image_t *picture =
+		own_image(cap, wl_shm_buffer_get_width(shm), wl_shm_buffer_get_height(shm));
 
-	if (cap->window_image && (pixman_image_get_width(cap->window_image) != w ||
-				  pixman_image_get_height(cap->window_image) != h)) {
-		pixman_image_unref(cap->window_image);
-		cap->window_image = NULL;
-	}
-	if (!cap->window_image)
-		cap->window_image =
-			pixman_image_create_bits_no_clear(PIXMAN_x8r8g8b8, w, h, NULL, 0);
-	if (!cap->window_image)
+	if (!picture)
 		return false;
-	garnet_render_surface_tree(cap->window, cap->window_image);
-	wl_shm_buffer_begin_access(shm);
-	target = pixman_image_create_bits_no_clear(PIXMAN_x8r8g8b8, w, h,
-						   wl_shm_buffer_get_data(shm),
-						   wl_shm_buffer_get_stride(shm));
-	if (target) {
-		pixman_image_composite32(PIXMAN_OP_SRC, cap->window_image, NULL, target, 0, 0, 0,
-					 0, 0, 0, w, h);
-		pixman_image_unref(target);
-	}
-	wl_shm_buffer_end_access(shm);
-	return target != NULL;
+	garnet_render_surface_tree(cap->window, picture);
+	return copy_into(picture, shm);
 }
 
 /* The output's (or the window's) picture into the waiting buffer, with damage (NULL: all of
@@ -252,7 +271,7 @@ static void copy_now(struct portal_capture *cap, struct garnet_output *output,
 
 	stop_waiting(cap);
 	release_hold(cap);
-	if (!shm || !(cap->window ? paint_window(cap, shm) : copy_pixels(output, shm))) {
+	if (!shm || !(cap->window ? paint_window(cap, shm) : copy_pixels(cap, output, shm))) {
 		garnet_portal_capture_v1_send_failed(cap->resource);
 		return;
 	}
@@ -316,6 +335,16 @@ static void on_buffer_destroy(struct wl_listener *listener, void *data)
 	garnet_portal_capture_v1_send_failed(cap->resource);
 }
 
+static uint32_t known_copy_flags(struct wl_resource *resource)
+{
+	uint32_t known = GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_NOW;
+
+	if (wl_resource_get_version(resource) >=
+	    GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_HIDE_POINTER_SINCE_VERSION)
+		known |= GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_HIDE_POINTER;
+	return known;
+}
+
 static void handle_copy(struct wl_client *client, struct wl_resource *resource,
 			struct wl_resource *buffer, uint32_t flags)
 {
@@ -341,6 +370,12 @@ static void handle_copy(struct wl_client *client, struct wl_resource *resource,
 				       "copy while another copy waits");
 		return;
 	}
+	if (flags & ~known_copy_flags(resource)) {
+		wl_resource_post_error(resource, GARNET_PORTAL_CAPTURE_V1_ERROR_INVALID_FLAGS,
+				       "copy flags 0x%x: unknown in version %d", flags,
+				       wl_resource_get_version(resource));
+		return;
+	}
 	format = shm ? wl_shm_buffer_get_format(shm) : 0;
 	if (!shm || (format != WL_SHM_FORMAT_XRGB8888 && format != WL_SHM_FORMAT_ARGB8888) ||
 	    wl_shm_buffer_get_width(shm) != cap->width ||
@@ -352,6 +387,7 @@ static void handle_copy(struct wl_client *client, struct wl_resource *resource,
 				       cap->width, cap->height);
 		return;
 	}
+	cap->copy_flags = flags;
 	if (cap->window) {
 		cap->buffer = buffer;
 		wl_resource_add_destroy_listener(buffer, &cap->buffer_destroy);
@@ -685,6 +721,6 @@ bool garnet_portal_init(struct garnet_compositor *c)
 	p->lock_changed.notify = on_lock_changed;
 	wl_signal_add(garnet_compositor_get_lock_signal(c), &p->lock_changed);
 	c->portal = p;
-	return garnet_global_create(c, &garnet_portal_v1_interface, 1, p, bind_manager, true) !=
+	return garnet_global_create(c, &garnet_portal_v1_interface, 2, p, bind_manager, true) !=
 	       NULL;
 }

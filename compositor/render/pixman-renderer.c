@@ -287,8 +287,9 @@ static uint32_t region_area(const pixman_region32_t *r)
 	return area;
 }
 
-/* What the renderer would paint on output, top first, as paint entries. */
-static void collect_scene(struct collect *col, struct garnet_output *output)
+/* What the renderer would paint on output, top first, as paint entries; the pointer too when
+ * pointer says so. */
+static void collect_scene(struct collect *col, struct garnet_output *output, bool pointer)
 {
 	struct garnet_surface *images[GARNET_POINTER_IMAGES];
 	size_t image_count;
@@ -297,7 +298,7 @@ static void collect_scene(struct collect *col, struct garnet_output *output)
 	col->output = output;
 	garnet_output_matrix(output, &col->output_matrix);
 	pixman_region32_init(&col->covered);
-	if (output->cursor_on_plane) {
+	if (!pointer) {
 		image_count = 0;
 	} else {
 		collect_builtin_cursor(col, output->compositor->seat);
@@ -328,7 +329,7 @@ uint32_t garnet_render_output(struct garnet_output *output, pixman_image_t *imag
 	pixman_region32_t background;
 	uint32_t area = region_area(buffer_damage);
 
-	collect_scene(&col, output);
+	collect_scene(&col, output, !output->cursor_on_plane);
 	pixman_region32_init(&background);
 	pixman_region32_subtract(&background, (pixman_region32_t *)buffer_damage, &col.covered);
 	if (pixman_region32_not_empty(&background))
@@ -342,6 +343,26 @@ uint32_t garnet_render_output(struct garnet_output *output, pixman_image_t *imag
 	return area;
 }
 
+void garnet_render_output_picture(struct garnet_output *output, pixman_image_t *image,
+				  bool pointer)
+{
+	struct collect col = {0};
+	pixman_region32_t all, background;
+
+	collect_scene(&col, output, pointer);
+	pixman_region32_init_rect(&all, 0, 0, (unsigned)pixman_image_get_width(image),
+				  (unsigned)pixman_image_get_height(image));
+	pixman_region32_init(&background);
+	pixman_region32_subtract(&background, &all, &col.covered);
+	if (pixman_region32_not_empty(&background))
+		paint_background(output, image, &background);
+	pixman_region32_fini(&background);
+	for (size_t i = col.count; i-- > 0;)
+		paint_entry(&col.entries[i], image, &all);
+	pixman_region32_fini(&all);
+	collect_finish(&col);
+}
+
 /* The one surface the frame would be made of, pixel for pixel: nothing of garnet's (the
  * arrow, the lock prompt, the consent dialog) and no other surface is drawn on the output,
  * and the surface's buffer, without alpha, maps one to one onto every output pixel. */
@@ -353,7 +374,7 @@ struct garnet_surface *garnet_render_sole_surface(struct garnet_output *output)
 	const struct pixman_f_transform *m;
 	pixman_region32_t whole;
 
-	collect_scene(&col, output);
+	collect_scene(&col, output, !output->cursor_on_plane);
 	e = col.count == 1 ? &col.entries[0] : NULL;
 	m = e ? &e->to_output : NULL;
 	pixman_region32_init_rect(&whole, 0, 0, output->mode.width, output->mode.height);

@@ -14,6 +14,11 @@ struct garnet_surface;
 /* Paints region (global) of the scene into image for output; returns pixels painted. */
 uint32_t garnet_render_output(struct garnet_output *output, pixman_image_t *image,
 			      const pixman_region32_t *buffer_damage);
+/* The whole of output as the user sees it, into image (the output's buffer size), with the
+ * pointer or without, wherever the backend shows it (a cursor plane is not in the frame
+ * garnet_render_output paints). For a screen cast; no counter of the output's changes. */
+void garnet_render_output_picture(struct garnet_output *output, pixman_image_t *image,
+				  bool pointer);
 pixman_image_t *garnet_builtin_cursor_create(void);
 /* The surface whose buffer alone, unscaled and without alpha, would make the whole frame of
  * output (what a backend may show as it is, with no composition); NULL when there is none. */

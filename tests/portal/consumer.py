@@ -77,8 +77,10 @@ def request(method, *args, options):
 
 r = request('CreateSession', options={'session_handle_token': 'garnettest'})
 session = r['session_handle']
+# hidden: the pointer left out of the picture (cursor_mode 1), else embedded in it (2).
 request('SelectSources', session, options={'types': dbus.UInt32(1), 'multiple': False,
-                                           'cursor_mode': dbus.UInt32(2)})
+                                           'cursor_mode': dbus.UInt32(1 if mode == 'hidden'
+                                                                      else 2)})
 r = request('Start', session, '', options={})
 node = int(r['streams'][0][0])
 say('source_type', int(r['streams'][0][1].get('source_type', 0)))
@@ -129,7 +131,7 @@ if mode == 'rate':
         frames = sum('last-message = chain' in line for line in open(f'{out}.{label}.txt'))
         say('rate', label, frames)
     sys.exit(0)
-if mode == 'hold':
+if mode in ('hold', 'hidden'):
     # The session kept, no more frames asked for: "closed" when the other side closes it.
     def on_closed_only(*details):
         say('closed')

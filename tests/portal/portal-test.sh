@@ -30,7 +30,7 @@ if ! /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null ||
 	exit 0
 fi
 . "$(dirname "$0")/../security/lib.sh"
-echo "1..32"
+echo "1..33"
 
 # The session the application lives in: its bus, PipeWire, and the frontend finding
 # garnet-portal through garnet.portal (UseIn=garnet).
@@ -272,6 +272,35 @@ sed 's/^/# /' "$work/denied.txt"
 grep -q "^response [12]" "$work/denied.txt" && ! grep -q "^node" "$work/denied.txt" &&
 	[ ! -e "$work/denied.png" ] && [ ! -e "$work/denied.png.raw" ]
 result $? "no_in_the_dialog_gives_no_stream_and_no_frame"
+
+# An application asking for the picture without the pointer gets garnet's screen without it
+# (garnet draws the output again, leaving the pointer out): the two differ, and only where
+# the pointer is (at 0,0, garnet's own arrow).
+/usr/bin/python3 "$consumer" "$work/hidden.png" hidden >"$work/hidden.txt" 2>&1 &
+consumer_pid=$!
+answer 21
+wait_for "$work/hidden.txt" "^holding" 60
+sed 's/^/# /' "$work/hidden.txt"
+shoot with-pointer
+/usr/bin/python3 - "$work/hidden.png" "$work/with-pointer.png" "$png_equal" <<'PY' >"$work/hidden-check.txt" 2>&1
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location('png_equal', sys.argv[3])
+m = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(m)
+w, h, a = m.decode(sys.argv[1])
+sw, sh, b = m.decode(sys.argv[2])
+differ = [(x, y) for y in range(min(h, sh)) for x in range(min(w, sw))
+          if a[y][x * 3:x * 3 + 3] != b[y][x * 3:x * 3 + 3]]
+box = (max(x for x, _ in differ), max(y for _, y in differ)) if differ else None
+print('sizes', (w, h), (sw, sh), 'differ', len(differ), 'within', box)
+sys.exit(0 if (w, h) == (sw, sh) and differ and box[0] < 32 and box[1] < 32 else 1)
+PY
+status=$?
+sed 's/^/# /' "$work/hidden-check.txt"
+kill "$consumer_pid" 2>/dev/null
+wait "$consumer_pid" 2>/dev/null
+[ $status -eq 0 ]
+result $? "an_application_asking_for_no_pointer_gets_the_screen_without_it"
 
 # Consumers that come and go on one node, each getting its frame (a renegotiation of the
 # stream's buffers must not desynchronise garnet-portal's copies from garnet's answers).
