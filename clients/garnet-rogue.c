@@ -4,6 +4,7 @@
 // 2 on a usage or connection error.
 #include <errno.h>
 #include <stdbool.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +71,22 @@ uint64_t rogue_now_us(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
+}
+
+int rogue_dispatch_timeout(struct wl_display *display, int timeout_ms)
+{
+	struct pollfd p = {wl_display_get_fd(display), POLLIN, 0};
+
+	while (wl_display_prepare_read(display) != 0)
+		wl_display_dispatch_pending(display);
+	wl_display_flush(display);
+	if (poll(&p, 1, timeout_ms) > 0) {
+		if (wl_display_read_events(display) < 0)
+			return -1;
+	} else {
+		wl_display_cancel_read(display);
+	}
+	return wl_display_dispatch_pending(display) < 0 ? -1 : 0;
 }
 
 static struct wl_registry *list_globals(struct wl_display *display, struct registry_list *list)
@@ -210,7 +227,9 @@ static void usage(void)
 			"       garnet-rogue text-field LOG WIDTH HEIGHT\n"
 			"       garnet-rogue drive GO DONE "
 			"[quit|print|super-l|click:X,Y|press:X,Y|type:TEXT|keys:TEXT]\n"
+			"       garnet-rogue video LOG WIDTH HEIGHT\n"
 			"       garnet-rogue portal-capture APP_ID PID\n"
+			"       garnet-rogue portal-backend [PID...] PID\n"
 			"       garnet-rogue script\n"
 			"       garnet-rogue lock FILE\n"
 			"       garnet-rogue locker FILE [WAIT]\n"
@@ -275,6 +294,8 @@ int main(int argc, char **argv)
 				    argc == 6 ? (uint32_t)strtoul(argv[5], NULL, 16) : 0x4080c0);
 	if (argc == 5 && strcmp(argv[1], "text-field") == 0)
 		return rogue_window(argv[2], atoi(argv[3]), atoi(argv[4]), true, 0x4080c0);
+	if (argc == 5 && strcmp(argv[1], "video") == 0)
+		return rogue_video(argv[2], atoi(argv[3]), atoi(argv[4]));
 	if (argc == 4 && strcmp(argv[1], "portal-capture") == 0)
 		return rogue_portal_capture(argv[2], (uint32_t)strtoul(argv[3], NULL, 10));
 	if (argc >= 3 && argc <= 10 && strcmp(argv[1], "portal-backend") == 0) {

@@ -2,7 +2,6 @@
 // garnet-rogue idle / registries: a client that times another window's keystrokes through
 // ext-idle-notify with the shortest timeout, and one that asks for its registry again and
 // again (each time a denial per privileged global, when garnet has no policy).
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,18 +83,7 @@ int rogue_idle(const char *path, uint32_t timeout_ms, int seconds)
 	fflush(ic.log);
 	end = now_ms() + seconds * 1000L;
 	while ((left = end - now_ms()) > 0) {
-		struct pollfd p = {wl_display_get_fd(display), POLLIN, 0};
-
-		while (wl_display_prepare_read(display) != 0)
-			wl_display_dispatch_pending(display);
-		wl_display_flush(display);
-		if (poll(&p, 1, (int)left) > 0) {
-			if (wl_display_read_events(display) < 0)
-				break;
-		} else {
-			wl_display_cancel_read(display);
-		}
-		if (wl_display_dispatch_pending(display) < 0)
+		if (rogue_dispatch_timeout(display, (int)left) < 0)
 			break;
 	}
 	fprintf(ic.log, "done\n");

@@ -14,12 +14,20 @@ struct wl_display *rogue_connect(void);
  * errno's text); returns the connection's error, 0 while it stands. */
 int rogue_report_connection(struct wl_display *display, const char *what);
 
+/* Waits up to timeout_ms for garnet's events and dispatches what came; -1 once the connection
+ * failed. */
+int rogue_dispatch_timeout(struct wl_display *display, int timeout_ms);
+
 /* CLOCK_MONOTONIC, in microseconds. */
 uint64_t rogue_now_us(void);
 
 /* window FILE WIDTH HEIGHT [RRGGBB]: a window (of that colour) that logs every input event it
  * receives; runs until killed or disconnected. */
 int rogue_window(const char *path, int32_t width, int32_t height, bool text_field, uint32_t rgb);
+
+/* rogue-video.c: video FILE WIDTH HEIGHT, a window whose desynchronised subsurface alone
+ * commits a new colour every 100 ms (a video player); logs "mapped", "frames N". */
+int rogue_video(const char *path, int32_t width, int32_t height);
 
 /* drive GO DONE [COMBO]: once file GO exists, injects a key press, a click and a touch at the
  * middle of the first output through garnet_test (a trusted client's tool, not an attack),

@@ -422,6 +422,8 @@ static void surface_commit_now(struct garnet_surface *surface)
 	    garnet_surface_is_mapped(surface) && garnet_surface_position(surface, &x, &y))
 		garnet_compositor_schedule_repaint(surface->compositor);
 	wl_signal_emit_mutable(&surface->events.commit, surface);
+	for (struct garnet_surface *s = surface; s; s = s->subsurface ? s->subsurface->parent : NULL)
+		wl_signal_emit_mutable(&s->events.tree_commit, surface);
 }
 
 static void surface_attach(struct wl_client *client, struct wl_resource *resource,
@@ -654,6 +656,7 @@ static void compositor_create_surface(struct wl_client *client, struct wl_resour
 	pixman_region32_init(&surface->waiting_damage);
 	wl_signal_init(&surface->events.destroy);
 	wl_signal_init(&surface->events.commit);
+	wl_signal_init(&surface->events.tree_commit);
 	wl_resource_set_implementation(surface->resource, &surface_impl, surface,
 				       surface_resource_destroy);
 	wl_signal_emit_mutable(&c->events.new_surface, surface);

@@ -492,8 +492,9 @@ static void on_window_destroy(struct wl_listener *listener, void *data)
 	stop(cap, "its window is gone");
 }
 
-/* The window drew: the waiting copy is made (never while locked); an unmapped window is gone
- * for the cast. */
+/* The window or one of its subsurfaces drew (a video in a desynchronised subsurface commits
+ * alone): the waiting copy is made (never while locked); an unmapped window is gone for the
+ * cast. */
 static void on_window_commit(struct wl_listener *listener, void *data)
 {
 	struct portal_capture *cap = wl_container_of(listener, cap, window_commit);
@@ -527,7 +528,7 @@ static void grant_window(struct portal_capture *cap, struct garnet_surface *wind
 	cap->width = MIN(window->width, MAX_WINDOW_SIZE);
 	cap->height = MIN(window->height, MAX_WINDOW_SIZE);
 	wl_signal_add(&window->events.destroy, &cap->window_destroy);
-	wl_signal_add(&window->events.commit, &cap->window_commit);
+	wl_signal_add(&window->events.tree_commit, &cap->window_commit);
 	cap->state = CAPTURE_GRANTED;
 	if (c->locked)
 		garnet_portal_capture_v1_send_paused(cap->resource);

@@ -30,7 +30,7 @@ if ! /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null ||
 	exit 0
 fi
 . "$(dirname "$0")/../security/lib.sh"
-echo "1..33"
+echo "1..34"
 
 # The session the application lives in: its bus, PipeWire, and the frontend finding
 # garnet-portal through garnet.portal (UseIn=garnet).
@@ -217,6 +217,19 @@ answer() {
 key() {
 	echo "$1" >&3
 	sleep 0.5
+}
+# choose_and_answer TEXT [SEEN]: once garnet's dialog asks, Tab until the log says (more
+# than SEEN times) that TEXT is to be shared, then yes.
+choose_and_answer() {
+	wait_more "consent: asking the user" "$asks" || echo "# garnet did not ask"
+	asks=$((asks + 1))
+	sleep 1
+	tabs=0
+	while [ $tabs -lt 6 ] && [ "$(grep -c "to share: $1" "$work/log")" -le "${2:-0}" ]; do
+		key "key 15"
+		tabs=$((tabs + 1))
+	done
+	echo "key 21" >&3
 }
 
 start_session
@@ -501,15 +514,7 @@ cover_pid=$!
 wait_for "$work/cover.txt" "mapped" || echo "# the covering window did not map"
 /usr/bin/python3 "$consumer" "$work/window.png" hold >"$work/wcast.txt" 2>&1 &
 consumer_pid=$!
-wait_more "consent: asking the user" "$asks" || echo "# garnet did not ask"
-asks=$((asks + 1))
-sleep 1
-tabs=0
-while [ $tabs -lt 4 ] && ! grep -q "to share: the window of pid $window_pid " "$work/log"; do
-	key "key 15"
-	tabs=$((tabs + 1))
-done
-echo "key 21" >&3
+choose_and_answer "the window of pid $window_pid "
 wait_for "$work/wcast.txt" "^holding" 60
 sed 's/^/# /' "$work/wcast.txt"
 shoot covered
@@ -544,6 +549,21 @@ red_at "$work/collapsed.png" 1006 18 && list_at "$work/collapsed.png" 0 &&
 	list_at "$work/shown.png" 1 &&
 	grep -q "recording now: pid $consumer_pid exe .*: the window of pid $window_pid$" "$work/log"
 result $? "the_list_of_who_records_goes_after_a_while_and_comes_back_when_asked"
+# A video player's window: its picture is a desynchronised subsurface that commits alone,
+# ten times a second; the window's own surface never commits again. A cast of that window
+# follows the video (the consumer that asks for no rate gets its frames), as it does under
+# the covering window.
+"$rogue" video "$work/video.txt" 300 200 &
+video_pid=$!
+wait_for "$work/video.txt" "^mapped" || echo "# the video window did not map"
+/usr/bin/python3 "$consumer" "$work/video.png" rate >"$work/video-cast.txt" 2>&1 &
+video_consumer=$!
+choose_and_answer "the window of pid $video_pid "
+wait "$video_consumer"
+sed 's/^/# /' "$work/video-cast.txt"
+free=$(sed -n 's/^rate free //p' "$work/video-cast.txt")
+[ -n "$free" ] && [ "$free" -ge 10 ] && grep -q "^source_type 2$" "$work/video-cast.txt"
+result $? "a_window_cast_follows_a_video_in_a_subsurface_that_commits_alone"
 key "combo 125 38"
 wait_for "$work/out" "paused (session locked)" 10
 grep -q "paused (session locked)" "$work/out"
@@ -553,7 +573,7 @@ kill "$window_pid"
 wait_for "$work/wcast.txt" "^closed" 20
 grep -q "stopped: its window is gone" "$work/log" && grep -q "^closed" "$work/wcast.txt"
 result $? "a_window_cast_ends_when_its_window_goes"
-kill "$consumer_pid" "$cover_pid" 2>/dev/null
+kill "$consumer_pid" "$video_pid" "$cover_pid" 2>/dev/null
 stop_garnet
 
 # garnet-portal that cannot make its buffers (no memory, no descriptors): the consumer gets
@@ -629,18 +649,6 @@ mode=640x480
 mode=320x240'
 start_session
 unset extra_ini
-# choose_and_answer TEXT: Tab until the log says TEXT is to be shared, then yes.
-choose_and_answer() {
-	wait_more "consent: asking the user" "$asks" || echo "# garnet did not ask"
-	asks=$((asks + 1))
-	sleep 1
-	tabs=0
-	while [ $tabs -lt 6 ] && [ "$(grep -c "to share: $1" "$work/log")" -le "${2:-0}" ]; do
-		key "key 15"
-		tabs=$((tabs + 1))
-	done
-	echo "key 21" >&3
-}
 /usr/bin/python3 "$consumer" "$work/second-output.png" >"$work/second-output.txt" 2>&1 &
 consumer_pid=$!
 choose_and_answer "everything on HEADLESS-2"

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: MIT
+// garnet-rogue video FILE WIDTH HEIGHT: a window playing a "video" as players do, in a
+// desynchronised subsurface that commits alone (the window's own surface never commits again
+// after it maps): a square at 10,10 that changes colour every 100 ms. Logs "mapped" and
+// "frames N" every ten frames; runs until killed or disconnected.
+#include <stdio.h>
+#include <string.h>
+#include <wayland-client.h>
+
+#include "rogue-ignore.h"
+#include "rogue.h"
+#include "single-pixel-buffer-v1-client-protocol.h"
+#include "viewporter-client-protocol.h"
+#include "xdg-shell-client-protocol.h"
+
+#define VIDEO_SIZE 64
+#define FRAME_MS 100
+
+struct video {
+	FILE *log;
+	struct wl_compositor *compositor;
+	struct wl_subcompositor *subcompositor;
+	struct wp_single_pixel_buffer_manager_v1 *pixels;
+	struct wp_viewporter *viewporter;
+	struct xdg_wm_base *wm_base;
+	struct wl_surface *surface, *picture;
+	struct wl_buffer *shown; /* the video's frame on screen, freed when the next replaces it */
+	int32_t width, height;
+	bool mapped;
+};
+
+static void on_global(void *data, struct wl_registry *r, uint32_t name, const char *interface,
+		      uint32_t version)
+{
+	struct video *v = data;
+
+	if (strcmp(interface, wl_compositor_interface.name) == 0)
+		v->compositor = wl_registry_bind(r, name, &wl_compositor_interface, 4);
+	else if (strcmp(interface, wl_subcompositor_interface.name) == 0)
+		v->subcompositor = wl_registry_bind(r, name, &wl_subcompositor_interface, 1);
+	else if (strcmp(interface, wp_single_pixel_buffer_manager_v1_interface.name) == 0)
+		v->pixels = wl_registry_bind(r, name, &wp_single_pixel_buffer_manager_v1_interface,
+					     1);
+	else if (strcmp(interface, wp_viewporter_interface.name) == 0)
+		v->viewporter = wl_registry_bind(r, name, &wp_viewporter_interface, 1);
+	else if (strcmp(interface, xdg_wm_base_interface.name) == 0)
+		v->wm_base = wl_registry_bind(r, name, &xdg_wm_base_interface, 1);
+}
+
+static const struct wl_registry_listener registry_listener = {on_global,
+							      rogue_ignore_global_remove};
+
+static void ping(void *d, struct xdg_wm_base *b, uint32_t serial)
+{
+	xdg_wm_base_pong(b, serial);
+}
+
+static const struct xdg_wm_base_listener wm_base_listener = {ping};
+
+static void configure(void *data, struct xdg_surface *xs, uint32_t serial)
+{
+	struct video *v = data;
+
+	xdg_surface_ack_configure(xs, serial);
+	if (v->mapped)
+		return;
+	rogue_fill_surface_rgb(v->surface, v->pixels, v->viewporter, v->width, v->height,
+			       0x4080c0);
+	v->mapped = true;
+	fprintf(v->log, "mapped\n");
+	fflush(v->log);
+}
+
+static const struct xdg_surface_listener xdg_surface_listener = {configure};
+
+/* The next frame of the video: the subsurface alone commits. */
+static void show_frame(struct video *v, uint32_t rgb)
+{
+	struct wl_buffer *buffer = wp_single_pixel_buffer_manager_v1_create_u32_rgba_buffer(
+		v->pixels, ((rgb >> 16) & 0xff) * 0x01010101u, ((rgb >> 8) & 0xff) * 0x01010101u,
+		(rgb & 0xff) * 0x01010101u, 0xffffffffu);
+
+	wl_surface_attach(v->picture, buffer, 0, 0);
+	wl_surface_damage_buffer(v->picture, 0, 0, 1, 1);
+	wl_surface_commit(v->picture);
+	if (v->shown)
+		wl_buffer_destroy(v->shown);
+	v->shown = buffer;
+}
+
+int rogue_video(const char *path, int32_t width, int32_t height)
+{
+	struct video v = {.width = width, .height = height};
+	struct wl_display *display = rogue_connect();
+	struct wl_subsurface *sub;
+	struct xdg_surface *xs;
+	unsigned frames = 0;
+	uint64_t next_us;
+
+	v.log = fopen(path, "a");
+	if (!v.log) {
+		perror(path);
+		return 2;
+	}
+	wl_registry_add_listener(wl_display_get_registry(display), &registry_listener, &v);
+	if (wl_display_roundtrip(display) < 0 || !v.compositor || !v.subcompositor || !v.pixels ||
+	    !v.viewporter || !v.wm_base) {
+		fprintf(stderr, "garnet-rogue: missing globals for a video window\n");
+		return 2;
+	}
+	xdg_wm_base_add_listener(v.wm_base, &wm_base_listener, &v);
+	v.surface = wl_compositor_create_surface(v.compositor);
+	v.picture = wl_compositor_create_surface(v.compositor);
+	sub = wl_subcompositor_get_subsurface(v.subcompositor, v.picture, v.surface);
+	wl_subsurface_set_position(sub, 10, 10);
+	wl_subsurface_set_desync(sub);
+	wp_viewport_set_destination(wp_viewporter_get_viewport(v.viewporter, v.picture), VIDEO_SIZE,
+				    VIDEO_SIZE);
+	xs = xdg_wm_base_get_xdg_surface(v.wm_base, v.surface);
+	xdg_surface_add_listener(xs, &xdg_surface_listener, &v);
+	xdg_toplevel_set_title(xdg_surface_get_toplevel(xs), "garnet-rogue video");
+	wl_surface_commit(v.surface);
+	next_us = rogue_now_us();
+	for (;;) {
+		uint64_t now = rogue_now_us();
+		int wait_ms = now >= next_us ? 0 : (int)((next_us - now + 999) / 1000);
+
+		if (rogue_dispatch_timeout(display, wait_ms) < 0)
+			break;
+		if (!v.mapped || rogue_now_us() < next_us)
+			continue;
+		/* Ten a second from now on, not a burst to catch up on the time before mapping. */
+		next_us = next_us + 2 * FRAME_MS * 1000 < now ? now + FRAME_MS * 1000
+							     : next_us + FRAME_MS * 1000;
+		show_frame(&v, frames++ % 2 ? 0xe0e020 : 0x20e020);
+		if (frames % 10 == 0) {
+			fprintf(v.log, "frames %u\n", frames);
+			fflush(v.log);
+		}
+	}
+	fclose(v.log);
+	return 0;
+}
