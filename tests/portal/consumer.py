@@ -78,10 +78,15 @@ def request(method, *args, options):
 r = request('CreateSession', options={'session_handle_token': 'garnettest'})
 session = r['session_handle']
 # hidden: the pointer left out of the picture (cursor_mode 1), else embedded in it (2).
-request('SelectSources', session, options={'types': dbus.UInt32(1), 'multiple': False,
-                                           'cursor_mode': dbus.UInt32(1 if mode == 'hidden'
-                                                                      else 2)})
+# hidden also asks for the grant to persist (persist_mode 2): garnet never gives a restore
+# token ("restore_token yes" would show one).
+options = {'types': dbus.UInt32(1), 'multiple': False,
+           'cursor_mode': dbus.UInt32(1 if mode == 'hidden' else 2)}
+if mode == 'hidden':
+    options['persist_mode'] = dbus.UInt32(2)
+request('SelectSources', session, options=options)
 r = request('Start', session, '', options={})
+say('restore_token', 'yes' if 'restore_token' in r else 'no')
 node = int(r['streams'][0][0])
 say('source_type', int(r['streams'][0][1].get('source_type', 0)))
 fd = cast.OpenPipeWireRemote(session, dbus.Dictionary({}, signature='sv')).take()

@@ -30,7 +30,7 @@ if ! /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null ||
 	exit 0
 fi
 . "$(dirname "$0")/../security/lib.sh"
-echo "1..34"
+echo "1..35"
 
 # The session the application lives in: its bus, PipeWire, and the frontend finding
 # garnet-portal through garnet.portal (UseIn=garnet).
@@ -314,6 +314,8 @@ kill "$consumer_pid" 2>/dev/null
 wait "$consumer_pid" 2>/dev/null
 [ $status -eq 0 ]
 result $? "an_application_asking_for_no_pointer_gets_the_screen_without_it"
+grep -q "^restore_token no$" "$work/hidden.txt"
+result $? "an_application_asking_for_its_grant_to_persist_gets_no_restore_token"
 
 # Consumers that come and go on one node, each getting its frame (a renegotiation of the
 # stream's buffers must not desynchronise garnet-portal's copies from garnet's answers).
