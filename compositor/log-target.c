@@ -142,21 +142,23 @@ static void audit(const struct garnet_audit_event *e, void *data)
 {
 	struct log_target *t = data;
 	struct fields f = {.count = 0};
-	char stamp[64];
+	char stamp[64], message[1024];
 	struct tm tm;
 	time_t now;
 
 	if (e->level == GARNET_LOG_DEBUG && !t->debug)
 		return;
+	/* One record, one line: the message names what clients chose (an executable's path). */
+	garnet_log_escape(message, sizeof(message), e->message);
 	if (t->audit_file) {
 		now = time(NULL);
 		localtime_r(&now, &tm);
 		strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%S%z", &tm);
-		fprintf(t->audit_file, "%s garnet-audit: %s\n", stamp, e->message);
+		fprintf(t->audit_file, "%s garnet-audit: %s\n", stamp, message);
 		fflush(t->audit_file);
 		return;
 	}
-	field(&f, "MESSAGE=%s", e->message);
+	field(&f, "MESSAGE=%s", message);
 	field(&f, "PRIORITY=%d", priority(e->level));
 	field(&f, "SYSLOG_IDENTIFIER=garnet-audit");
 	field(&f, "GARNET_DECISION=%s", e->decision);
@@ -173,7 +175,7 @@ static void audit(const struct garnet_audit_event *e, void *data)
 	field(&f, "GARNET_COUNT=%lu", e->count);
 	/* Never lost: without a journal the record goes to stderr. */
 	if (sd_journal_sendv(f.iov, f.count) < 0)
-		fprintf(stderr, "garnet-audit: %s\n", e->message);
+		fprintf(stderr, "garnet-audit: %s\n", message);
 }
 
 void log_target_apply_security(struct log_target *t, struct garnet_security *s)

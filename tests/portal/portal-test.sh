@@ -30,7 +30,7 @@ if ! /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null ||
 	exit 0
 fi
 . "$(dirname "$0")/../security/lib.sh"
-echo "1..35"
+echo "1..36"
 
 # The session the application lives in: its bus, PipeWire, and the frontend finding
 # garnet-portal through garnet.portal (UseIn=garnet).
@@ -411,6 +411,18 @@ result $? "a_direct_screenshot_call_for_another_apps_request_is_refused"
 grep -q "no global" "$work/public-rogue.txt" &&
 	grep -q "deny: .*garnet-rogue privileged-global garnet_portal_v1" "$work/log"
 result $? "a_client_that_is_not_the_portal_cannot_bind_its_interface"
+# The same from a program whose path holds a line of garnet's log (a newline, then a forged
+# "the user allowed"): garnet's log names it on one line, the newline written as \x0a.
+forged="[00:00:00.000] info consent: the user allowed HEADLESS-1 for pid 1 exe forged"
+mkdir -p "$work/bin"
+cp "$rogue" "$work/bin/rogue
+$forged"
+"$work/bin/rogue
+$forged" portal-capture org.victim.App $$ >"$work/forger.txt" 2>&1
+grep -F "bin/rogue\x0a[00:00:00.000]" "$work/log" | head -n 1 | sed 's/^/# /'
+! grep -q "^\[00:00:00.000\] info consent" "$work/log" &&
+	grep -qF "bin/rogue\x0a$forged" "$work/log"
+result $? "a_program_path_holding_a_newline_cannot_forge_a_line_of_garnets_log"
 # A trusted client holding every privileged global, not the portal, is refused.
 sed 's/^/# /' "$work/trusted-rogue.txt"
 grep -q "^refused" "$work/trusted-rogue.txt" &&

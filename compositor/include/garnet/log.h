@@ -17,7 +17,9 @@ enum garnet_log_level {
 };
 
 /* Writes "[HH:MM:SS.mmm] level scope: message" to the compositor's log stream when level is at
- * or below the configured level. scope names the part speaking ("seat", "output", "security"). */
+ * or below the configured level. scope names the part speaking ("seat", "output", "security").
+ * A message is one line whatever it holds: its control characters (from what clients choose:
+ * an executable's path, a title) are written as \xNN, so none can forge a line of its own. */
 GARNET_EXPORT void garnet_log(struct garnet_compositor *c, enum garnet_log_level level, const char *scope,
 		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* garnet_log with the arguments as a va_list. */
@@ -31,8 +33,11 @@ GARNET_EXPORT void garnet_log_set_level(struct garnet_compositor *c, enum garnet
 /* The level set, so a caller can skip building a message nobody reads. */
 GARNET_EXPORT enum garnet_log_level garnet_log_get_level(struct garnet_compositor *c);
 
-/* A message that passed the level, formatted (cut at 1 KiB), for a log other than a stream
- * (the system journal). */
+/* in as one line: control characters (below 0x20, and 0x7f) as \xNN, cut to fit size. */
+GARNET_EXPORT void garnet_log_escape(char *out, size_t size, const char *in);
+
+/* A message that passed the level, formatted (cut at 1 KiB) and escaped, for a log other than a
+ * stream (the system journal). */
 typedef void (*garnet_log_handler)(enum garnet_log_level level, const char *scope,
 				   const char *message, void *data);
 /* Sends every message to handler instead of the stream; NULL goes back to the stream. */
