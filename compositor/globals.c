@@ -66,6 +66,13 @@ static void output_changed(struct garnet_output *output)
 	garnet_output_management_output_changed(output);
 }
 
+static const char *window_title(struct garnet_surface *surface)
+{
+	struct garnet_toplevel *toplevel = garnet_xdg_toplevel_from_surface(surface);
+
+	return toplevel ? garnet_xdg_toplevel_title(toplevel) : NULL;
+}
+
 /* Core's news for the protocols create_globals makes (each copes with being told before its
  * global exists or after its state is gone, as when core called it by name). */
 static void hook_protocols(struct garnet_compositor *c)
@@ -81,6 +88,7 @@ static void hook_protocols(struct garnet_compositor *c)
 		.output_bound = garnet_foreign_toplevel_output_bound,
 		.output_changed = output_changed,
 		.x11_launch_env = garnet_xwayland_launch_env,
+		.window_title = window_title,
 	};
 }
 

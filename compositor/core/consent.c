@@ -325,6 +325,15 @@ void garnet_consent_withdraw(struct garnet_consent_request *r)
 		show_next(cs);
 }
 
+/* The chosen window's title as its client set it ("" for none). */
+static const char *window_title(struct garnet_compositor *c, struct garnet_surface *window)
+{
+	const char *title =
+		c->protocol_hooks.window_title ? c->protocol_hooks.window_title(window) : NULL;
+
+	return title ? title : "";
+}
+
 static const char *chosen_output(const struct garnet_consent_request *r)
 {
 	return r->output ? r->output : r->object;
@@ -413,8 +422,8 @@ static void choose_next(struct garnet_consent *cs, struct garnet_consent_request
 		wl_client_get_credentials(wl_resource_get_client(r->window->resource), &pid, NULL,
 					  NULL);
 		garnet_log(c, GARNET_LOG_INFO, "consent",
-			   "to share: the window of pid %d (%s), %dx%d", (int)pid, who,
-			   r->window->width, r->window->height);
+			   "to share: the window of pid %d (%s), %dx%d, titled \"%s\"", (int)pid,
+			   who, r->window->width, r->window->height, window_title(c, r->window));
 	} else {
 		garnet_log(c, GARNET_LOG_INFO, "consent", "to share: everything on %s",
 			   chosen_output(r));
@@ -544,11 +553,12 @@ pixman_image_t *garnet_consent_panel_image(struct garnet_compositor *c)
 	if (!cs->panel) {
 		bool record = r->act == GARNET_ASK_RECORD_OUTPUT;
 
+		/* The title is the window's client's to choose: quoted, last, cut to fit. */
 		if (r->window)
 			snprintf(what, sizeof(what),
-				 "wants to record a video of one window (%dx%d); "
-				 "Tab: something else",
-				 r->window->width, r->window->height);
+				 "wants to record one window (%dx%d; Tab: something else): \"%s\"",
+				 r->window->width, r->window->height,
+				 window_title(cs->compositor, r->window));
 		else
 			snprintf(what, sizeof(what), "wants %s of everything on %s%s",
 				 record ? "to record a video" : "a picture", chosen_output(r),

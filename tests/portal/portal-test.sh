@@ -519,10 +519,11 @@ stop_garnet
 # window's pixels are in a wl_shm pool without seals, as most toolkits make them: garnet reads
 # that pool while it writes garnet-portal's, and libwayland aborts a process that opens a
 # second pool while a first is open.
-export ROGUE_SHM=1
+# (Its title, as its client chose it, pretends to be the whole screen: the dialog quotes it.)
+export ROGUE_SHM=1 ROGUE_TITLE="everything on HEADLESS-1"
 cast_list_seconds=2
 start_session
-unset ROGUE_SHM cast_list_seconds
+unset ROGUE_SHM ROGUE_TITLE cast_list_seconds
 "$rogue" window "$work/cover.txt" 1024 768 c04040 &
 cover_pid=$!
 wait_for "$work/cover.txt" "mapped" || echo "# the covering window did not map"
@@ -549,7 +550,8 @@ status=$?
 sed 's/^/# /' "$work/wcheck.txt"
 [ $status -eq 0 ] && grep -q "screen centre (192, 64, 64)" "$work/wcheck.txt" &&
 	grep -q "^shm buffer" "$work/window.txt" && garnet_serves_a_new_client &&
-	grep -q "^source_type 2$" "$work/wcast.txt"
+	grep -q "^source_type 2$" "$work/wcast.txt" &&
+	grep -q "to share: the window of pid $window_pid (.*), 400x300, titled \"everything on HEADLESS-1\"$" "$work/log"
 result $? "a_window_cast_of_a_covered_window_shows_the_window_not_what_covers_it"
 red_at "$work/covered.png" 1006 18
 result $? "the_indicator_is_on_screen_while_a_window_cast_runs"
