@@ -2,7 +2,8 @@
 // garnet-rogue video FILE WIDTH HEIGHT: a window playing a "video" as players do, in a
 // desynchronised subsurface that commits alone (the window's own surface never commits again
 // after it maps): a square at 10,10 that changes colour every 100 ms. Logs "mapped" and
-// "frames N" every ten frames; runs until killed or disconnected.
+// "frames N" every ten frames; runs until killed or disconnected. With a menu open: a popup of
+// the window (80x60, magenta) at 150,100 of it, as a player's context menu.
 #include <stdio.h>
 #include <string.h>
 #include <wayland-client.h>
@@ -23,7 +24,8 @@ struct video {
 	struct wp_single_pixel_buffer_manager_v1 *pixels;
 	struct wp_viewporter *viewporter;
 	struct xdg_wm_base *wm_base;
-	struct wl_surface *surface, *picture;
+	struct wl_surface *surface, *picture, *menu;
+	struct xdg_surface *xs, *menu_xs;
 	struct wl_buffer *shown; /* the video's frame on screen, freed when the next replaces it */
 	int32_t width, height;
 	bool mapped;
@@ -73,6 +75,53 @@ static void configure(void *data, struct xdg_surface *xs, uint32_t serial)
 
 static const struct xdg_surface_listener xdg_surface_listener = {configure};
 
+static void menu_configure(void *data, struct xdg_surface *xs, uint32_t serial)
+{
+	struct video *v = data;
+	struct wl_buffer *buffer = wp_single_pixel_buffer_manager_v1_create_u32_rgba_buffer(
+		v->pixels, 0xc0c0c0c0u, 0x20202020u, 0xc0c0c0c0u, 0xffffffffu);
+
+	xdg_surface_ack_configure(xs, serial);
+	wl_surface_attach(v->menu, buffer, 0, 0);
+	wl_surface_damage_buffer(v->menu, 0, 0, 1, 1);
+	wl_surface_commit(v->menu);
+	fprintf(v->log, "menu\n");
+	fflush(v->log);
+}
+
+static const struct xdg_surface_listener menu_listener = {menu_configure};
+
+static void popup_configure(void *d, struct xdg_popup *p, int32_t x, int32_t y, int32_t w,
+			    int32_t h)
+{
+}
+
+static void popup_done(void *d, struct xdg_popup *p)
+{
+}
+
+static const struct xdg_popup_listener popup_listener = {popup_configure, popup_done};
+
+/* A menu of the window, without a grab (nothing is clicked in a test). */
+static void open_menu(struct video *v)
+{
+	struct xdg_positioner *pos = xdg_wm_base_create_positioner(v->wm_base);
+	struct xdg_popup *popup;
+
+	xdg_positioner_set_size(pos, 80, 60);
+	xdg_positioner_set_anchor_rect(pos, 150, 100, 1, 1);
+	xdg_positioner_set_anchor(pos, XDG_POSITIONER_ANCHOR_TOP_LEFT);
+	xdg_positioner_set_gravity(pos, XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT);
+	v->menu = wl_compositor_create_surface(v->compositor);
+	wp_viewport_set_destination(wp_viewporter_get_viewport(v->viewporter, v->menu), 80, 60);
+	v->menu_xs = xdg_wm_base_get_xdg_surface(v->wm_base, v->menu);
+	xdg_surface_add_listener(v->menu_xs, &menu_listener, v);
+	popup = xdg_surface_get_popup(v->menu_xs, v->xs, pos);
+	xdg_popup_add_listener(popup, &popup_listener, v);
+	xdg_positioner_destroy(pos);
+	wl_surface_commit(v->menu);
+}
+
 /* The next frame of the video: the subsurface alone commits. */
 static void show_frame(struct video *v, uint32_t rgb)
 {
@@ -88,12 +137,11 @@ static void show_frame(struct video *v, uint32_t rgb)
 	v->shown = buffer;
 }
 
-int rogue_video(const char *path, int32_t width, int32_t height)
+int rogue_video(const char *path, int32_t width, int32_t height, bool menu)
 {
 	struct video v = {.width = width, .height = height};
 	struct wl_display *display = rogue_connect();
 	struct wl_subsurface *sub;
-	struct xdg_surface *xs;
 	unsigned frames = 0;
 	uint64_t next_us;
 
@@ -116,9 +164,9 @@ int rogue_video(const char *path, int32_t width, int32_t height)
 	wl_subsurface_set_desync(sub);
 	wp_viewport_set_destination(wp_viewporter_get_viewport(v.viewporter, v.picture), VIDEO_SIZE,
 				    VIDEO_SIZE);
-	xs = xdg_wm_base_get_xdg_surface(v.wm_base, v.surface);
-	xdg_surface_add_listener(xs, &xdg_surface_listener, &v);
-	xdg_toplevel_set_title(xdg_surface_get_toplevel(xs), "garnet-rogue video");
+	v.xs = xdg_wm_base_get_xdg_surface(v.wm_base, v.surface);
+	xdg_surface_add_listener(v.xs, &xdg_surface_listener, &v);
+	xdg_toplevel_set_title(xdg_surface_get_toplevel(v.xs), "garnet-rogue video");
 	wl_surface_commit(v.surface);
 	next_us = rogue_now_us();
 	for (;;) {
@@ -129,6 +177,8 @@ int rogue_video(const char *path, int32_t width, int32_t height)
 			break;
 		if (!v.mapped || rogue_now_us() < next_us)
 			continue;
+		if (menu && !v.menu)
+			open_menu(&v);
 		/* Ten a second from now on, not a burst to catch up on the time before mapping. */
 		next_us = next_us + 2 * FRAME_MS * 1000 < now ? now + FRAME_MS * 1000
 							     : next_us + FRAME_MS * 1000;

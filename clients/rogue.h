@@ -25,9 +25,10 @@ uint64_t rogue_now_us(void);
  * receives; runs until killed or disconnected. */
 int rogue_window(const char *path, int32_t width, int32_t height, bool text_field, uint32_t rgb);
 
-/* rogue-video.c: video FILE WIDTH HEIGHT, a window whose desynchronised subsurface alone
- * commits a new colour every 100 ms (a video player); logs "mapped", "frames N". */
-int rogue_video(const char *path, int32_t width, int32_t height);
+/* rogue-video.c: video FILE WIDTH HEIGHT [menu], a window whose desynchronised subsurface
+ * alone commits a new colour every 100 ms (a video player), with a popup open (menu); logs
+ * "mapped", "menu", "frames N". */
+int rogue_video(const char *path, int32_t width, int32_t height, bool menu);
 
 /* drive GO DONE [COMBO]: once file GO exists, injects a key press, a click and a touch at the
  * middle of the first output through garnet_test (a trusted client's tool, not an attack),

@@ -66,11 +66,19 @@ static void output_changed(struct garnet_output *output)
 	garnet_output_management_output_changed(output);
 }
 
-static const char *window_title(struct garnet_surface *surface)
+static bool window_of(struct garnet_surface *surface, const char **title)
 {
 	struct garnet_toplevel *toplevel = garnet_xdg_toplevel_from_surface(surface);
 
-	return toplevel ? garnet_xdg_toplevel_title(toplevel) : NULL;
+	if (toplevel) {
+		*title = garnet_xdg_toplevel_title(toplevel);
+		return true;
+	}
+	toplevel = garnet_xwayland_toplevel_from_surface(surface);
+	if (!toplevel)
+		return false;
+	*title = toplevel->impl->title ? toplevel->impl->title(toplevel) : NULL;
+	return true;
 }
 
 /* Core's news for the protocols create_globals makes (each copes with being told before its
@@ -88,7 +96,7 @@ static void hook_protocols(struct garnet_compositor *c)
 		.output_bound = garnet_foreign_toplevel_output_bound,
 		.output_changed = output_changed,
 		.x11_launch_env = garnet_xwayland_launch_env,
-		.window_title = window_title,
+		.window_of = window_of,
 	};
 }
 

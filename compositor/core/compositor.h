@@ -71,9 +71,9 @@ struct garnet_protocol_hooks {
 	/* A window mapped, unmapped, or changed title, app id, states or outputs: task bars are
 	 * told (foreign-toplevel.c). */
 	void (*toplevel_changed)(struct garnet_toplevel *toplevel);
-	/* The title of the window whose surface this is, NULL when it is no window or has none
-	 * (xdg-toplevel.c); chosen by its client. */
-	const char *(*window_title)(struct garnet_surface *surface);
+	/* surface is a window's (an xdg or X11 toplevel; no popup, menu or panel), and its
+	 * title as its client chose it (NULL: none); false for any other surface. */
+	bool (*window_of)(struct garnet_surface *surface, const char **title);
 	/* The outputs surface is on changed (foreign-toplevel.c: a window's task bar entry). */
 	void (*surface_outputs_changed)(struct garnet_surface *surface);
 	/* A client bound output: it is told what is on it (foreign-toplevel.c). */

@@ -325,12 +325,22 @@ void garnet_consent_withdraw(struct garnet_consent_request *r)
 		show_next(cs);
 }
 
+/* A window the user may choose (never a popup or a menu); without the protocols' word, any
+ * surface of a window layer with a role. */
+static bool is_window(struct garnet_compositor *c, struct garnet_surface *surface)
+{
+	const char *title;
+
+	return !c->protocol_hooks.window_of || c->protocol_hooks.window_of(surface, &title);
+}
+
 /* The chosen window's title as its client set it ("" for none). */
 static const char *window_title(struct garnet_compositor *c, struct garnet_surface *window)
 {
-	const char *title =
-		c->protocol_hooks.window_title ? c->protocol_hooks.window_title(window) : NULL;
+	const char *title = NULL;
 
+	if (!c->protocol_hooks.window_of || !c->protocol_hooks.window_of(window, &title))
+		return "";
 	return title ? title : "";
 }
 
@@ -370,7 +380,8 @@ static struct garnet_surface *next_window(struct garnet_compositor *c, struct ga
 	for (size_t i = 0; i < sizeof(layers) / sizeof(layers[0]); i++) {
 		wl_list_for_each (view, &c->layers[layers[i]], layer_link) {
 			if (!garnet_surface_is_mapped(view->surface) ||
-			    view->surface->role == NULL || view->surface->subsurface)
+			    view->surface->role == NULL || view->surface->subsurface ||
+			    !is_window(c, view->surface))
 				continue;
 			if (passed)
 				return view->surface;

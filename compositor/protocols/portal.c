@@ -13,12 +13,14 @@
 #include "../core/compositor.h"
 #include "../core/output.h"
 #include "../core/surface.h"
+#include "../core/subsurface.h"
 #include "../render/renderer.h"
 #include "../core/region.h"
 #include "../core/cast-indicator.h"
 #include "../core/consent.h"
 #include "../render/cast-list.h"
 #include "portal.h"
+#include "xdg-shell.h"
 #include "garnet-portal-v1-server-protocol.h"
 
 struct portal {
@@ -240,6 +242,17 @@ static bool copy_pixels(struct portal_capture *cap, struct garnet_output *output
 	return copy_into(picture, shm);
 }
 
+/* A popup of the window (a menu it opened), or a subsurface of one: part of the window's
+ * picture. The window's own tree is drawn apart. */
+static bool popup_of(struct garnet_surface *surface, void *data)
+{
+	struct garnet_surface *window = data, *top = surface;
+
+	while (top->subsurface && top->subsurface->parent)
+		top = top->subsurface->parent;
+	return top != window && garnet_xdg_root_surface(surface) == window;
+}
+
 /*
  * The window alone, never what covers it. It is drawn into garnet's own image, then copied
  * into the buffer: drawing opens the window's pools (wl_shm_buffer_begin_access), and
@@ -253,7 +266,7 @@ static bool paint_window(struct portal_capture *cap, struct wl_shm_buffer *shm)
 
 	if (!picture)
 		return false;
-	garnet_render_surface_tree(cap->window, picture);
+	garnet_render_surface_tree(cap->window, picture, popup_of, cap->window);
 	return copy_into(picture, shm);
 }
 

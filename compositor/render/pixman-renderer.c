@@ -8,6 +8,7 @@
 #include "../core/surface.h"
 #include "../core/transform.h"
 #include "../core/view.h"
+#include "../core/coords.h"
 #include "../core/seat.h"
 #include "../core/consent.h"
 #include "../core/cast-indicator.h"
@@ -389,9 +390,30 @@ struct garnet_surface *garnet_render_sole_surface(struct garnet_output *output)
 	return sole;
 }
 
-bool garnet_render_surface_tree(struct garnet_surface *root, pixman_image_t *image)
+/* Scene surfaces that belong to a window (its popups), placed relative to the window. */
+struct family {
+	struct collect *col;
+	int32_t rx, ry;
+	bool (*belongs)(struct garnet_surface *surface, void *data);
+	void *data;
+};
+
+static bool collect_family(struct garnet_surface *surface, int32_t x, int32_t y, void *data)
+{
+	struct family *f = data;
+
+	if (!f->belongs(surface, f->data))
+		return true;
+	return collect_surface(surface, garnet_coord_clamp((int64_t)x - f->rx),
+			       garnet_coord_clamp((int64_t)y - f->ry), f->col);
+}
+
+bool garnet_render_surface_tree(struct garnet_surface *root, pixman_image_t *image,
+				bool (*belongs)(struct garnet_surface *surface, void *data),
+				void *data)
 {
 	struct collect col = {0};
+	struct family family = {&col, 0, 0, belongs, data};
 	pixman_color_t black = {0, 0, 0, 0xffff};
 	int32_t w = pixman_image_get_width(image), h = pixman_image_get_height(image);
 	pixman_rectangle16_t all = {0, 0, (uint16_t)w, (uint16_t)h};
@@ -400,6 +422,9 @@ bool garnet_render_surface_tree(struct garnet_surface *root, pixman_image_t *ima
 	/* The window's own space is the target's: nothing above it hides any of it. */
 	pixman_f_transform_init_identity(&col.output_matrix);
 	pixman_region32_init(&col.covered);
+	/* Its popups first: they are above it. Not while it is off the screen (minimized). */
+	if (belongs && garnet_surface_position(root, &family.rx, &family.ry))
+		garnet_scene_for_each_surface(root->compositor, collect_family, &family);
 	garnet_surface_for_each_in_tree(root, 0, 0, collect_surface, &col);
 	pixman_image_fill_rectangles(PIXMAN_OP_SRC, image, &black, 1, &all);
 	pixman_region32_init_rect(&whole, 0, 0, (unsigned)w, (unsigned)h);

@@ -25,7 +25,11 @@ pixman_image_t *garnet_builtin_cursor_create(void);
 struct garnet_surface *garnet_render_sole_surface(struct garnet_output *output);
 
 /* A window's surface tree alone (subsurfaces included; whatever covers it on screen, and
- * garnet's own images, left out), its origin at 0,0 of image, over black. */
-bool garnet_render_surface_tree(struct garnet_surface *root, pixman_image_t *image);
+ * garnet's own images, left out), its origin at 0,0 of image, over black; above it, the
+ * surfaces of the scene for which belongs says yes (its popups), where they are relative to it
+ * (belongs NULL: none). */
+bool garnet_render_surface_tree(struct garnet_surface *root, pixman_image_t *image,
+				bool (*belongs)(struct garnet_surface *surface, void *data),
+				void *data);
 
 #endif

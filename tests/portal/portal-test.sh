@@ -30,7 +30,7 @@ if ! /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null ||
 	exit 0
 fi
 . "$(dirname "$0")/../security/lib.sh"
-echo "1..36"
+echo "1..37"
 
 # The session the application lives in: its bus, PipeWire, and the frontend finding
 # garnet-portal through garnet.portal (UseIn=garnet).
@@ -568,10 +568,10 @@ result $? "the_list_of_who_records_goes_after_a_while_and_comes_back_when_asked"
 # A video player's window: its picture is a desynchronised subsurface that commits alone,
 # ten times a second; the window's own surface never commits again. A cast of that window
 # follows the video (the consumer that asks for no rate gets its frames), as it does under
-# the covering window.
-"$rogue" video "$work/video.txt" 300 200 &
+# the covering window. A menu of it is open (a popup).
+"$rogue" video "$work/video.txt" 300 200 menu &
 video_pid=$!
-wait_for "$work/video.txt" "^mapped" || echo "# the video window did not map"
+wait_for "$work/video.txt" "^menu" || echo "# the video window did not map its menu"
 /usr/bin/python3 "$consumer" "$work/video.png" rate >"$work/video-cast.txt" 2>&1 &
 video_consumer=$!
 choose_and_answer "the window of pid $video_pid "
@@ -580,6 +580,23 @@ sed 's/^/# /' "$work/video-cast.txt"
 free=$(sed -n 's/^rate free //p' "$work/video-cast.txt")
 [ -n "$free" ] && [ "$free" -ge 10 ] && grep -q "^source_type 2$" "$work/video-cast.txt"
 result $? "a_window_cast_follows_a_video_in_a_subsurface_that_commits_alone"
+# Its menu (a popup, above the window, drawn by the same client) is part of its picture.
+/usr/bin/python3 - "$work/video.png" "$png_equal" <<'PY' >"$work/menu-check.txt" 2>&1
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location('png_equal', sys.argv[2])
+m = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(m)
+w, h, rows = m.decode(sys.argv[1])
+at = lambda x, y: tuple(rows[y][x * 3:x * 3 + 3])
+print('frame', w, h, 'menu', at(190, 130), 'window', at(290, 190))
+sys.exit(0 if (w, h) == (300, 200) and at(190, 130) == (192, 32, 192) and
+         at(290, 190) == (64, 128, 192) else 1)
+PY
+status=$?
+sed 's/^/# /' "$work/menu-check.txt"
+# (The dialog offered the menu itself as a window once: Tab's first stop was the popup.)
+[ $status -eq 0 ] && ! grep -q "to share: the window of pid $video_pid (.*), 80x60" "$work/log"
+result $? "a_window_cast_shows_the_windows_menu_above_it_and_the_menu_is_no_window_to_choose"
 key "combo 125 38"
 wait_for "$work/out" "paused (session locked)" 10
 grep -q "paused (session locked)" "$work/out"
