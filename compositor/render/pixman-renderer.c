@@ -323,45 +323,44 @@ static void collect_finish(struct collect *col)
 	pixman_region32_fini(&col->covered);
 }
 
-uint32_t garnet_render_output(struct garnet_output *output, pixman_image_t *image,
-			      const pixman_region32_t *buffer_damage)
+/* The damaged part of output's scene (the pointer in it or not) into image; the number of
+ * surfaces painted. */
+static uint32_t paint_scene(struct garnet_output *output, pixman_image_t *image,
+			    const pixman_region32_t *damage, bool pointer)
 {
 	struct collect col = {0};
 	pixman_region32_t background;
-	uint32_t area = region_area(buffer_damage);
+	uint32_t painted = 0;
 
-	collect_scene(&col, output, !output->cursor_on_plane);
+	collect_scene(&col, output, pointer);
 	pixman_region32_init(&background);
-	pixman_region32_subtract(&background, (pixman_region32_t *)buffer_damage, &col.covered);
+	pixman_region32_subtract(&background, (pixman_region32_t *)damage, &col.covered);
 	if (pixman_region32_not_empty(&background))
 		paint_background(output, image, &background);
 	pixman_region32_fini(&background);
-
-	output->painted_surfaces = 0;
 	for (size_t i = col.count; i-- > 0;)
-		output->painted_surfaces += paint_entry(&col.entries[i], image, buffer_damage);
+		painted += paint_entry(&col.entries[i], image, damage);
 	collect_finish(&col);
-	return area;
+	return painted;
+}
+
+uint32_t garnet_render_output(struct garnet_output *output, pixman_image_t *image,
+			      const pixman_region32_t *buffer_damage)
+{
+	output->painted_surfaces =
+		paint_scene(output, image, buffer_damage, !output->cursor_on_plane);
+	return region_area(buffer_damage);
 }
 
 void garnet_render_output_picture(struct garnet_output *output, pixman_image_t *image,
 				  bool pointer)
 {
-	struct collect col = {0};
-	pixman_region32_t all, background;
+	pixman_region32_t all;
 
-	collect_scene(&col, output, pointer);
 	pixman_region32_init_rect(&all, 0, 0, (unsigned)pixman_image_get_width(image),
 				  (unsigned)pixman_image_get_height(image));
-	pixman_region32_init(&background);
-	pixman_region32_subtract(&background, &all, &col.covered);
-	if (pixman_region32_not_empty(&background))
-		paint_background(output, image, &background);
-	pixman_region32_fini(&background);
-	for (size_t i = col.count; i-- > 0;)
-		paint_entry(&col.entries[i], image, &all);
+	paint_scene(output, image, &all, pointer);
 	pixman_region32_fini(&all);
-	collect_finish(&col);
 }
 
 /* The one surface the frame would be made of, pixel for pixel: nothing of garnet's (the
