@@ -227,7 +227,7 @@ static void usage(void)
 			"       garnet-rogue text-field LOG WIDTH HEIGHT\n"
 			"       garnet-rogue drive GO DONE "
 			"[quit|print|super-l|click:X,Y|press:X,Y|type:TEXT|keys:TEXT]\n"
-			"       garnet-rogue video LOG WIDTH HEIGHT [menu]\n"
+			"       garnet-rogue video LOG WIDTH HEIGHT [menu|grow]\n"
 			"       garnet-rogue portal-capture APP_ID PID\n"
 			"       garnet-rogue portal-backend [PID...] PID\n"
 			"       garnet-rogue script\n"
@@ -296,7 +296,7 @@ int main(int argc, char **argv)
 		return rogue_window(argv[2], atoi(argv[3]), atoi(argv[4]), true, 0x4080c0);
 	if ((argc == 5 || argc == 6) && strcmp(argv[1], "video") == 0)
 		return rogue_video(argv[2], atoi(argv[3]), atoi(argv[4]),
-				   argc == 6 && strcmp(argv[5], "menu") == 0);
+				   argc == 6 ? argv[5] : NULL);
 	if (argc == 4 && strcmp(argv[1], "portal-capture") == 0)
 		return rogue_portal_capture(argv[2], (uint32_t)strtoul(argv[3], NULL, 10));
 	if (argc >= 3 && argc <= 10 && strcmp(argv[1], "portal-backend") == 0) {

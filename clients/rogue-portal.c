@@ -4,7 +4,9 @@
 // "granted", "refused" or "no global" and exits 1 only when it was granted.
 // garnet-rogue script: the test's hands, reading commands from stdin through garnet_test
 // ("key CODE" presses and releases an evdev key; "combo CODE..." holds them in order and
-// releases them in reverse), printing "ok" after each once garnet has handled it.
+// releases them in reverse; "motion X Y" moves the pointer there; "press" and "release" the
+// left button), printing "ok" after each once garnet has handled it.
+#include <linux/input-event-codes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,6 +98,7 @@ int rogue_script(void)
 		uint32_t keys[8];
 		int count = 0, used = 0, n;
 		char *p = line;
+		double x, y;
 
 		if (strncmp(p, "key ", 4) == 0 || strncmp(p, "combo ", 6) == 0) {
 			p = strchr(p, ' ');
@@ -103,6 +106,13 @@ int rogue_script(void)
 				count++;
 				p += used;
 			}
+		} else if (sscanf(p, "motion %lf %lf", &x, &y) == 2) {
+			garnet_test_pointer_motion(g.test, wl_fixed_from_double(x),
+						   wl_fixed_from_double(y));
+		} else if (strncmp(p, "press", 5) == 0 || strncmp(p, "release", 7) == 0) {
+			garnet_test_pointer_button(g.test, BTN_LEFT,
+						   p[0] == 'p' ? WL_POINTER_BUTTON_STATE_PRESSED
+							       : WL_POINTER_BUTTON_STATE_RELEASED);
 		}
 		for (n = 0; n < count; n++)
 			garnet_test_key(g.test, keys[n], WL_KEYBOARD_KEY_STATE_PRESSED);

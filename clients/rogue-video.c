@@ -3,9 +3,12 @@
 // desynchronised subsurface that commits alone (the window's own surface never commits again
 // after it maps): a square at 10,10 that changes colour every 100 ms. Logs "mapped" and
 // "frames N" every ten frames; runs until killed or disconnected. With a menu open: a popup of
-// the window (80x60, magenta) at 150,100 of it, as a player's context menu.
+// the window (80x60, magenta) at 150,100 of it, as a player's context menu. Growing: once the
+// file FILE.grow exists the window grows by 100x60 ("grown WxH"), as a player does for a
+// larger video.
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <wayland-client.h>
 
 #include "rogue-ignore.h"
@@ -27,6 +30,8 @@ struct video {
 	struct wl_surface *surface, *picture, *menu;
 	struct xdg_surface *xs, *menu_xs;
 	struct wl_buffer *shown; /* the video's frame on screen, freed when the next replaces it */
+	struct wp_viewport *viewport; /* the window's own surface's: its size */
+	struct wl_buffer *window_buffer; /* its colour, freed when the next replaces it */
 	int32_t width, height;
 	bool mapped;
 };
@@ -59,6 +64,30 @@ static void ping(void *d, struct xdg_wm_base *b, uint32_t serial)
 
 static const struct xdg_wm_base_listener wm_base_listener = {ping};
 
+/* surface shows buffer (a single pixel); the one it showed before, *shown, is freed. */
+static void show_pixel(struct wl_surface *surface, struct wl_buffer *buffer,
+		       struct wl_buffer **shown)
+{
+	wl_surface_attach(surface, buffer, 0, 0);
+	wl_surface_damage_buffer(surface, 0, 0, 1, 1);
+	wl_surface_commit(surface);
+	if (*shown)
+		wl_buffer_destroy(*shown);
+	*shown = buffer;
+}
+
+/* The window's own surface, one colour at its size. */
+static void fill_window(struct video *v)
+{
+	struct wl_buffer *buffer = wp_single_pixel_buffer_manager_v1_create_u32_rgba_buffer(
+		v->pixels, 0x40404040u, 0x80808080u, 0xc0c0c0c0u, 0xffffffffu);
+
+	if (!v->viewport)
+		v->viewport = wp_viewporter_get_viewport(v->viewporter, v->surface);
+	wp_viewport_set_destination(v->viewport, v->width, v->height);
+	show_pixel(v->surface, buffer, &v->window_buffer);
+}
+
 static void configure(void *data, struct xdg_surface *xs, uint32_t serial)
 {
 	struct video *v = data;
@@ -66,8 +95,7 @@ static void configure(void *data, struct xdg_surface *xs, uint32_t serial)
 	xdg_surface_ack_configure(xs, serial);
 	if (v->mapped)
 		return;
-	rogue_fill_surface_rgb(v->surface, v->pixels, v->viewporter, v->width, v->height,
-			       0x4080c0);
+	fill_window(v);
 	v->mapped = true;
 	fprintf(v->log, "mapped\n");
 	fflush(v->log);
@@ -129,22 +157,31 @@ static void show_frame(struct video *v, uint32_t rgb)
 		v->pixels, ((rgb >> 16) & 0xff) * 0x01010101u, ((rgb >> 8) & 0xff) * 0x01010101u,
 		(rgb & 0xff) * 0x01010101u, 0xffffffffu);
 
-	wl_surface_attach(v->picture, buffer, 0, 0);
-	wl_surface_damage_buffer(v->picture, 0, 0, 1, 1);
-	wl_surface_commit(v->picture);
-	if (v->shown)
-		wl_buffer_destroy(v->shown);
-	v->shown = buffer;
+	show_pixel(v->picture, buffer, &v->shown);
 }
 
-int rogue_video(const char *path, int32_t width, int32_t height, bool menu)
+/* The window's own surface commits again, larger (the video goes on in its subsurface). */
+static void grow(struct video *v)
 {
+	v->width += 100;
+	v->height += 60;
+	fill_window(v);
+	fprintf(v->log, "grown %dx%d\n", v->width, v->height);
+	fflush(v->log);
+}
+
+int rogue_video(const char *path, int32_t width, int32_t height, const char *extra)
+{
+	bool menu = extra && strcmp(extra, "menu") == 0;
+	bool growing = extra && strcmp(extra, "grow") == 0;
+	char grow_path[4096];
 	struct video v = {.width = width, .height = height};
 	struct wl_display *display = rogue_connect();
 	struct wl_subsurface *sub;
 	unsigned frames = 0;
 	uint64_t next_us;
 
+	snprintf(grow_path, sizeof(grow_path), "%s.grow", path);
 	v.log = fopen(path, "a");
 	if (!v.log) {
 		perror(path);
@@ -183,6 +220,10 @@ int rogue_video(const char *path, int32_t width, int32_t height, bool menu)
 		next_us = next_us + 2 * FRAME_MS * 1000 < now ? now + FRAME_MS * 1000
 							     : next_us + FRAME_MS * 1000;
 		show_frame(&v, frames++ % 2 ? 0xe0e020 : 0x20e020);
+		if (growing && access(grow_path, F_OK) == 0) {
+			growing = false;
+			grow(&v);
+		}
 		if (frames % 10 == 0) {
 			fprintf(v.log, "frames %u\n", frames);
 			fflush(v.log);

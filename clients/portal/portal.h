@@ -34,6 +34,9 @@ struct capture_listener {
 	void (*failed)(void *data);
 	void (*paused)(void *data, bool paused);
 	void (*stopped)(void *data);
+	/* The window or output changed size: copies from now on take buffers of this size
+	 * (the waiting one, if any, was answered failed). NULL: a single picture ignores it. */
+	void (*resized)(void *data, int32_t width, int32_t height);
 };
 
 /* wayland.c */

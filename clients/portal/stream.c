@@ -21,6 +21,8 @@
 
 #define BUFFERS 4
 #define DAMAGE_REGIONS COPIES_MAX_DAMAGE
+/* After a failed copy, the next is asked for this much later (no loop of failures). */
+#define RETRY_NS 50000000
 
 struct stream {
 	struct portal *portal;
@@ -32,6 +34,9 @@ struct stream {
 	bool fresh; /* a consumer started: it gets the picture on screen, not the next change */
 	uint32_t node_id;
 	struct copy_ledger copies; /* waiting: the pw_buffer garnet is filling */
+	/* A buffer whose copy failed, kept for the next copy: a consumer never gets an empty
+	 * buffer (GStreamer's pipewiresrc counts one as a frame). */
+	struct pw_buffer *spare;
 	/* A buffer could not be made: the stream ends, from the loop (not inside PipeWire's
 	 * callback that found it). */
 	struct spa_source *broken;
@@ -91,7 +96,8 @@ static void next_copy(struct stream *s)
 		s->fresh = false;
 		return;
 	}
-	b = pw_stream_dequeue_buffer(s->pw);
+	b = s->spare ? s->spare : pw_stream_dequeue_buffer(s->pw);
+	s->spare = NULL;
 	if (!b)
 		return; /* process says when one comes back */
 	bd = b->user_data;
@@ -157,13 +163,16 @@ static void on_failed(void *data)
 {
 	struct stream *s = data;
 	struct pw_buffer *b = copy_ledger_answered(&s->copies);
+	struct timespec retry = {0, RETRY_NS};
 
-	/* The buffer goes back empty; a later process asks again. */
-	if (b) {
-		b->buffer->datas[0].chunk->size = 0;
-		b->buffer->datas[0].chunk->flags = SPA_CHUNK_FLAG_CORRUPTED;
-		pw_stream_queue_buffer(s->pw, b);
-	}
+	fprintf(stderr, "garnet-portal: stream %u: a copy failed%s\n", s->node_id,
+		b ? "" : " (its buffer went in a renegotiation)");
+	if (!b)
+		return;
+	/* The buffer stays here for the next copy, of the picture on screen then. */
+	s->spare = b;
+	s->fresh = true;
+	pw_loop_update_timer(s->portal->loop, s->pace, &retry, NULL, false);
 }
 
 static void on_paused(void *data, bool paused)
@@ -308,6 +317,8 @@ static void on_remove_buffer(void *data, struct pw_buffer *b)
 	struct buffer_data *bd = b->user_data;
 
 	copy_ledger_forget(&s->copies, b); /* garnet's answer for it is for nobody */
+	if (s->spare == b)
+		s->spare = NULL;
 	if (bd && bd->wl)
 		wl_buffer_destroy(bd->wl);
 	if (b->buffer->datas[0].fd >= 0 && b->buffer->datas[0].type == SPA_DATA_MemFd)
@@ -380,6 +391,27 @@ static void on_granted(void *data, int32_t width, int32_t height, bool window)
 	}
 }
 
+/* The window (or output) changed size: the stream offers the new size alone, and PipeWire
+ * renegotiates with the consumer; the buffers come again at that size (on_param_changed,
+ * on_add_buffer). */
+static void on_resized(void *data, int32_t width, int32_t height)
+{
+	struct stream *s = data;
+	uint8_t storage[1024];
+	struct spa_pod_builder b = SPA_POD_BUILDER_INIT(storage, sizeof(storage));
+	const struct spa_pod *params[1];
+
+	if (width <= 0 || height <= 0 || width > INT32_MAX / 4 / height)
+		return; /* garnet never sends these; a stream of nothing helps nobody */
+	s->width = width;
+	s->height = height;
+	s->stride = width * 4;
+	if (!s->pw)
+		return;
+	params[0] = format_param(&b, width, height);
+	pw_stream_update_params(s->pw, params, 1);
+}
+
 static void on_refused(void *data)
 {
 	struct stream *s = data;
@@ -396,6 +428,7 @@ static const struct capture_listener listener = {
 	.failed = on_failed,
 	.paused = on_paused,
 	.stopped = on_stopped,
+	.resized = on_resized,
 };
 
 struct stream *stream_create(struct portal *p, const char *app_id, pid_t pid, bool hide_pointer,

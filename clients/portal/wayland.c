@@ -117,6 +117,16 @@ static void on_stopped(void *data, struct garnet_portal_capture_v1 *proxy)
 	cap->listener->stopped(cap->data);
 }
 
+static void on_resized(void *data, struct garnet_portal_capture_v1 *proxy, int32_t width,
+		       int32_t height)
+{
+	struct capture *cap = data;
+
+	fprintf(stderr, "garnet-portal: resized to %dx%d\n", width, height);
+	if (cap->listener->resized)
+		cap->listener->resized(cap->data, width, height);
+}
+
 static const struct garnet_portal_capture_v1_listener capture_listener = {
 	.granted = on_granted,
 	.refused = on_refused,
@@ -126,6 +136,7 @@ static const struct garnet_portal_capture_v1_listener capture_listener = {
 	.paused = on_paused,
 	.resumed = on_resumed,
 	.stopped = on_stopped,
+	.resized = on_resized,
 };
 
 struct capture *capture_create(struct portal *p, const char *app_id, pid_t pid, bool stream,
@@ -183,7 +194,7 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
 		p->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
 	else if (strcmp(interface, garnet_portal_v1_interface.name) == 0)
 		p->garnet = wl_registry_bind(registry, name, &garnet_portal_v1_interface,
-					     version < 2 ? version : 2);
+					     version < 3 ? version : 3);
 }
 
 static void registry_global_remove(void *data, struct wl_registry *registry, uint32_t name)

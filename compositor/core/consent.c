@@ -7,9 +7,11 @@
 // click meant for a window cannot land on it. One question at a time; a client asks one thing
 // at a time, and one the user refused is not asked about again while it stays connected.
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/param.h>
 #include <xkbcommon/xkbcommon.h>
 
 #include "compositor.h"
@@ -24,6 +26,10 @@
 
 /* Questions waiting at once; more are refused without asking. */
 #define MAX_WAITING 8
+/* A region dragged out narrower or lower than this is taken for a slip: all of the output. */
+#define MIN_REGION 16
+/* The width of the frame around a region being chosen. */
+#define REGION_FRAME 2
 
 struct garnet_consent_request {
 	struct garnet_consent *consent;
@@ -37,10 +43,11 @@ struct garnet_consent_request {
 	void (*done)(void *data, bool allowed);
 	/* A recording for an application: the user may choose another output or one window
 	 * instead of the output asked about (Tab goes through them); done_choice hears which. */
-	void (*done_choice)(void *data, bool allowed, const char *output,
-			    struct garnet_surface *window);
+	garnet_consent_cast_done done_choice;
 	struct garnet_surface *window; /* the chosen window, or NULL: an output */
 	char *output; /* the chosen output's name (NULL: object), while window is NULL */
+	/* A part of that output the user dragged out (the output's coordinates); empty: all. */
+	pixman_box32_t region;
 	struct wl_listener window_destroy;
 	void *data;
 	struct wl_list link; /* garnet_consent.waiting, the one shown first */
@@ -65,7 +72,11 @@ struct garnet_consent {
 	 * question waits for them. */
 	int holds;
 	pixman_image_t *panel; /* NULL: to be drawn again */
-	pixman_image_t *dim;
+	pixman_image_t *dim, *frame;
+	/* The pointer's button is down off the panel: the region follows the pointer from
+	 * where it went down (global space). */
+	bool dragging;
+	double drag_x, drag_y;
 };
 
 static struct garnet_consent_request *shown(struct garnet_consent *cs)
@@ -116,6 +127,7 @@ static void show_next(struct garnet_consent *cs)
 
 	forget_panel(cs);
 	cs->armed = false;
+	cs->dragging = false;
 	garnet_compositor_damage_box(c, &garnet_region_everywhere);
 	if (!r || cs->holds > 0) {
 		bool was_visible = cs->visible;
@@ -302,10 +314,10 @@ struct garnet_consent_request *garnet_consent_ask_for_app(struct garnet_composit
 	return ask(c, client, act, object, who, done, data);
 }
 
-struct garnet_consent_request *garnet_consent_ask_cast_for_app(
-	struct garnet_compositor *c, struct wl_client *client, const char *output, const char *who,
-	void (*done)(void *data, bool allowed, const char *output, struct garnet_surface *window),
-	void *data)
+struct garnet_consent_request *
+garnet_consent_ask_cast_for_app(struct garnet_compositor *c, struct wl_client *client,
+				const char *output, const char *who,
+				garnet_consent_cast_done done, void *data)
 {
 	struct garnet_consent_request *r =
 		ask(c, client, GARNET_ASK_RECORD_OUTPUT, output, who, NULL, data);
@@ -349,11 +361,16 @@ static const char *chosen_output(const struct garnet_consent_request *r)
 	return r->output ? r->output : r->object;
 }
 
+static bool has_region(const struct garnet_consent_request *r)
+{
+	return !r->window && r->region.x2 > r->region.x1 && r->region.y2 > r->region.y1;
+}
+
 static void finish(struct garnet_consent_request *r, bool allowed)
 {
 	if (r->done_choice)
 		r->done_choice(r->data, allowed, r->window ? NULL : chosen_output(r),
-			       allowed ? r->window : NULL);
+			       has_region(r) ? &r->region : NULL, allowed ? r->window : NULL);
 	else
 		r->done(r->data, allowed);
 }
@@ -423,6 +440,7 @@ static void choose_next(struct garnet_consent *cs, struct garnet_consent_request
 	rearm(cs);
 	free(r->output);
 	r->output = name;
+	r->region = (pixman_box32_t){0};
 	r->window = output ? NULL : next_window(c, r->window);
 	if (!output && !r->window && (output = next_output(c, NULL)))
 		r->output = strdup(output->name); /* NULL (no memory): the question's own */
@@ -443,6 +461,80 @@ static void choose_next(struct garnet_consent *cs, struct garnet_consent_request
 	garnet_compositor_damage_box(c, &garnet_region_everywhere);
 }
 
+/* The output under x, y of the global space, or NULL. */
+static struct garnet_output *output_at(struct garnet_compositor *c, double x, double y)
+{
+	struct garnet_output *o;
+
+	wl_list_for_each (o, &c->outputs, link) {
+		if (x >= o->x && x < o->x + o->width && y >= o->y && y < o->y + o->height)
+			return o;
+	}
+	return NULL;
+}
+
+static int32_t clamp_to(double v, int32_t low, int32_t high)
+{
+	return v < low ? low : v > high ? high : (int32_t)v;
+}
+
+/* The region is the box between where the drag began and x, y, inside the output it began
+ * on (which may have gone: then the choice is that output's name alone). */
+static void drag_to(struct garnet_consent *cs, struct garnet_consent_request *r, double x,
+		    double y)
+{
+	struct garnet_output *o = garnet_compositor_find_output(cs->compositor, chosen_output(r));
+
+	r->region = (pixman_box32_t){0};
+	if (o) {
+		r->region.x1 = clamp_to(floor(fmin(cs->drag_x, x)) - o->x, 0, o->width);
+		r->region.y1 = clamp_to(floor(fmin(cs->drag_y, y)) - o->y, 0, o->height);
+		r->region.x2 = clamp_to(ceil(fmax(cs->drag_x, x)) - o->x, 0, o->width);
+		r->region.y2 = clamp_to(ceil(fmax(cs->drag_y, y)) - o->y, 0, o->height);
+	}
+	forget_panel(cs);
+	garnet_compositor_damage_box(cs->compositor, &garnet_region_everywhere);
+}
+
+/* The button went down off the panel: a region of the output under the pointer is chosen
+ * from here; what the answer would share changes, so the dialog waits for a pause again. */
+static void start_drag(struct garnet_consent *cs, struct garnet_consent_request *r, double x,
+		       double y)
+{
+	struct garnet_output *o = output_at(cs->compositor, x, y);
+	char *name = o ? strdup(o->name) : NULL;
+
+	if (!name)
+		return;
+	garnet_list_unlink(&r->window_destroy.link);
+	r->window = NULL;
+	free(r->output);
+	r->output = name;
+	cs->dragging = true;
+	cs->drag_x = x;
+	cs->drag_y = y;
+	rearm(cs);
+	drag_to(cs, r, x, y);
+}
+
+/* The button came up: a region too small to mean anything is all of the output. */
+static void end_drag(struct garnet_consent *cs, struct garnet_consent_request *r, double x,
+		     double y)
+{
+	drag_to(cs, r, x, y);
+	cs->dragging = false;
+	rearm(cs);
+	if (r->region.x2 - r->region.x1 < MIN_REGION || r->region.y2 - r->region.y1 < MIN_REGION) {
+		r->region = (pixman_box32_t){0};
+		garnet_log(cs->compositor, GARNET_LOG_INFO, "consent", "to share: everything on %s",
+			   chosen_output(r));
+		return;
+	}
+	garnet_log(cs->compositor, GARNET_LOG_INFO, "consent",
+		   "to share: a region %dx%d at %d,%d of %s", r->region.x2 - r->region.x1,
+		   r->region.y2 - r->region.y1, r->region.x1, r->region.y1, chosen_output(r));
+}
+
 static void answer(struct garnet_consent *cs, bool allowed, enum garnet_answer_scope scope)
 {
 	struct garnet_compositor *c = cs->compositor;
@@ -450,6 +542,8 @@ static void answer(struct garnet_consent *cs, bool allowed, enum garnet_answer_s
 
 	if (!r)
 		return;
+	if (cs->dragging)
+		return; /* the choice is not made yet */
 	garnet_log(c, allowed ? GARNET_LOG_INFO : GARNET_LOG_WARNING, "consent",
 		   "the user %s %s for %s%s", allowed ? "allowed" : "refused", r->object, r->who,
 		   allowed && scope == GARNET_ANSWER_SESSION && !r->for_app ? " for the session" : "");
@@ -492,7 +586,8 @@ bool garnet_consent_key(struct garnet_compositor *c, uint32_t key, bool pressed)
 	return true;
 }
 
-bool garnet_consent_press(struct garnet_compositor *c, double x, double y)
+/* A press at x, y; may_drag: a hardware pointer's, which may start dragging out a region. */
+static bool press(struct garnet_compositor *c, double x, double y, bool may_drag)
 {
 	struct garnet_consent *cs = c->consent;
 	struct garnet_output *o;
@@ -511,8 +606,11 @@ bool garnet_consent_press(struct garnet_compositor *c, double x, double y)
 		wait_for_a_pause(cs);
 		return true;
 	}
-	if (!found)
+	if (!found) {
+		if (may_drag && shown(cs) && shown(cs)->done_choice && !cs->dragging)
+			start_drag(cs, shown(cs), x, y);
 		return true;
+	}
 	for (int i = 0; i < GARNET_CONSENT_BUTTONS; i++) {
 		b = garnet_consent_button_box((enum garnet_consent_button)i);
 		if (x < panel.x1 + b.x1 || x >= panel.x1 + b.x2 || y < panel.y1 + b.y1 ||
@@ -527,6 +625,35 @@ bool garnet_consent_press(struct garnet_compositor *c, double x, double y)
 		break;
 	}
 	return true;
+}
+
+bool garnet_consent_press(struct garnet_compositor *c, double x, double y)
+{
+	return press(c, x, y, false);
+}
+
+bool garnet_consent_pointer_button(struct garnet_compositor *c, double x, double y,
+				   bool pressed)
+{
+	struct garnet_consent *cs = c->consent;
+
+	if (pressed)
+		return press(c, x, y, true);
+	if (!garnet_consent_active(c) || !cs->dragging || !shown(cs))
+		return false;
+	end_drag(cs, shown(cs), x, y);
+	return true;
+}
+
+void garnet_consent_pointer_moved(struct garnet_compositor *c, double x, double y)
+{
+	struct garnet_consent *cs = c->consent;
+
+	if (!garnet_consent_active(c) || !cs->dragging || !shown(cs))
+		return;
+	/* Still choosing: no answer counts until the pointer rests. */
+	wait_for_a_pause(cs);
+	drag_to(cs, shown(cs), x, y);
 }
 
 void garnet_consent_refuse_all(struct garnet_compositor *c)
@@ -570,10 +697,16 @@ pixman_image_t *garnet_consent_panel_image(struct garnet_compositor *c)
 				 "wants to record one window (%dx%d; Tab: something else): \"%s\"",
 				 r->window->width, r->window->height,
 				 window_title(cs->compositor, r->window));
+		else if (has_region(r))
+			snprintf(what, sizeof(what),
+				 "wants to record a video of a part of %s, %dx%d at %d,%d "
+				 "(Tab: something else)",
+				 chosen_output(r), r->region.x2 - r->region.x1,
+				 r->region.y2 - r->region.y1, r->region.x1, r->region.y1);
 		else
 			snprintf(what, sizeof(what), "wants %s of everything on %s%s",
 				 record ? "to record a video" : "a picture", chosen_output(r),
-				 r->done_choice ? "; Tab: something else" : "");
+				 r->done_choice ? "; Tab: something else; drag: a part" : "");
 		cs->panel = garnet_consent_draw(&(struct garnet_consent_text){
 			.title = record ? "Allow screen recording?" : "Allow a screenshot?",
 			.who = r->who,
@@ -589,10 +722,63 @@ pixman_image_t *garnet_consent_dim_image(struct garnet_compositor *c)
 	return c->consent->dim;
 }
 
+pixman_image_t *garnet_consent_frame_image(struct garnet_compositor *c)
+{
+	return c->consent->frame;
+}
+
+/* The region the user is choosing on output o, in the global space; false: none there. */
+static bool region_on(struct garnet_output *o, pixman_box32_t *box)
+{
+	struct garnet_consent_request *r = shown(o->compositor->consent);
+
+	if (!garnet_consent_active(o->compositor) || !r || !has_region(r) ||
+	    strcmp(chosen_output(r), o->name) != 0)
+		return false;
+	*box = (pixman_box32_t){o->x + r->region.x1, o->y + r->region.y1, o->x + r->region.x2,
+				o->y + r->region.y2};
+	return true;
+}
+
+int garnet_consent_dim_boxes(struct garnet_output *o, pixman_box32_t dim[4])
+{
+	pixman_box32_t all = {o->x, o->y, o->x + o->width, o->y + o->height}, r;
+	int n = 0;
+
+	if (!region_on(o, &r)) {
+		dim[0] = all;
+		return 1;
+	}
+	/* Above, below, then left and right of it: the region itself stays as it is. */
+	pixman_box32_t around[4] = {{all.x1, all.y1, all.x2, r.y1},
+				    {all.x1, r.y2, all.x2, all.y2},
+				    {all.x1, r.y1, r.x1, r.y2},
+				    {r.x2, r.y1, all.x2, r.y2}};
+	for (int i = 0; i < 4; i++) {
+		if (around[i].x2 > around[i].x1 && around[i].y2 > around[i].y1)
+			dim[n++] = around[i];
+	}
+	return n;
+}
+
+bool garnet_consent_region_frame(struct garnet_output *o, pixman_box32_t frame[4])
+{
+	pixman_box32_t r;
+	const int32_t f = REGION_FRAME;
+
+	if (!region_on(o, &r))
+		return false;
+	frame[0] = (pixman_box32_t){r.x1, r.y1, r.x2, MIN(r.y1 + f, r.y2)};
+	frame[1] = (pixman_box32_t){r.x1, MAX(r.y2 - f, r.y1), r.x2, r.y2};
+	frame[2] = (pixman_box32_t){r.x1, r.y1, MIN(r.x1 + f, r.x2), r.y2};
+	frame[3] = (pixman_box32_t){MAX(r.x2 - f, r.x1), r.y1, r.x2, r.y2};
+	return true;
+}
+
 bool garnet_consent_init(struct garnet_compositor *c)
 {
 	struct garnet_consent *cs = calloc(1, sizeof(*cs));
-	pixman_color_t dim = {0, 0, 0, 0xc000};
+	pixman_color_t dim = {0, 0, 0, 0xc000}, frame = {0xffff, 0xffff, 0xffff, 0xffff};
 
 	if (!cs)
 		return false;
@@ -601,11 +787,14 @@ bool garnet_consent_init(struct garnet_compositor *c)
 	wl_list_init(&cs->refused);
 	cs->arm_timer = wl_event_loop_add_timer(c->loop, arm, cs);
 	cs->dim = pixman_image_create_solid_fill(&dim);
-	if (!cs->arm_timer || !cs->dim) {
+	cs->frame = pixman_image_create_solid_fill(&frame);
+	if (!cs->arm_timer || !cs->dim || !cs->frame) {
 		if (cs->arm_timer)
 			wl_event_source_remove(cs->arm_timer);
 		if (cs->dim)
 			pixman_image_unref(cs->dim);
+		if (cs->frame)
+			pixman_image_unref(cs->frame);
 		free(cs);
 		return false;
 	}
@@ -629,6 +818,7 @@ void garnet_consent_finish(struct garnet_compositor *c)
 	wl_event_source_remove(cs->arm_timer);
 	forget_panel(cs);
 	pixman_image_unref(cs->dim);
+	pixman_image_unref(cs->frame);
 	free(cs);
 	c->consent = NULL;
 }

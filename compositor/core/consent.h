@@ -23,13 +23,17 @@ garnet_consent_ask_for_app(struct garnet_compositor *c, struct wl_client *client
 			   void (*done)(void *data, bool allowed), void *data);
 /* A recording for an application, as garnet_consent_ask_for_app: the user shares output, or
  * chooses another output or one window instead in the dialog (Tab goes through the outputs,
- * then the windows); done hears which: the output's name (it may have gone since: look it up),
- * or window (output NULL), a window that is still there. */
+ * then the windows), or drags a region of an output out with the pointer; done hears which:
+ * the output's name (it may have gone since: look it up) with region (in the output's own
+ * coordinates; NULL: all of it), or window (output NULL), a window that is still there. */
 struct garnet_surface;
-struct garnet_consent_request *garnet_consent_ask_cast_for_app(
-	struct garnet_compositor *c, struct wl_client *client, const char *output, const char *who,
-	void (*done)(void *data, bool allowed, const char *output, struct garnet_surface *window),
-	void *data);
+typedef void (*garnet_consent_cast_done)(void *data, bool allowed, const char *output,
+					 const pixman_box32_t *region,
+					 struct garnet_surface *window);
+struct garnet_consent_request *
+garnet_consent_ask_cast_for_app(struct garnet_compositor *c, struct wl_client *client,
+				const char *output, const char *who,
+				garnet_consent_cast_done done, void *data);
 /* The act is gone (its object destroyed): the question is dropped unanswered. */
 void garnet_consent_withdraw(struct garnet_consent_request *request);
 /* An allowed act still has to happen on a frame without any dialog (a capture): the next
@@ -42,6 +46,12 @@ bool garnet_consent_active(struct garnet_compositor *c);
  * the dialog took it. */
 bool garnet_consent_key(struct garnet_compositor *c, uint32_t key, bool pressed);
 bool garnet_consent_press(struct garnet_compositor *c, double x, double y);
+/* The same for a hardware pointer's button, pressed or released: a press off the panel of a
+ * recording's question starts dragging out a region, its release ends it. */
+bool garnet_consent_pointer_button(struct garnet_compositor *c, double x, double y,
+				   bool pressed);
+/* The hardware pointer moved to x, y: a region being dragged out follows it. */
+void garnet_consent_pointer_moved(struct garnet_compositor *c, double x, double y);
 /* The session locks: every waiting question is answered no (unasked). */
 void garnet_consent_refuse_all(struct garnet_compositor *c);
 /* Where the dialog's panel is on output o (global space; one in the middle of every output)
@@ -50,6 +60,12 @@ bool garnet_consent_panel_box(struct garnet_output *o, pixman_box32_t *box);
 pixman_image_t *garnet_consent_panel_image(struct garnet_compositor *c);
 /* What dims every output while the dialog is up (a translucent black). */
 pixman_image_t *garnet_consent_dim_image(struct garnet_compositor *c);
+/* Where it dims output o (global space): all of it, or around the region the user dragged
+ * out there (at most 4 boxes); the count. */
+int garnet_consent_dim_boxes(struct garnet_output *o, pixman_box32_t dim[4]);
+/* The frame drawn just inside that region (4 boxes) and its colour; false: no region on o. */
+bool garnet_consent_region_frame(struct garnet_output *o, pixman_box32_t frame[4]);
+pixman_image_t *garnet_consent_frame_image(struct garnet_compositor *c);
 bool garnet_consent_init(struct garnet_compositor *c);
 void garnet_consent_finish(struct garnet_compositor *c);
 

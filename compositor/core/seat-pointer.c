@@ -153,6 +153,7 @@ static void move_pointer(struct garnet_seat *seat, uint32_t time_msec, double x,
 		seat->y = y;
 		seat_damage_pointer_images(seat);
 	}
+	garnet_consent_pointer_moved(seat->compositor, x, y);
 	seat->grab->impl->motion(seat->grab, time_msec);
 }
 
@@ -177,7 +178,7 @@ void garnet_seat_notify_button(struct garnet_seat *seat, uint32_t time_msec, uin
 			       bool pressed)
 {
 	wl_signal_emit(&seat->events.activity, seat);
-	if (pressed && garnet_consent_press(seat->compositor, seat->x, seat->y))
+	if (garnet_consent_pointer_button(seat->compositor, seat->x, seat->y, pressed))
 		return;
 	if (pressed) {
 		seat->grab->impl->button(seat->grab, time_msec, button, true);

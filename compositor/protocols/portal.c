@@ -53,6 +53,11 @@ struct portal_capture {
 	uint32_t pid;
 	char *shown_as; /* "who: what", the line in the list of who records */
 	int32_t width, height;
+	/* The size before the last resized event (version 3): a copy into a buffer of that
+	 * size crossed the event, and is answered failed. */
+	int32_t old_width, old_height;
+	/* A part of the output the user dragged out (the output's coordinates); empty: all. */
+	pixman_box32_t region;
 	struct garnet_consent_request *asking;
 	/* Granted in the dialog: the first copy waits for a frame painted after the dialog
 	 * went, and the next question waits for that copy. */
@@ -188,19 +193,25 @@ static void on_output_destroy(struct wl_listener *listener, void *data)
 	stop(cap, "its output is gone");
 }
 
-/* Copies picture into shm, never more than both hold (the buffer was made for the size at
- * grant; the output may have changed mode since). */
-static bool copy_into(pixman_image_t *picture, struct wl_shm_buffer *shm)
+static bool has_region(const struct portal_capture *cap)
 {
-	int32_t w = MIN(pixman_image_get_width(picture), wl_shm_buffer_get_width(shm));
-	int32_t h = MIN(pixman_image_get_height(picture), wl_shm_buffer_get_height(shm));
+	return cap->region.x2 > cap->region.x1 && cap->region.y2 > cap->region.y1;
+}
+
+/* Copies picture, from x, y on, into shm, never more than the buffer holds (it was made for
+ * the size at grant; the output may have changed mode since). What lies outside the picture
+ * (the output shrank) is black: pixman reads nothing there. */
+static bool copy_into(pixman_image_t *picture, int32_t x, int32_t y, struct wl_shm_buffer *shm)
+{
+	int32_t w = wl_shm_buffer_get_width(shm), h = wl_shm_buffer_get_height(shm);
 	pixman_image_t *target;
+
 
 	wl_shm_buffer_begin_access(shm);
 	target = pixman_image_create_bits_no_clear(
 		PIXMAN_x8r8g8b8, w, h, wl_shm_buffer_get_data(shm), wl_shm_buffer_get_stride(shm));
 	if (target) {
-		pixman_image_composite32(PIXMAN_OP_SRC, picture, NULL, target, 0, 0, 0, 0, 0, 0, w,
+		pixman_image_composite32(PIXMAN_OP_SRC, picture, NULL, target, x, y, 0, 0, 0, 0, w,
 					 h);
 		pixman_image_unref(target);
 	}
@@ -234,12 +245,53 @@ static bool copy_pixels(struct portal_capture *cap, struct garnet_output *output
 	bool pointer = !(cap->copy_flags & GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_HIDE_POINTER);
 
 	if (pointer && !output->cursor_on_plane)
-		return copy_into(front, shm);
+		return copy_into(front, cap->region.x1, cap->region.y1, shm);
 	picture = own_image(cap, pixman_image_get_width(front), pixman_image_get_height(front));
 	if (!picture)
 		return false;
 	garnet_render_output_picture(output, picture, pointer);
-	return copy_into(picture, shm);
+	return copy_into(picture, cap->region.x1, cap->region.y1, shm);
+}
+
+/* The size the cast's buffers must have now: the window's, or the output's (a part of it keeps
+ * its own). */
+static void current_size(struct portal_capture *cap, struct garnet_output *output, int32_t *w,
+			 int32_t *h)
+{
+	*w = cap->width;
+	*h = cap->height;
+	if (cap->window) {
+		*w = MIN(cap->window->width, MAX_WINDOW_SIZE);
+		*h = MIN(cap->window->height, MAX_WINDOW_SIZE);
+	} else if (output && !has_region(cap)) {
+		*w = pixman_image_get_width(output->impl->front_image(output));
+		*h = pixman_image_get_height(output->impl->front_image(output));
+	}
+}
+
+/* From version 3 the cast follows its window's (or output's) size: a waiting copy, into a
+ * buffer of the old size, is answered failed first. Before, the size stays the granted one. */
+static void follow_size(struct portal_capture *cap, struct garnet_output *output)
+{
+	int32_t w, h;
+
+	current_size(cap, output, &w, &h);
+	if ((w == cap->width && h == cap->height) || w <= 0 || h <= 0 ||
+	    wl_resource_get_version(cap->resource) <
+		    GARNET_PORTAL_CAPTURE_V1_RESIZED_SINCE_VERSION)
+		return;
+	if (cap->buffer) {
+		stop_waiting(cap);
+		garnet_portal_capture_v1_send_failed(cap->resource);
+	}
+	garnet_log(cap->portal->compositor, GARNET_LOG_INFO, "portal",
+		   "cast of %s for %s: now %dx%d (was %dx%d)", cap->output_name, cap->who, w, h,
+		   cap->width, cap->height);
+	cap->old_width = cap->width;
+	cap->old_height = cap->height;
+	cap->width = w;
+	cap->height = h;
+	garnet_portal_capture_v1_send_resized(cap->resource, w, h);
 }
 
 /* A popup of the window (a menu it opened), or a subsurface of one: part of the window's
@@ -267,7 +319,7 @@ static bool paint_window(struct portal_capture *cap, struct wl_shm_buffer *shm)
 	if (!picture)
 		return false;
 	garnet_render_surface_tree(cap->window, picture, popup_of, cap->window);
-	return copy_into(picture, shm);
+	return copy_into(picture, 0, 0, shm);
 }
 
 /* The output's (or the window's) picture into the waiting buffer, with damage (NULL: all of
@@ -313,9 +365,13 @@ static void on_output_frame(struct wl_listener *listener, void *data)
 {
 	struct portal_capture *cap = wl_container_of(listener, cap, output_frame);
 	struct garnet_output *output = data;
+	pixman_region32_t damage;
 
 	if (strcmp(output->name, cap->output_name) != 0 || cap->portal->compositor->locked)
 		return;
+	follow_size(cap, output);
+	if (!cap->buffer)
+		return; /* answered failed: its buffer is of the old size */
 	if (cap->holding) {
 		if (output->renders != cap->renders_at_grant)
 			copy_now(cap, output, NULL);
@@ -323,8 +379,19 @@ static void on_output_frame(struct wl_listener *listener, void *data)
 	}
 	if (cap->renders_at_grant && output->renders == cap->renders_at_grant)
 		return;
-	if (pixman_region32_not_empty(&output->shown_damage))
-		copy_now(cap, output, &output->shown_damage);
+	if (!has_region(cap)) {
+		if (pixman_region32_not_empty(&output->shown_damage))
+			copy_now(cap, output, &output->shown_damage);
+		return;
+	}
+	/* Only a change inside the region is a new frame of it, in its own coordinates. */
+	pixman_region32_init(&damage);
+	pixman_region32_intersect_rect(&damage, &output->shown_damage, cap->region.x1,
+				       cap->region.y1, cap->width, cap->height);
+	pixman_region32_translate(&damage, -cap->region.x1, -cap->region.y1);
+	if (pixman_region32_not_empty(&damage))
+		copy_now(cap, output, &damage);
+	pixman_region32_fini(&damage);
 }
 
 /* A frame without the dialog was shown: the next question may come even if the backend has
@@ -389,7 +456,19 @@ static void handle_copy(struct wl_client *client, struct wl_resource *resource,
 				       wl_resource_get_version(resource));
 		return;
 	}
+	output = cap->window ? NULL : garnet_compositor_find_output(c, cap->output_name);
+	if (!cap->window && !output) {
+		stop(cap, "its output is gone");
+		return;
+	}
+	follow_size(cap, output);
 	format = shm ? wl_shm_buffer_get_format(shm) : 0;
+	if (shm && cap->old_width && wl_shm_buffer_get_width(shm) == cap->old_width &&
+	    wl_shm_buffer_get_height(shm) == cap->old_height) {
+		/* Sent before the backend heard of the new size. */
+		garnet_portal_capture_v1_send_failed(resource);
+		return;
+	}
 	if (!shm || (format != WL_SHM_FORMAT_XRGB8888 && format != WL_SHM_FORMAT_ARGB8888) ||
 	    wl_shm_buffer_get_width(shm) != cap->width ||
 	    wl_shm_buffer_get_height(shm) != cap->height ||
@@ -407,11 +486,6 @@ static void handle_copy(struct wl_client *client, struct wl_resource *resource,
 		if ((!cap->copied || (flags & GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_NOW)) &&
 		    !c->locked)
 			copy_now(cap, NULL, NULL);
-		return;
-	}
-	output = garnet_compositor_find_output(c, cap->output_name);
-	if (!output) {
-		stop(cap, "its output is gone");
 		return;
 	}
 	cap->buffer = buffer;
@@ -454,9 +528,16 @@ static void refuse(struct portal_capture *cap);
 static void grant(struct portal_capture *cap, struct garnet_output *output)
 {
 	pixman_image_t *front = output->impl->front_image(output);
+	char what[128];
 
+	if (has_region(cap))
+		snprintf(what, sizeof(what), "%s, a part %dx%d at %d,%d", cap->output_name,
+			 cap->region.x2 - cap->region.x1, cap->region.y2 - cap->region.y1,
+			 cap->region.x1, cap->region.y1);
+	else
+		snprintf(what, sizeof(what), "%s", cap->output_name);
 	/* No cast the user cannot see. */
-	if (cap->stream && !start_recording(cap, cap->output_name)) {
+	if (cap->stream && !start_recording(cap, what)) {
 		refuse(cap);
 		return;
 	}
@@ -467,6 +548,10 @@ static void grant(struct portal_capture *cap, struct garnet_output *output)
 	wl_signal_add(&output->events.destroy, &cap->output_destroy);
 	cap->width = pixman_image_get_width(front);
 	cap->height = pixman_image_get_height(front);
+	if (has_region(cap)) {
+		cap->width = cap->region.x2 - cap->region.x1;
+		cap->height = cap->region.y2 - cap->region.y1;
+	}
 	if (cap->stream && cap->portal->compositor->locked)
 		garnet_portal_capture_v1_send_paused(cap->resource);
 	garnet_portal_capture_v1_send_granted(cap->resource, cap->output_name, cap->width,
@@ -516,6 +601,7 @@ static void on_window_commit(struct wl_listener *listener, void *data)
 		stop(cap, "its window is gone");
 		return;
 	}
+	follow_size(cap, NULL);
 	if (cap->buffer && !cap->portal->compositor->locked)
 		copy_now(cap, NULL, NULL);
 }
@@ -563,7 +649,7 @@ static bool policy_allows_output(struct portal_capture *cap, const char *output)
 }
 
 static void on_cast_answer(void *data, bool allowed, const char *output,
-			   struct garnet_surface *window)
+			   const pixman_box32_t *region, struct garnet_surface *window)
 {
 	struct portal_capture *cap = data;
 	char *name;
@@ -588,6 +674,8 @@ static void on_cast_answer(void *data, bool allowed, const char *output,
 		free(cap->output_name);
 		cap->output_name = name;
 	}
+	if (allowed && region)
+		cap->region = *region;
 	on_answer(data, allowed);
 }
 
@@ -735,6 +823,6 @@ bool garnet_portal_init(struct garnet_compositor *c)
 	p->lock_changed.notify = on_lock_changed;
 	wl_signal_add(garnet_compositor_get_lock_signal(c), &p->lock_changed);
 	c->portal = p;
-	return garnet_global_create(c, &garnet_portal_v1_interface, 2, p, bind_manager, true) !=
+	return garnet_global_create(c, &garnet_portal_v1_interface, 3, p, bind_manager, true) !=
 	       NULL;
 }

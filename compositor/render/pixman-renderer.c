@@ -100,18 +100,26 @@ static void collect_portal_indicator(struct collect *col, struct garnet_composit
 }
 
 /* The consent dialog: its panel on top in the middle of every output, each output dimmed
- * under it, so what clients draw stays visible but can neither cover nor pass for it. */
+ * under it, so what clients draw stays visible but can neither cover nor pass for it; a
+ * region the user is choosing is framed and left undimmed. */
 static void collect_consent(struct collect *col, struct garnet_compositor *c)
 {
 	struct garnet_output *o = col->output;
-	pixman_box32_t box, whole = {o->x, o->y, o->x + o->width, o->y + o->height};
+	pixman_box32_t box, boxes[4];
 	pixman_image_t *image;
+	int n;
 
 	if (!garnet_consent_active(c))
 		return;
 	if (garnet_consent_panel_box(o, &box) && (image = garnet_consent_panel_image(c)))
 		collect_own_image(col, image, true, &box);
-	collect_own_image(col, garnet_consent_dim_image(c), false, &whole);
+	if (garnet_consent_region_frame(o, boxes)) {
+		for (int i = 0; i < 4; i++)
+			collect_own_image(col, garnet_consent_frame_image(c), true, &boxes[i]);
+	}
+	n = garnet_consent_dim_boxes(o, boxes);
+	for (int i = 0; i < n; i++)
+		collect_own_image(col, garnet_consent_dim_image(c), false, &boxes[i]);
 }
 
 static bool collect_surface(struct garnet_surface *surface, int32_t x, int32_t y, void *data)

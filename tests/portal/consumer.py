@@ -9,6 +9,7 @@
 # With rate it counts the frames of a consumer asking for at most 2 a second, then of one
 # asking for no rate, 4 s each.
 import os
+import re
 import subprocess
 import sys
 
@@ -135,6 +136,35 @@ if mode == 'rate':
         os.close(fd)
         frames = sum('last-message = chain' in line for line in open(f'{out}.{label}.txt'))
         say('rate', label, frames)
+    sys.exit(0)
+if mode == 'sizes':
+    # A consumer receiving for a few seconds while the window changes size: "bytes N frames
+    # K" for each run of frames of one size, in order ("receiving" once it has started).
+    fd = cast.OpenPipeWireRemote(session, dbus.Dictionary({}, signature='sv')).take()
+    with open(f'{out}.sizes.txt', 'w') as log:
+        gst = subprocess.Popen(['gst-launch-1.0', '-v', 'pipewiresrc', f'fd={fd}',
+                                f'path={node}', '!', 'video/x-raw,format=BGRx', '!',
+                                'fakesink', 'silent=false'], pass_fds=[fd], stdout=log,
+                               stderr=subprocess.STDOUT)
+        say('receiving')
+        try:
+            gst.wait(timeout=float(sys.argv[3]) if len(sys.argv) > 3 else 8)
+        except subprocess.TimeoutExpired:
+            gst.kill()
+            gst.wait()
+    os.close(fd)
+    runs = []
+    for line in open(f'{out}.sizes.txt', errors='replace'):
+        found = re.search(r'last-message = chain .*\((\d+) bytes', line)
+        if not found:
+            continue
+        size = int(found.group(1))
+        if runs and runs[-1][0] == size:
+            runs[-1][1] += 1
+        else:
+            runs.append([size, 1])
+    for size, frames in runs:
+        say('bytes', size, 'frames', frames)
     sys.exit(0)
 if mode in ('hold', 'hidden'):
     # The session kept, no more frames asked for: "closed" when the other side closes it.

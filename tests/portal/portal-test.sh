@@ -189,6 +189,22 @@ want = 32 + 10 + 22 + 20 * rows + 10 - 3 if rows else None
 sys.exit(0 if (bottoms[-1] if bottoms else None) == want else 1)
 PY
 }
+# crop_equal PART WHOLE X Y: PART is exactly WHOLE's pixels from X, Y on, at PART's size.
+crop_equal() {
+	/usr/bin/python3 - "$@" "$png_equal" <<'PY'
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location('png_equal', sys.argv[5])
+m = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(m)
+w, h, part = m.decode(sys.argv[1])
+_, _, whole = m.decode(sys.argv[2])
+x, y = int(sys.argv[3]), int(sys.argv[4])
+crop = [row[x * 3:(x + w) * 3] for row in whole[y:y + h]]
+bad = [r for r in range(h) if r >= len(crop) or part[r] != crop[r]]
+print(f'# part {w}x{h}; rows differing from the whole at {x},{y}: {len(bad)}')
+sys.exit(0 if not bad else 1)
+PY
+}
 # direct_call INTERFACE METHOD ARG...: calls garnet-portal's impl.portal.INTERFACE itself, as
 # any program on the bus could (the string ARGs, then empty options); "refused ERROR" or
 # "accepted".
@@ -317,6 +333,46 @@ result $? "an_application_asking_for_no_pointer_gets_the_screen_without_it"
 grep -q "^restore_token no$" "$work/hidden.txt"
 result $? "an_application_asking_for_its_grant_to_persist_gets_no_restore_token"
 
+# A part of the screen: the user drags it out in garnet's dialog (a slip of a few pixels
+# first, which means the whole output); the application gets exactly those pixels, at
+# their size, and the list of who records says which part.
+/usr/bin/python3 "$consumer" "$work/region.png" hold >"$work/region.txt" 2>&1 &
+consumer_pid=$!
+wait_more "consent: asking the user" "$asks" || echo "# garnet did not ask"
+asks=$((asks + 1))
+sleep 1
+shared=$(grep -c "to share: everything on HEADLESS-1" "$work/log")
+key "motion 100 80"
+key "press"
+key "motion 105 84"
+key "release"
+wait_more "to share: everything on HEADLESS-1" "$shared" &&
+	! grep -q "to share: a region" "$work/log"
+result $? "a_slip_of_a_few_pixels_in_the_dialog_is_no_region"
+key "motion 100 80"
+sleep 1 # a choice made, the dialog waits for a pause again
+key "press"
+key "motion 200 150"
+# A yes while the region is still being dragged out, or at once after, answers nothing.
+allowed=$(grep -c "consent: the user allowed" "$work/log")
+key "key 21"
+key "motion 300 230"
+echo "release" >&3
+key "key 21"
+[ "$(grep -c "consent: the user allowed" "$work/log")" -eq "$allowed" ]
+result $? "a_yes_during_the_drag_or_at_once_after_it_answers_nothing"
+wait_more "to share: a region 200x150 at 100,80 of HEADLESS-1" 0 || echo "# no region chosen"
+sleep 1
+echo "key 21" >&3
+wait_for "$work/region.txt" "^holding" 60
+sed 's/^/# /' "$work/region.txt"
+shoot region-screen
+crop_equal "$work/region.png" "$work/region-screen.png" 100 80 &&
+	grep -q "recording now: pid $consumer_pid exe [^:]*: HEADLESS-1, a part 200x150 at 100,80$" "$work/log"
+result $? "the_user_may_drag_out_a_part_of_the_screen_and_the_application_gets_only_that"
+kill "$consumer_pid" 2>/dev/null
+wait "$consumer_pid" 2>/dev/null
+
 # Consumers that come and go on one node, each getting its frame (a renegotiation of the
 # stream's buffers must not desynchronise garnet-portal's copies from garnet's answers).
 "$rogue" frames "$work/frames.txt" 60 &
@@ -391,6 +447,7 @@ key "combo 125 38"
 wait_for "$work/out" "paused (session locked)" 10
 grep -q "every cast paused: the session is locked" "$work/log" &&
 	grep -q "paused (session locked)" "$work/out"
+cp "$work/out" "$work/out.first"; cp "$work/log" "$work/log.first"
 result $? "locking_pauses_every_cast"
 kill "$consumer_pid" 2>/dev/null
 # A screenshot asked for while locked: refused without a question, no picture of the lock.
@@ -597,6 +654,25 @@ sed 's/^/# /' "$work/menu-check.txt"
 # (The dialog offered the menu itself as a window once: Tab's first stop was the popup.)
 [ $status -eq 0 ] && ! grep -q "to share: the window of pid $video_pid (.*), 80x60" "$work/log"
 result $? "a_window_cast_shows_the_windows_menu_above_it_and_the_menu_is_no_window_to_choose"
+# A window that grows while it is cast (a player going to a larger video): the stream is
+# renegotiated at the new size, and the frames after it are of the whole window, 400x260
+# (416000 bytes) where they were 300x200 (240000).
+"$rogue" video "$work/grow.txt" 300 200 grow &
+grow_pid=$!
+wait_for "$work/grow.txt" "^mapped" || echo "# the growing window did not map"
+/usr/bin/python3 "$consumer" "$work/grow.png" sizes 8 >"$work/grow-cast.txt" 2>&1 &
+grow_consumer=$!
+choose_and_answer "the window of pid $grow_pid "
+wait_for "$work/grow-cast.txt" "^receiving" 60
+sleep 3
+touch "$work/grow.txt.grow"
+wait "$grow_consumer"
+kill "$grow_pid" 2>/dev/null
+sed 's/^/# /' "$work/grow-cast.txt"
+grep -q "^grown 400x260" "$work/grow.txt" &&
+	[ "$(grep "^bytes" "$work/grow-cast.txt" | cut -d' ' -f2 | uniq | tr '\n' ' ')" = "240000 416000 " ] &&
+	grep -q "cast of window for .*: now 400x260 (was 300x200)" "$work/log"
+result $? "a_window_cast_follows_the_window_when_it_grows"
 key "combo 125 38"
 wait_for "$work/out" "paused (session locked)" 10
 grep -q "paused (session locked)" "$work/out"
