@@ -30,7 +30,7 @@ if ! /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null ||
 	exit 0
 fi
 . "$(dirname "$0")/../security/lib.sh"
-echo "1..37"
+echo "1..41"
 
 # The session the application lives in: its bus, PipeWire, and the frontend finding
 # garnet-portal through garnet.portal (UseIn=garnet).
