@@ -5,7 +5,8 @@
 // "frames N" every ten frames; runs until killed or disconnected. With a menu open: a popup of
 // the window (80x60, magenta) at 150,100 of it, as a player's context menu. Growing: once the
 // file FILE.grow exists the window grows by 100x60 ("grown WxH"), as a player does for a
-// larger video.
+// larger video. A video in the menu (menu-video): the frames are the menu's, and the window and
+// its subsurface never commit after mapping (a menu that animates alone).
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -29,6 +30,8 @@ struct video {
 	struct xdg_wm_base *wm_base;
 	struct wl_surface *surface, *picture, *menu;
 	struct xdg_surface *xs, *menu_xs;
+	struct wl_buffer *menu_buffer; /* the menu's picture, freed when the next replaces it */
+	bool menu_mapped, video_in_menu;
 	struct wl_buffer *shown; /* the video's frame on screen, freed when the next replaces it */
 	struct wp_viewport *viewport; /* the window's own surface's: its size */
 	struct wl_buffer *window_buffer; /* its colour, freed when the next replaces it */
@@ -110,9 +113,8 @@ static void menu_configure(void *data, struct xdg_surface *xs, uint32_t serial)
 		v->pixels, 0xc0c0c0c0u, 0x20202020u, 0xc0c0c0c0u, 0xffffffffu);
 
 	xdg_surface_ack_configure(xs, serial);
-	wl_surface_attach(v->menu, buffer, 0, 0);
-	wl_surface_damage_buffer(v->menu, 0, 0, 1, 1);
-	wl_surface_commit(v->menu);
+	show_pixel(v->menu, buffer, &v->menu_buffer);
+	v->menu_mapped = true;
 	fprintf(v->log, "menu\n");
 	fflush(v->log);
 }
@@ -157,7 +159,12 @@ static void show_frame(struct video *v, uint32_t rgb)
 		v->pixels, ((rgb >> 16) & 0xff) * 0x01010101u, ((rgb >> 8) & 0xff) * 0x01010101u,
 		(rgb & 0xff) * 0x01010101u, 0xffffffffu);
 
-	show_pixel(v->picture, buffer, &v->shown);
+	if (!v->video_in_menu)
+		show_pixel(v->picture, buffer, &v->shown);
+	else if (v->menu_mapped)
+		show_pixel(v->menu, buffer, &v->menu_buffer);
+	else
+		wl_buffer_destroy(buffer);
 }
 
 /* The window's own surface commits again, larger (the video goes on in its subsurface). */
@@ -172,10 +179,11 @@ static void grow(struct video *v)
 
 int rogue_video(const char *path, int32_t width, int32_t height, const char *extra)
 {
-	bool menu = extra && strcmp(extra, "menu") == 0;
+	bool video_in_menu = extra && strcmp(extra, "menu-video") == 0;
+	bool menu = video_in_menu || (extra && strcmp(extra, "menu") == 0);
 	bool growing = extra && strcmp(extra, "grow") == 0;
 	char grow_path[4096];
-	struct video v = {.width = width, .height = height};
+	struct video v = {.width = width, .height = height, .video_in_menu = video_in_menu};
 	struct wl_display *display = rogue_connect();
 	struct wl_subsurface *sub;
 	unsigned frames = 0;

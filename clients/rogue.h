@@ -28,7 +28,8 @@ int rogue_window(const char *path, int32_t width, int32_t height, bool text_fiel
 /* rogue-video.c: video FILE WIDTH HEIGHT [menu], a window whose desynchronised subsurface
  * alone commits a new colour every 100 ms (a video player), with a popup open (menu); logs
  * "mapped", "menu", "frames N". */
-/* extra: NULL, "menu" (a popup opens) or "grow" (the window grows once, after 2 s). */
+/* extra: NULL, "menu" (a popup opens), "menu-video" (the frames are the popup's) or "grow"
+ * (the window grows once, when the file path.grow appears). */
 int rogue_video(const char *path, int32_t width, int32_t height, const char *extra);
 
 /* drive GO DONE [COMBO]: once file GO exists, injects a key press, a click and a touch at the

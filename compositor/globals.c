@@ -97,6 +97,7 @@ static void hook_protocols(struct garnet_compositor *c)
 		.output_changed = output_changed,
 		.x11_launch_env = garnet_xwayland_launch_env,
 		.window_of = window_of,
+		.popup_parent = garnet_xdg_popup_parent,
 	};
 }
 

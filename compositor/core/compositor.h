@@ -74,6 +74,8 @@ struct garnet_protocol_hooks {
 	/* surface is a window's (an xdg or X11 toplevel; no popup, menu or panel), and its
 	 * title as its client chose it (NULL: none); false for any other surface. */
 	bool (*window_of)(struct garnet_surface *surface, const char **title);
+	/* The surface a popup (a menu) was opened from; NULL for any other (xdg-surface.c). */
+	struct garnet_surface *(*popup_parent)(struct garnet_surface *surface);
 	/* The outputs surface is on changed (foreign-toplevel.c: a window's task bar entry). */
 	void (*surface_outputs_changed)(struct garnet_surface *surface);
 	/* A client bound output: it is told what is on it (foreign-toplevel.c). */

@@ -403,6 +403,23 @@ static void apply_state(struct garnet_surface *surface, struct garnet_surface_st
 	pixman_region32_fini(&damage);
 }
 
+/* Up from surface through the surfaces it is drawn as part of: a subsurface's parent, a
+ * popup's. Neither can make a loop (a popup's parent is a shell surface, never one of its
+ * subsurfaces), but a bound keeps a mistake there from hanging garnet. */
+static void emit_tree_commit(struct garnet_surface *surface)
+{
+	struct garnet_compositor *c = surface->compositor;
+	struct garnet_surface *s = surface;
+
+	for (int depth = 0; s && depth < 4096; depth++) {
+		wl_signal_emit_mutable(&s->events.tree_commit, surface);
+		if (s->subsurface)
+			s = s->subsurface->parent;
+		else
+			s = c->protocol_hooks.popup_parent ? c->protocol_hooks.popup_parent(s) : NULL;
+	}
+}
+
 static void surface_commit_now(struct garnet_surface *surface)
 {
 	int32_t x, y;
@@ -422,8 +439,7 @@ static void surface_commit_now(struct garnet_surface *surface)
 	    garnet_surface_is_mapped(surface) && garnet_surface_position(surface, &x, &y))
 		garnet_compositor_schedule_repaint(surface->compositor);
 	wl_signal_emit_mutable(&surface->events.commit, surface);
-	for (struct garnet_surface *s = surface; s; s = s->subsurface ? s->subsurface->parent : NULL)
-		wl_signal_emit_mutable(&s->events.tree_commit, surface);
+	emit_tree_commit(surface);
 }
 
 static void surface_attach(struct wl_client *client, struct wl_resource *resource,

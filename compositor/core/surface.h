@@ -76,8 +76,9 @@ struct garnet_surface {
 	struct {
 		struct wl_signal destroy;
 		struct wl_signal commit;
-		/* This surface or one of its subsurfaces, at any depth, applied new state (a
-		 * desynchronised subsurface commits alone); data is the surface that did. */
+		/* This surface or one drawn as part of it, at any depth (its subsurfaces, its
+		 * popups and theirs), applied new state (a desynchronised subsurface or a menu
+		 * commits alone); data is the surface that did. */
 		struct wl_signal tree_commit;
 	} events;
 };

@@ -16,6 +16,7 @@
 #include "../core/subsurface.h"
 #include "../render/renderer.h"
 #include "../core/region.h"
+#include "../core/transform.h"
 #include "../core/cast-indicator.h"
 #include "../core/consent.h"
 #include "../render/cast-list.h"
@@ -648,6 +649,25 @@ static bool policy_allows_output(struct portal_capture *cap, const char *output)
 					sizeof(who)) != GARNET_DENY;
 }
 
+/* The part of output the user chose (its logical coordinates) in the pixels of its picture:
+ * a scaled or turned output's picture is not laid out like the global space. An empty part
+ * (the output went) leaves the cast of all of it, and its answer finds it gone. */
+static void set_region(struct portal_capture *cap, const char *name, const pixman_box32_t *box)
+{
+	struct garnet_output *o = garnet_compositor_find_output(cap->portal->compositor, name);
+	struct pixman_f_transform m;
+	pixman_region32_t part;
+
+	if (!o)
+		return;
+	garnet_output_matrix(o, &m);
+	pixman_region32_init_rect(&part, o->x + box->x1, o->y + box->y1,
+				  (unsigned)(box->x2 - box->x1), (unsigned)(box->y2 - box->y1));
+	garnet_region_transform(&part, &part, &m);
+	cap->region = *pixman_region32_extents(&part);
+	pixman_region32_fini(&part);
+}
+
 static void on_cast_answer(void *data, bool allowed, const char *output,
 			   const pixman_box32_t *region, struct garnet_surface *window)
 {
@@ -675,7 +695,7 @@ static void on_cast_answer(void *data, bool allowed, const char *output,
 		cap->output_name = name;
 	}
 	if (allowed && region)
-		cap->region = *region;
+		set_region(cap, output, region);
 	on_answer(data, allowed);
 }
 

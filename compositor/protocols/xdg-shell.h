@@ -11,6 +11,8 @@ bool garnet_xdg_shell_init(struct garnet_compositor *c);
 void garnet_xdg_ping(struct garnet_surface *surface);
 /* The surface a subsurface or popup ultimately belongs to. */
 struct garnet_surface *garnet_xdg_root_surface(struct garnet_surface *surface);
+/* The surface a popup (a menu) was opened from; NULL when surface is no popup. */
+struct garnet_surface *garnet_xdg_popup_parent(struct garnet_surface *surface);
 /* Raises the shown popups of surface (and theirs) into layer, above it, after the window itself
  * was raised. */
 void garnet_xdg_raise_popups(struct garnet_surface *surface, enum garnet_layer_id layer);

@@ -329,21 +329,26 @@ void xdg_surface_new(struct wl_client *client, struct wl_resource *resource, uin
 				       wl_resource_get_id(surface_resource));
 }
 
+struct garnet_surface *garnet_xdg_popup_parent(struct garnet_surface *surface)
+{
+	struct xdg_surface_data *xs = xdg_from_surface(surface);
+
+	return xs && xs->popup ? xdg_popup_parent_surface(xs->popup) : NULL;
+}
+
 struct garnet_surface *garnet_xdg_root_surface(struct garnet_surface *surface)
 {
-	struct xdg_surface_data *xs;
+	struct garnet_surface *parent;
 
 	while (surface) {
 		if (surface->subsurface && surface->subsurface->parent) {
 			surface = surface->subsurface->parent;
 			continue;
 		}
-		xs = xdg_from_surface(surface);
-		if (xs && xs->popup && xdg_popup_parent_surface(xs->popup)) {
-			surface = xdg_popup_parent_surface(xs->popup);
-			continue;
-		}
-		return surface;
+		parent = garnet_xdg_popup_parent(surface);
+		if (!parent)
+			return surface;
+		surface = parent;
 	}
 	return NULL;
 }

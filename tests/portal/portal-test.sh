@@ -30,7 +30,7 @@ if ! /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null ||
 	exit 0
 fi
 . "$(dirname "$0")/../security/lib.sh"
-echo "1..41"
+echo "1..43"
 
 # The session the application lives in: its bus, PipeWire, and the frontend finding
 # garnet-portal through garnet.portal (UseIn=garnet).
@@ -673,6 +673,20 @@ grep -q "^grown 400x260" "$work/grow.txt" &&
 	[ "$(grep "^bytes" "$work/grow-cast.txt" | cut -d' ' -f2 | uniq | tr '\n' ' ')" = "240000 416000 " ] &&
 	grep -q "cast of window for .*: now 400x260 (was 300x200)" "$work/log"
 result $? "a_window_cast_follows_the_window_when_it_grows"
+# A menu that changes alone (a video in the menu: neither the window nor its subsurfaces
+# commit after mapping): the window cast gets its frames too.
+"$rogue" video "$work/menuvideo.txt" 300 200 menu-video &
+menuvideo_pid=$!
+wait_for "$work/menuvideo.txt" "^menu" || echo "# the menu did not map"
+/usr/bin/python3 "$consumer" "$work/menuvideo.png" rate >"$work/menuvideo-cast.txt" 2>&1 &
+menuvideo_consumer=$!
+choose_and_answer "the window of pid $menuvideo_pid "
+wait "$menuvideo_consumer"
+kill "$menuvideo_pid" 2>/dev/null
+sed 's/^/# /' "$work/menuvideo-cast.txt"
+free=$(sed -n 's/^rate free //p' "$work/menuvideo-cast.txt")
+[ -n "$free" ] && [ "$free" -ge 10 ]
+result $? "a_window_cast_follows_a_menu_that_changes_alone"
 key "combo 125 38"
 wait_for "$work/out" "paused (session locked)" 10
 grep -q "paused (session locked)" "$work/out"
@@ -755,7 +769,11 @@ mode=1024x768
 mode=640x480
 
 [output]
-mode=320x240'
+mode=320x240
+
+[output]
+mode=1600x1200
+scale=2'
 start_session
 unset extra_ini
 /usr/bin/python3 "$consumer" "$work/second-output.png" >"$work/second-output.txt" 2>&1 &
@@ -786,4 +804,34 @@ sed 's/^/# /' "$work/third-output.txt"
 grep -q "^response [12]" "$work/third-output.txt" && [ ! -e "$work/third-output.png" ] &&
 	grep -q "the user chose HEADLESS-3 for pid $consumer_pid .*: the policy refuses it" "$work/log"
 result $? "an_output_the_policy_refuses_stays_refused_when_the_user_chooses_it"
+# A part of an output of scale 2 (HEADLESS-4, 800x600 in the global space from x 1984): the
+# user drags out 100x60 of it; the application gets the 200x120 pixels under that part.
+/usr/bin/python3 "$consumer" "$work/scaled-part.png" >"$work/scaled-part.txt" 2>&1 &
+consumer_pid=$!
+wait_more "consent: asking the user" "$asks" || echo "# garnet did not ask"
+asks=$((asks + 1))
+sleep 1
+key "motion 2004 10"
+key "press"
+key "motion 2104 70"
+key "release"
+wait_more "to share: a region 100x60 at 20,10 of HEADLESS-4" 0 || echo "# no region chosen"
+sleep 1
+echo "key 21" >&3
+wait "$consumer_pid"
+sed 's/^/# /' "$work/scaled-part.txt"
+/usr/bin/python3 - "$work/scaled-part.png" "$png_equal" <<'PY' >"$work/scaled-check.txt" 2>&1
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location('png_equal', sys.argv[2])
+m = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(m)
+w, h, rows = m.decode(sys.argv[1])
+print('frame', w, h)
+sys.exit(0 if (w, h) == (200, 120) else 1)
+PY
+status=$?
+sed 's/^/# /' "$work/scaled-check.txt"
+[ $status -eq 0 ] &&
+	grep -q "recording now: pid $consumer_pid exe .*: HEADLESS-4, a part 200x120 at 40,20$" "$work/log"
+result $? "a_part_of_a_scaled_output_is_its_pixels_under_that_part"
 stop_garnet
