@@ -30,7 +30,7 @@ if ! /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null ||
 	exit 0
 fi
 . "$(dirname "$0")/../security/lib.sh"
-echo "1..43"
+echo "1..44"
 
 # The session the application lives in: its bus, PipeWire, and the frontend finding
 # garnet-portal through garnet.portal (UseIn=garnet).
@@ -88,6 +88,11 @@ while [ ! -e "$work/shoot$sessions" ]; do sleep 0.1; done
 rm "$work/shoot$sessions"
 exec "$screenshooter" "\$(cat "$work/shoot.name")"
 SH
+	# The output-config entry makes HEADLESS-1 800x600 once the file outman-goN appears.
+	cat >"$work/outman.sh" <<SH
+while [ ! -e "$work/outman-go$sessions" ]; do sleep 0.1; done
+exec "$rogue" outman "$work/outman.txt" move
+SH
 }
 # A trusted client that holds every privileged global (the input method's entry, as the
 # panel's) but is not the portal: it asks garnet_portal_v1 for a cast as if it were.
@@ -109,6 +114,7 @@ portal=${portal_cmd:-$garnet_portal}
 panel=sh $work/panel.sh
 screenshooter=sh $work/shooter.sh
 input-method=sh $work/im.sh
+output-config=sh $work/outman.sh
 
 [shell]
 binding=super+l lock
@@ -834,4 +840,19 @@ sed 's/^/# /' "$work/scaled-check.txt"
 [ $status -eq 0 ] &&
 	grep -q "recording now: pid $consumer_pid exe .*: HEADLESS-4, a part 200x120 at 40,20$" "$work/log"
 result $? "a_part_of_a_scaled_output_is_its_pixels_under_that_part"
+# An output cast follows its output's mode: the output-config entry makes HEADLESS-1
+# 800x600 while it is cast; the stream is renegotiated, its frames are 1024x768
+# (3145728 bytes), then 800x600 (1920000).
+/usr/bin/python3 "$consumer" "$work/mode.png" sizes 8 >"$work/mode-cast.txt" 2>&1 &
+consumer_pid=$!
+answer 21
+wait_for "$work/mode-cast.txt" "^receiving" 60
+sleep 3
+touch "$work/outman-go$sessions"
+wait "$consumer_pid"
+sed 's/^/# /' "$work/mode-cast.txt"
+grep -q "^move succeeded" "$work/outman.txt" &&
+	[ "$(grep "^bytes" "$work/mode-cast.txt" | cut -d' ' -f2 | uniq | tr '\n' ' ')" = "3145728 1920000 " ] &&
+	grep -q "cast of HEADLESS-1 for .*: now 800x600 (was 1024x768)" "$work/log"
+result $? "an_output_cast_follows_the_outputs_new_mode"
 stop_garnet
