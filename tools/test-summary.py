@@ -52,7 +52,17 @@ def skip_reason(out):
     return lines[-1].strip() if lines else "no reason given"
 
 
-def count(path, failures, tails, skips, deep_only):
+def subtest_block(out, line):
+    """A TAP subtest's own lines: those after the result before it, up to its result."""
+    lines = out.splitlines()
+    end = lines.index(line)
+    start = end
+    while start > 0 and not TAP_RESULT.match(lines[start - 1]) and end - start < TAIL_LINES:
+        start -= 1
+    return lines[start:end + 1]
+
+
+def count(path, failures, tails, skips, deep_only, blocks):
     passed = failed = skipped = 0
     with open(path) as f:
         for line in f:
@@ -68,6 +78,7 @@ def count(path, failures, tails, skips, deep_only):
                     if status == "not ok" and "TODO" not in directive.upper():
                         failed += 1
                         failures.append(f"{path}: {t.get('name')}")
+                        blocks.append((t.get("name"), subtest_block(out, line)))
                     elif "SKIP" in directive.upper():
                         skipped += 1
                         if not wlcs_declared(t.get("name", ""), line):
@@ -106,11 +117,12 @@ def main(args):
     missing = 0
     failures = []
     tails = []
+    blocks = []
     skips = []
     deep_only = []
     for path in args:
         try:
-            for i, n in enumerate(count(path, failures, tails, skips, deep_only)):
+            for i, n in enumerate(count(path, failures, tails, skips, deep_only, blocks)):
                 total[i] += n
         except FileNotFoundError:
             print(f"test-summary: {path} is missing: that build ran no tests", file=sys.stderr)
@@ -120,6 +132,11 @@ def main(args):
     # Repeated here because a CI log is often read from its tail only.
     for name, lines in tails:
         print(f"--- last lines of {name}:")
+        for line in lines:
+            print(f"    {line}")
+    # A failed subtest's own lines, which a long TAP output may have pushed out of the tail.
+    for name, lines in blocks:
+        print(f"--- failed subtest of {name}:")
         for line in lines:
             print(f"    {line}")
     for name in dict.fromkeys(failures):

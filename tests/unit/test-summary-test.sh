@@ -8,7 +8,7 @@ set -u
 summary=$1
 work=$(mktemp -d "${TMPDIR:-/tmp}/garnet-summary-XXXXXX")
 trap 'rm -rf "$work"' EXIT
-echo "1..9"
+echo "1..10"
 n=0
 result() {
 	n=$((n + 1))
@@ -83,3 +83,21 @@ sed 's/^/# /' "$work/fuzz.txt"
 [ $status -ne 0 ] && grep -q "^    ==1==ERROR: AddressSanitizer: heap-use-after-free" "$work/fuzz.txt" &&
 	grep -q "Test unit written to x/crash-abc" "$work/fuzz.txt"
 result $? "a_failed_tests_stderr_is_repeated_at_the_end"
+
+# A failed subtest far from the end of a long TAP output: its own lines (from the result before
+# it to its "not ok") are repeated, since the closing lines show only later subtests passing.
+python3 - "$work/tap.json" <<'PY'
+import json, sys
+out = ["1..40", "# early note", "ok 1 first", "# frame 0 0", "# no frame", "not ok 2 second_fails"]
+out += [f"ok {i} later_{i}" for i in range(3, 41)]
+with open(sys.argv[1], "w") as f:
+    f.write(json.dumps({"name": "garnet:portal / portal_test", "result": "FAIL",
+                        "stdout": "\n".join(out) + "\n"}) + "\n")
+PY
+python3 "$summary" "$work/tap.json" >"$work/tap.txt" 2>&1
+status=$?
+sed 's/^/# /' "$work/tap.txt"
+[ $status -ne 0 ] && grep -q "^--- failed subtest of garnet:portal / portal_test:" "$work/tap.txt" &&
+	grep -q "^    # no frame" "$work/tap.txt" && grep -q "^    not ok 2 second_fails" "$work/tap.txt" &&
+	! grep -q "^    # early note" "$work/tap.txt"
+result $? "a_failed_subtests_own_lines_are_repeated_however_early_it_failed"
