@@ -19,6 +19,8 @@ import sys
 
 PASSED = {"OK", "EXPECTEDFAIL"}
 TAIL_LINES = 25
+# A failed subtest's own lines shown at most (a test may print its logs' tails before it).
+BLOCK_LINES = 80
 SKIPPED = {"SKIP"}
 TAP_RESULT = re.compile(r"^(ok|not ok) \d+\b[^#\n]*(#.*)?$", re.MULTILINE)
 TAP_PLAN = re.compile(r"^1\.\.\d+", re.MULTILINE)
@@ -57,7 +59,7 @@ def subtest_block(out, line):
     lines = out.splitlines()
     end = lines.index(line)
     start = end
-    while start > 0 and not TAP_RESULT.match(lines[start - 1]) and end - start < TAIL_LINES:
+    while start > 0 and not TAP_RESULT.match(lines[start - 1]) and end - start < BLOCK_LINES:
         start -= 1
     return lines[start:end + 1]
 
