@@ -30,6 +30,7 @@ if ! /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null ||
 	exit 0
 fi
 . "$(dirname "$0")/../security/lib.sh"
+failure_logs="$work/log $work/pipewire.log $work/wireplumber.log"
 echo "1..44"
 
 # The session the application lives in: its bus, PipeWire, and the frontend finding

@@ -53,9 +53,18 @@ fi
 export XDG_RUNTIME_DIR="$work/runtime" XDG_CONFIG_HOME="$work/config"
 unset WAYLAND_DISPLAY WAYLAND_SOCKET
 n=0
+# A failed subtest first shows the last lines of each file in $failure_logs (garnet's log):
+# a run elsewhere (CI) is often all there is to read.
 result() {
 	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; fi
+	if [ "$1" -eq 0 ]; then
+		echo "ok $n $2"
+		return
+	fi
+	for log in ${failure_logs:-}; do
+		tail -n 20 "$log" 2>/dev/null | sed "s|^|# $(basename "$log"): |"
+	done
+	echo "not ok $n $2"
 }
 wait_for() { # FILE PATTERN [SECONDS]: up to 5 s unless told
 	i=0
