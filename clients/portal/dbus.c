@@ -25,6 +25,7 @@
 #define SOURCE_WINDOW 2
 #define CURSOR_HIDDEN 1
 #define CURSOR_EMBEDDED 2
+#define CURSOR_METADATA 4
 
 enum response {
 	RESPONSE_SUCCESS = 0,
@@ -264,8 +265,8 @@ static int select_sources(sd_bus_message *m, void *data, sd_bus_error *error)
 	s = find_session(p, session_handle);
 	/* What is shared is chosen in garnet's dialog at Start, not here; how the pointer is
 	 * shown is the application's to say. */
-	if (!s || (cursor_mode & ~(uint32_t)(CURSOR_HIDDEN | CURSOR_EMBEDDED)) ||
-	    cursor_mode == (CURSOR_HIDDEN | CURSOR_EMBEDDED))
+	if (!s || (cursor_mode != 0 && cursor_mode != CURSOR_HIDDEN &&
+		   cursor_mode != CURSOR_EMBEDDED && cursor_mode != CURSOR_METADATA))
 		return reply_empty(m, RESPONSE_OTHER);
 	s->cursor_mode = cursor_mode;
 	return reply_empty(m, RESPONSE_SUCCESS);
@@ -343,8 +344,11 @@ static int start(sd_bus_message *m, void *data, sd_bus_error *error)
 	if (!s || s->stream)
 		return reply_empty(m, RESPONSE_OTHER);
 	s->stream =
-		stream_create(p, s->app_id, s->pid, s->cursor_mode == CURSOR_HIDDEN, stream_ready,
-			      stream_refused, stream_ended, s);
+		stream_create(p, s->app_id, s->pid,
+			      s->cursor_mode == CURSOR_HIDDEN     ? STREAM_POINTER_HIDDEN
+			      : s->cursor_mode == CURSOR_METADATA ? STREAM_POINTER_APART
+								  : STREAM_POINTER_EMBEDDED,
+			      stream_ready, stream_refused, stream_ended, s);
 	if (!s->stream)
 		return reply_empty(m, RESPONSE_OTHER);
 	s->start = sd_bus_message_ref(m);
@@ -361,7 +365,7 @@ static int property_u32(sd_bus *bus, const char *path, const char *interface, co
 	if (strcmp(property, "AvailableSourceTypes") == 0)
 		value = SOURCE_MONITOR | SOURCE_WINDOW; /* chosen in garnet's dialog */
 	else if (strcmp(property, "AvailableCursorModes") == 0)
-		value = CURSOR_HIDDEN | CURSOR_EMBEDDED;
+		value = CURSOR_HIDDEN | CURSOR_EMBEDDED | CURSOR_METADATA;
 	else if (strcmp(property, "version") == 0)
 		value = strcmp(interface, "org.freedesktop.impl.portal.Screenshot") == 0 ? 1 : 2;
 	return sd_bus_message_append(reply, "u", value);

@@ -37,6 +37,12 @@ struct capture_listener {
 	/* The window or output changed size: copies from now on take buffers of this size
 	 * (the waiting one, if any, was answered failed). NULL: a single picture ignores it. */
 	void (*resized)(void *data, int32_t width, int32_t height);
+	/* Before the ready of a copy that carries the pointer apart: its image when it changed
+	 * (pixels: width * height argb8888, the capture's until the next image) and its place
+	 * (visible false: none over the picture). */
+	void (*pointer_image)(void *data, const uint32_t *pixels, int32_t width, int32_t height,
+			      int32_t hot_x, int32_t hot_y);
+	void (*pointer)(void *data, bool visible, int32_t x, int32_t y);
 };
 
 /* wayland.c */
@@ -49,6 +55,9 @@ void capture_copy(struct capture *cap, struct wl_buffer *buffer, bool now);
 /* Every copy from now on is of the output without the pointer; false when garnet is too old
  * to leave it out. */
 bool capture_hide_pointer(struct capture *cap);
+/* Every copy from now on is without the pointer, whose place and image come beside it (the
+ * listener's pointer and pointer_image); false when garnet is too old for that. */
+bool capture_pointer_apart(struct capture *cap);
 /* The waiting copy, if any, is made from the picture on screen now (no answer of its own). */
 void capture_hurry(struct capture *cap);
 void capture_destroy(struct capture *cap);
@@ -58,9 +67,17 @@ struct wl_buffer *portal_shm_buffer(struct portal *p, int fd, int32_t width, int
 
 /* stream.c: a PipeWire video source fed by one capture. */
 struct stream;
+/* The pointer as the application asked: in the picture, left out, or beside it as PipeWire's
+ * cursor metadata. */
+enum stream_pointer {
+	STREAM_POINTER_EMBEDDED,
+	STREAM_POINTER_HIDDEN,
+	STREAM_POINTER_APART,
+};
 /* ready(data, node_id) once the node exists (node_id 0: it failed); ended(data) when it
  * stopped for good (the user's stop binding). */
-struct stream *stream_create(struct portal *p, const char *app_id, pid_t pid, bool hide_pointer,
+struct stream *stream_create(struct portal *p, const char *app_id, pid_t pid,
+			     enum stream_pointer pointer,
 			     void (*ready)(void *data, uint32_t node_id, int32_t w, int32_t h),
 			     void (*refused)(void *data), void (*ended)(void *data), void *data);
 void stream_destroy(struct stream *s);

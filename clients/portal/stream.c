@@ -20,6 +20,10 @@
 #include "portal.h"
 
 #define BUFFERS 4
+/* The pointer's image travels in each buffer's cursor metadata, up to garnet's largest. */
+#define POINTER_MAX 256
+#define CURSOR_META_SIZE(w, h)                                                                     \
+	((int)(sizeof(struct spa_meta_cursor) + sizeof(struct spa_meta_bitmap) + (w) * (h) * 4))
 #define DAMAGE_REGIONS COPIES_MAX_DAMAGE
 /* After a failed copy, the next is asked for this much later (no loop of failures). */
 #define RETRY_NS 50000000
@@ -44,6 +48,11 @@ struct stream {
 	 * frame went out; the timer asks when that time has come. 0: the output's rate. */
 	uint64_t min_interval_ns, last_frame_ns;
 	struct spa_source *pace;
+	/* The pointer beside the picture (cursor_mode metadata): garnet's last word on it. */
+	bool pointer_apart, pointer_visible;
+	int32_t pointer_x, pointer_y;
+	const uint32_t *pointer_pixels; /* the capture's: valid until its next image */
+	int32_t pointer_width, pointer_height, pointer_hot_x, pointer_hot_y;
 	void (*ready)(void *data, uint32_t node_id, int32_t w, int32_t h);
 	void (*refused)(void *data);
 	void (*on_ended)(void *data);
@@ -111,6 +120,57 @@ static void next_copy(struct stream *s)
 	s->fresh = false;
 }
 
+/*
+ * The pointer into a buffer's cursor metadata, its image in every buffer (a consumer that
+ * came late has it at once). No pointer over the picture is a transparent image of one pixel:
+ * an id of 0 would mean "nothing new" and leave the consumer drawing the last one. An image
+ * larger than the consumer made room for loses its lower rows.
+ */
+static void fill_cursor(struct stream *s, struct spa_buffer *buf)
+{
+	struct spa_meta *m = spa_buffer_find_meta(buf, SPA_META_Cursor);
+	struct spa_meta_cursor *mc;
+	struct spa_meta_bitmap *bitmap;
+	static const uint32_t transparent;
+	const uint32_t *pixels = &transparent;
+	int32_t w = 1, h = 1, hot_x = 0, hot_y = 0;
+	size_t room;
+
+	if (!m || m->size < (size_t)CURSOR_META_SIZE(1, 1))
+		return;
+	mc = m->data;
+	if (s->pointer_visible && s->pointer_pixels) {
+		pixels = s->pointer_pixels;
+		w = s->pointer_width;
+		h = s->pointer_height;
+		hot_x = s->pointer_hot_x;
+		hot_y = s->pointer_hot_y;
+	}
+	room = (m->size - (size_t)CURSOR_META_SIZE(0, 0)) / 4;
+	if ((size_t)w > room) {
+		pixels = &transparent;
+		w = h = 1;
+		hot_x = hot_y = 0;
+	} else if ((size_t)w * (size_t)h > room) {
+		h = (int32_t)(room / (size_t)w);
+	}
+	mc->id = 1;
+	mc->flags = 0;
+	mc->position.x = s->pointer_visible ? s->pointer_x : 0;
+	mc->position.y = s->pointer_visible ? s->pointer_y : 0;
+	mc->hotspot.x = hot_x;
+	mc->hotspot.y = hot_y;
+	mc->bitmap_offset = sizeof(*mc);
+	bitmap = SPA_PTROFF(mc, mc->bitmap_offset, struct spa_meta_bitmap);
+	/* garnet's argb8888, premultiplied: B, G, R, A in memory. */
+	bitmap->format = SPA_VIDEO_FORMAT_BGRA;
+	bitmap->size.width = (uint32_t)w;
+	bitmap->size.height = (uint32_t)h;
+	bitmap->stride = w * 4;
+	bitmap->offset = sizeof(*bitmap);
+	memcpy(SPA_PTROFF(bitmap, bitmap->offset, void), pixels, (size_t)w * (size_t)h * 4);
+}
+
 static void fill_metas(struct stream *s, struct spa_buffer *buf, const int32_t (*damage)[4],
 		       int count)
 {
@@ -138,6 +198,8 @@ static void fill_metas(struct stream *s, struct spa_buffer *buf, const int32_t (
 		if (n < capacity)
 			r[n].region = SPA_REGION(0, 0, 0, 0);
 	}
+	if (s->pointer_apart)
+		fill_cursor(s, buf);
 }
 
 static void on_ready(void *data, const int32_t (*damage)[4], int count)
@@ -261,7 +323,7 @@ static void on_param_changed(void *data, uint32_t id, const struct spa_pod *para
 	struct stream *s = data;
 	uint8_t storage[1024];
 	struct spa_pod_builder b = SPA_POD_BUILDER_INIT(storage, sizeof(storage));
-	const struct spa_pod *params[3];
+	const struct spa_pod *params[4];
 
 	if (id != SPA_PARAM_Format || !param)
 		return;
@@ -282,7 +344,13 @@ static void on_param_changed(void *data, uint32_t id, const struct spa_pod *para
 		SPA_POD_CHOICE_RANGE_Int(sizeof(struct spa_meta_region) * DAMAGE_REGIONS,
 					 sizeof(struct spa_meta_region) * 1,
 					 sizeof(struct spa_meta_region) * DAMAGE_REGIONS));
-	pw_stream_update_params(s->pw, params, 3);
+	params[3] = spa_pod_builder_add_object(
+		&b, SPA_TYPE_OBJECT_ParamMeta, SPA_PARAM_Meta, SPA_PARAM_META_type,
+		SPA_POD_Id(SPA_META_Cursor), SPA_PARAM_META_size,
+		SPA_POD_CHOICE_RANGE_Int(CURSOR_META_SIZE(POINTER_MAX, POINTER_MAX),
+					 CURSOR_META_SIZE(1, 1),
+					 CURSOR_META_SIZE(POINTER_MAX, POINTER_MAX)));
+	pw_stream_update_params(s->pw, params, s->pointer_apart ? 4 : 3);
 }
 
 static void on_add_buffer(void *data, struct pw_buffer *b)
@@ -412,6 +480,27 @@ static void on_resized(void *data, int32_t width, int32_t height)
 	pw_stream_update_params(s->pw, params, 1);
 }
 
+static void on_pointer_image(void *data, const uint32_t *pixels, int32_t width, int32_t height,
+			     int32_t hot_x, int32_t hot_y)
+{
+	struct stream *s = data;
+
+	s->pointer_pixels = pixels;
+	s->pointer_width = width;
+	s->pointer_height = height;
+	s->pointer_hot_x = hot_x;
+	s->pointer_hot_y = hot_y;
+}
+
+static void on_pointer(void *data, bool visible, int32_t x, int32_t y)
+{
+	struct stream *s = data;
+
+	s->pointer_visible = visible;
+	s->pointer_x = x;
+	s->pointer_y = y;
+}
+
 static void on_refused(void *data)
 {
 	struct stream *s = data;
@@ -429,9 +518,12 @@ static const struct capture_listener listener = {
 	.paused = on_paused,
 	.stopped = on_stopped,
 	.resized = on_resized,
+	.pointer_image = on_pointer_image,
+	.pointer = on_pointer,
 };
 
-struct stream *stream_create(struct portal *p, const char *app_id, pid_t pid, bool hide_pointer,
+struct stream *stream_create(struct portal *p, const char *app_id, pid_t pid,
+			     enum stream_pointer pointer,
 			     void (*ready)(void *data, uint32_t node_id, int32_t w, int32_t h),
 			     void (*refused)(void *data), void (*ended)(void *data), void *data)
 {
@@ -448,8 +540,11 @@ struct stream *stream_create(struct portal *p, const char *app_id, pid_t pid, bo
 	s->pace = pw_loop_add_timer(p->loop, on_pace, s);
 	s->capture = s->broken && s->pace ? capture_create(p, app_id, pid, true, &listener, s)
 					  : NULL;
-	/* Without the pointer, as the application asked, or no stream at all. */
-	if (s->capture && hide_pointer && !capture_hide_pointer(s->capture)) {
+	/* Without the pointer (or with it apart), as the application asked, or no stream. */
+	s->pointer_apart = pointer == STREAM_POINTER_APART;
+	if (s->capture &&
+	    ((pointer == STREAM_POINTER_HIDDEN && !capture_hide_pointer(s->capture)) ||
+	     (s->pointer_apart && !capture_pointer_apart(s->capture)))) {
 		capture_destroy(s->capture);
 		s->capture = NULL;
 	}

@@ -18,7 +18,8 @@ struct capture {
 	void *data;
 	int32_t damage[COPIES_MAX_DAMAGE][4];
 	int damage_count; /* all that came: more than were kept means the whole frame */
-	uint32_t copy_flags; /* added to every copy (hide_pointer) */
+	uint32_t copy_flags; /* added to every copy (hide_pointer, pointer_metadata) */
+	uint32_t *pointer_pixels; /* the pointer's image garnet last sent */
 };
 
 int portal_memfd(size_t size)
@@ -127,6 +128,48 @@ static void on_resized(void *data, struct garnet_portal_capture_v1 *proxy, int32
 		cap->listener->resized(cap->data, width, height);
 }
 
+/* The image is read here, once: a file garnet sealed, exactly the size it names. */
+static void on_pointer_image(void *data, struct garnet_portal_capture_v1 *proxy, int32_t fd,
+			     int32_t width, int32_t height, int32_t hot_x, int32_t hot_y)
+{
+	struct capture *cap = data;
+	size_t size;
+	uint32_t *pixels = NULL;
+	void *map;
+
+	if (width > 0 && height > 0 && width <= 256 && height <= 256) {
+		size = (size_t)width * (size_t)height * 4;
+		map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (map != MAP_FAILED && (pixels = malloc(size)))
+			memcpy(pixels, map, size);
+		if (map != MAP_FAILED)
+			munmap(map, size);
+	}
+	close(fd);
+	if (!pixels)
+		return; /* the listener keeps the image it had */
+	free(cap->pointer_pixels);
+	cap->pointer_pixels = pixels;
+	if (cap->listener->pointer_image)
+		cap->listener->pointer_image(cap->data, pixels, width, height, hot_x, hot_y);
+}
+
+static void on_pointer(void *data, struct garnet_portal_capture_v1 *proxy, int32_t x, int32_t y)
+{
+	struct capture *cap = data;
+
+	if (cap->listener->pointer)
+		cap->listener->pointer(cap->data, true, x, y);
+}
+
+static void on_pointer_hidden(void *data, struct garnet_portal_capture_v1 *proxy)
+{
+	struct capture *cap = data;
+
+	if (cap->listener->pointer)
+		cap->listener->pointer(cap->data, false, 0, 0);
+}
+
 static const struct garnet_portal_capture_v1_listener capture_listener = {
 	.granted = on_granted,
 	.refused = on_refused,
@@ -137,6 +180,9 @@ static const struct garnet_portal_capture_v1_listener capture_listener = {
 	.resumed = on_resumed,
 	.stopped = on_stopped,
 	.resized = on_resized,
+	.pointer_image = on_pointer_image,
+	.pointer = on_pointer,
+	.pointer_hidden = on_pointer_hidden,
 };
 
 struct capture *capture_create(struct portal *p, const char *app_id, pid_t pid, bool stream,
@@ -172,6 +218,15 @@ bool capture_hide_pointer(struct capture *cap)
 	return true;
 }
 
+bool capture_pointer_apart(struct capture *cap)
+{
+	if (garnet_portal_capture_v1_get_version(cap->proxy) <
+	    GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_POINTER_METADATA_SINCE_VERSION)
+		return false;
+	cap->copy_flags |= GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_POINTER_METADATA;
+	return true;
+}
+
 void capture_hurry(struct capture *cap)
 {
 	garnet_portal_capture_v1_hurry(cap->proxy);
@@ -182,6 +237,7 @@ void capture_destroy(struct capture *cap)
 	if (!cap)
 		return;
 	garnet_portal_capture_v1_destroy(cap->proxy);
+	free(cap->pointer_pixels);
 	free(cap);
 }
 
@@ -194,7 +250,7 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
 		p->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
 	else if (strcmp(interface, garnet_portal_v1_interface.name) == 0)
 		p->garnet = wl_registry_bind(registry, name, &garnet_portal_v1_interface,
-					     version < 3 ? version : 3);
+					     version < 4 ? version : 4);
 }
 
 static void registry_global_remove(void *data, struct wl_registry *registry, uint32_t name)

@@ -309,6 +309,7 @@ struct garnet_compositor *garnet_compositor_alloc(const struct garnet_options *o
 		wl_list_init(&c->layers[i]);
 	wl_signal_init(&c->events.destroy);
 	wl_signal_init(&c->events.new_surface);
+	wl_signal_init(&c->events.output_frame);
 	if (!garnet_lock_prompt_init(c))
 		goto err_display;
 

@@ -151,6 +151,8 @@ struct garnet_compositor {
 	struct {
 		struct wl_signal destroy;
 		struct wl_signal new_surface;
+		/* a frame was shown on any output (data: the output), after its own frame */
+		struct wl_signal output_frame;
 	} events;
 };
 

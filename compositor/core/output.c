@@ -591,6 +591,7 @@ void garnet_output_finish_frame(struct garnet_output *output, const struct times
 	if (output->compositor->protocol_hooks.frame_shown)
 		output->compositor->protocol_hooks.frame_shown(output);
 	wl_signal_emit_mutable(&output->events.frame, output);
+	wl_signal_emit_mutable(&output->compositor->events.output_frame, output);
 	if (output->repaint_needed)
 		garnet_output_schedule_repaint(output);
 }

@@ -14,6 +14,7 @@
 #include "consent.h"
 #include "lock-prompt.h"
 #include "seat-private.h"
+#include "sealed-memfd.h"
 
 void seat_send_modifiers(struct garnet_seat *seat, struct wl_resource *keyboard, uint32_t serial)
 {
@@ -256,13 +257,10 @@ bool seat_load_keymap(struct garnet_seat *seat, const struct garnet_keyboard_opt
 	}
 	/* Clients map the keymap; a sealed memfd means none can change what the others read. */
 	seat->keymap_size = strlen(text) + 1;
-	fd = memfd_create("garnet-keymap", MFD_CLOEXEC | MFD_ALLOW_SEALING);
-	if (fd < 0 || write(fd, text, seat->keymap_size) != (ssize_t)seat->keymap_size ||
-	    fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL) < 0) {
+	fd = garnet_sealed_memfd("garnet-keymap", text, seat->keymap_size);
+	if (fd < 0) {
 		garnet_log(c, GARNET_LOG_ERROR, "seat", "cannot store the keymap: %s",
 			   strerror(errno));
-		if (fd >= 0)
-			close(fd);
 		free(text);
 		return false;
 	}

@@ -17,6 +17,7 @@
 #include "linux-dmabuf-unstable-v1-server-protocol.h"
 #include "../core/gem-buffer.h"
 #include "../core/compositor.h"
+#include "../core/sealed-memfd.h"
 
 #define DMABUF_VERSION 4
 #define MAX_PLANES 4
@@ -374,13 +375,7 @@ static int create_format_table(uint32_t *size)
 	for (size_t i = 0; i < count; i++)
 		entries[i] = (struct table_entry){garnet_gem_format(i), 0, DRM_FORMAT_MOD_LINEAR};
 	*size = (uint32_t)(count * sizeof(*entries));
-	fd = memfd_create("garnet-dmabuf-formats", MFD_CLOEXEC | MFD_ALLOW_SEALING);
-	if (fd < 0 || write(fd, entries, *size) != (ssize_t)*size ||
-	    fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL) < 0) {
-		if (fd >= 0)
-			close(fd);
-		fd = -1;
-	}
+	fd = garnet_sealed_memfd("garnet-dmabuf-formats", entries, *size);
 	free(entries);
 	return fd;
 }

@@ -21,6 +21,7 @@
 #include "../core/consent.h"
 #include "../render/cast-list.h"
 #include "portal.h"
+#include "portal-pointer.h"
 #include "xdg-shell.h"
 #include "garnet-portal-v1-server-protocol.h"
 
@@ -77,6 +78,11 @@ struct portal_capture {
 	 * plane) drawn by garnet, before it is copied out. */
 	pixman_image_t *own_image;
 	uint32_t copy_flags; /* of the waiting copy */
+	/* The pointer beside the picture (pointer_metadata copies): what the backend was told,
+	 * and, for a window's cast, any output's frame, at which a waiting copy is made when
+	 * only the pointer changed. */
+	struct cast_pointer pointer;
+	struct wl_listener pointer_frame;
 	struct wl_list link; /* portal.captures, or itself */
 };
 
@@ -134,6 +140,7 @@ static void release_hold(struct portal_capture *cap)
 static void stop_waiting(struct portal_capture *cap)
 {
 	garnet_list_unlink(&cap->output_frame.link);
+	garnet_list_unlink(&cap->pointer_frame.link);
 	garnet_list_unlink(&cap->buffer_destroy.link);
 	cap->buffer = NULL;
 }
@@ -167,6 +174,7 @@ static void capture_resource_destroy(struct wl_resource *resource)
 	struct portal_capture *cap = wl_resource_get_user_data(resource);
 
 	make_inert(cap, CAPTURE_STOPPED);
+	cast_pointer_fini(&cap->pointer);
 	free(cap->output_name);
 	free(cap->shown_as);
 	free(cap->app_id);
@@ -243,7 +251,8 @@ static bool copy_pixels(struct portal_capture *cap, struct garnet_output *output
 			struct wl_shm_buffer *shm)
 {
 	pixman_image_t *front = output->impl->front_image(output), *picture;
-	bool pointer = !(cap->copy_flags & GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_HIDE_POINTER);
+	bool pointer = !(cap->copy_flags & (GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_HIDE_POINTER |
+					    GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_POINTER_METADATA));
 
 	if (pointer && !output->cursor_on_plane)
 		return copy_into(front, cap->region.x1, cap->region.y1, shm);
@@ -323,8 +332,35 @@ static bool paint_window(struct portal_capture *cap, struct wl_shm_buffer *shm)
 	return copy_into(picture, 0, 0, shm);
 }
 
+static bool pointer_apart(const struct portal_capture *cap)
+{
+	return cap->copy_flags & GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_POINTER_METADATA;
+}
+
+static void look_at_pointer(struct portal_capture *cap, struct garnet_output *output,
+			    struct cast_pointer_look *look)
+{
+	cast_pointer_look(cap->portal->compositor, cap->window ? NULL : output, &cap->region,
+			  cap->width, cap->height, cap->window, look);
+}
+
+/* The waiting copy carries the pointer apart, which moved or changed its image since the
+ * backend last heard. */
+static bool pointer_changed(struct portal_capture *cap, struct garnet_output *output)
+{
+	struct cast_pointer_look look;
+	bool changed;
+
+	if (!pointer_apart(cap))
+		return false;
+	look_at_pointer(cap, output, &look);
+	changed = cast_pointer_changed(&cap->pointer, &look);
+	cast_pointer_look_fini(&look);
+	return changed;
+}
+
 /* The output's (or the window's) picture into the waiting buffer, with damage (NULL: all of
- * it). */
+ * it), and the pointer told apart when the copy asked for that. */
 static void copy_now(struct portal_capture *cap, struct garnet_output *output,
 		     const pixman_region32_t *damage)
 {
@@ -354,14 +390,32 @@ static void copy_now(struct portal_capture *cap, struct garnet_output *output,
 						     (uint32_t)rects[i].y1,
 						     (uint32_t)(rects[i].x2 - rects[i].x1),
 						     (uint32_t)(rects[i].y2 - rects[i].y1));
+	if (pointer_apart(cap)) {
+		struct cast_pointer_look look;
+
+		look_at_pointer(cap, output, &look);
+		cast_pointer_tell(cap->resource, &cap->pointer, &look);
+		cast_pointer_look_fini(&look);
+	}
 	cap->copied = true;
 	clock_gettime(c->clock, &now);
 	garnet_portal_capture_v1_send_ready(cap->resource, (uint32_t)((uint64_t)now.tv_sec >> 32),
 					    (uint32_t)now.tv_sec, (uint32_t)now.tv_nsec);
 }
 
+/* A copy of an unchanged picture, for a pointer that moved: it has no damage. */
+static void copy_for_pointer(struct portal_capture *cap, struct garnet_output *output)
+{
+	pixman_region32_t none;
+
+	pixman_region32_init(&none);
+	copy_now(cap, output, &none);
+	pixman_region32_fini(&none);
+}
+
 /* A frame was shown: the waiting copy is made when it is the first after the dialog went,
- * or changed the output; never while locked (the frame shows the lock screen). */
+ * or changed the output (or moved a pointer told apart); never while locked (the frame shows
+ * the lock screen). */
 static void on_output_frame(struct wl_listener *listener, void *data)
 {
 	struct portal_capture *cap = wl_container_of(listener, cap, output_frame);
@@ -383,6 +437,8 @@ static void on_output_frame(struct wl_listener *listener, void *data)
 	if (!has_region(cap)) {
 		if (pixman_region32_not_empty(&output->shown_damage))
 			copy_now(cap, output, &output->shown_damage);
+		else if (pointer_changed(cap, output))
+			copy_for_pointer(cap, output);
 		return;
 	}
 	/* Only a change inside the region is a new frame of it, in its own coordinates. */
@@ -392,7 +448,21 @@ static void on_output_frame(struct wl_listener *listener, void *data)
 	pixman_region32_translate(&damage, -cap->region.x1, -cap->region.y1);
 	if (pixman_region32_not_empty(&damage))
 		copy_now(cap, output, &damage);
+	else if (pointer_changed(cap, output))
+		copy_for_pointer(cap, output);
 	pixman_region32_fini(&damage);
+}
+
+/* Any output showed a frame (the pointer moving repaints the outputs): a window's cast
+ * waiting with the pointer apart is copied when only the pointer changed. */
+static void on_pointer_frame(struct wl_listener *listener, void *data)
+{
+	struct portal_capture *cap = wl_container_of(listener, cap, pointer_frame);
+
+	(void)data;
+	if (cap->buffer && cap->window && !cap->portal->compositor->locked &&
+	    pointer_changed(cap, NULL))
+		copy_for_pointer(cap, NULL);
 }
 
 /* A frame without the dialog was shown: the next question may come even if the backend has
@@ -419,10 +489,12 @@ static void on_buffer_destroy(struct wl_listener *listener, void *data)
 static uint32_t known_copy_flags(struct wl_resource *resource)
 {
 	uint32_t known = GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_NOW;
+	int version = wl_resource_get_version(resource);
 
-	if (wl_resource_get_version(resource) >=
-	    GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_HIDE_POINTER_SINCE_VERSION)
+	if (version >= GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_HIDE_POINTER_SINCE_VERSION)
 		known |= GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_HIDE_POINTER;
+	if (version >= GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_POINTER_METADATA_SINCE_VERSION)
+		known |= GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_POINTER_METADATA;
 	return known;
 }
 
@@ -484,6 +556,8 @@ static void handle_copy(struct wl_client *client, struct wl_resource *resource,
 	if (cap->window) {
 		cap->buffer = buffer;
 		wl_resource_add_destroy_listener(buffer, &cap->buffer_destroy);
+		if (pointer_apart(cap))
+			wl_signal_add(&c->events.output_frame, &cap->pointer_frame);
 		if ((!cap->copied || (flags & GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_NOW)) &&
 		    !c->locked)
 			copy_now(cap, NULL, NULL);
@@ -743,6 +817,7 @@ static void handle_capture(struct wl_client *client, struct wl_resource *manager
 	garnet_listener_init(&cap->output_destroy, on_output_destroy);
 	garnet_listener_init(&cap->window_destroy, on_window_destroy);
 	garnet_listener_init(&cap->window_commit, on_window_commit);
+	garnet_listener_init(&cap->pointer_frame, on_pointer_frame);
 	wl_resource_set_implementation(cap->resource, &capture_impl, cap, capture_resource_destroy);
 	cap->pid = pid;
 	output = chosen_output(c);
@@ -843,6 +918,6 @@ bool garnet_portal_init(struct garnet_compositor *c)
 	p->lock_changed.notify = on_lock_changed;
 	wl_signal_add(garnet_compositor_get_lock_signal(c), &p->lock_changed);
 	c->portal = p;
-	return garnet_global_create(c, &garnet_portal_v1_interface, 3, p, bind_manager, true) !=
+	return garnet_global_create(c, &garnet_portal_v1_interface, 4, p, bind_manager, true) !=
 	       NULL;
 }

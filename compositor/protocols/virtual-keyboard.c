@@ -14,6 +14,7 @@
 
 #include "../core/compositor.h"
 #include "../core/seat.h"
+#include "../core/sealed-memfd.h"
 #include "client-protocols.h"
 #include "virtual-keyboard-unstable-v1-server-protocol.h"
 
@@ -73,16 +74,11 @@ static int copy_keymap(struct garnet_compositor *c, int fd, uint32_t size, const
 	if (!normal)
 		goto out;
 	len = strlen(normal) + 1;
-	sealed = memfd_create("garnet-virtual-keymap", MFD_CLOEXEC | MFD_ALLOW_SEALING);
-	if (sealed < 0 || write(sealed, normal, len) != (ssize_t)len ||
-	    fcntl(sealed, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL) <
-		    0) {
+	sealed = garnet_sealed_memfd("garnet-virtual-keymap", normal, len);
+	if (sealed < 0) {
 		garnet_log(c, GARNET_LOG_ERROR, "seat", "sealed copy of a virtual keymap: %s",
 			   strerror(errno));
 		*why = "a keymap garnet had no memory to copy";
-		if (sealed >= 0)
-			close(sealed);
-		sealed = -1;
 	}
 out:
 	free(normal);

@@ -415,6 +415,19 @@ static bool collect_family(struct garnet_surface *surface, int32_t x, int32_t y,
 			       garnet_coord_clamp((int64_t)y - f->ry), f->col);
 }
 
+/* What col holds (top first) over all of image, bottom first; col is finished then. */
+static void paint_collected(struct collect *col, pixman_image_t *image)
+{
+	pixman_region32_t whole;
+
+	pixman_region32_init_rect(&whole, 0, 0, (unsigned)pixman_image_get_width(image),
+				  (unsigned)pixman_image_get_height(image));
+	for (size_t i = col->count; i-- > 0;)
+		paint_entry(&col->entries[i], image, &whole);
+	pixman_region32_fini(&whole);
+	collect_finish(col);
+}
+
 bool garnet_render_surface_tree(struct garnet_surface *root, pixman_image_t *image,
 				bool (*belongs)(struct garnet_surface *surface, void *data),
 				void *data)
@@ -424,7 +437,6 @@ bool garnet_render_surface_tree(struct garnet_surface *root, pixman_image_t *ima
 	pixman_color_t black = {0, 0, 0, 0xffff};
 	int32_t w = pixman_image_get_width(image), h = pixman_image_get_height(image);
 	pixman_rectangle16_t all = {0, 0, (uint16_t)w, (uint16_t)h};
-	pixman_region32_t whole;
 
 	/* The window's own space is the target's: nothing above it hides any of it. */
 	pixman_f_transform_init_identity(&col.output_matrix);
@@ -434,10 +446,49 @@ bool garnet_render_surface_tree(struct garnet_surface *root, pixman_image_t *ima
 		garnet_scene_for_each_surface(root->compositor, collect_family, &family);
 	garnet_surface_for_each_in_tree(root, 0, 0, collect_surface, &col);
 	pixman_image_fill_rectangles(PIXMAN_OP_SRC, image, &black, 1, &all);
-	pixman_region32_init_rect(&whole, 0, 0, (unsigned)w, (unsigned)h);
-	for (size_t i = col.count; i-- > 0;)
-		paint_entry(&col.entries[i], image, &whole);
-	pixman_region32_fini(&whole);
-	collect_finish(&col);
+	paint_collected(&col, image);
 	return true;
+}
+
+/*
+ * The pointer's image on its own, over transparency, for a cast that carries the pointer
+ * apart from its picture: a client's cursor surface tree at its surface size, or garnet's
+ * arrow (over garnet's own dialog and lock). At most max either way, cut there. NULL: no
+ * pointer is shown (hidden by its client, or no seat).
+ */
+pixman_image_t *garnet_render_pointer_image(struct garnet_seat *seat, int32_t max,
+					    int32_t *hot_x, int32_t *hot_y)
+{
+	struct garnet_surface *cursor;
+	struct collect col = {0};
+	pixman_image_t *image;
+	pixman_box32_t box;
+	int32_t x, y, w, h;
+
+	if (!seat)
+		return NULL;
+	cursor = garnet_seat_pointer_is_garnets(seat) ? NULL : seat->cursor;
+	if (!cursor) {
+		if (!garnet_seat_builtin_cursor_box(seat, &box))
+			return NULL;
+		*hot_x = (int32_t)floor(seat->x) - box.x1;
+		*hot_y = (int32_t)floor(seat->y) - box.y1;
+		return pixman_image_ref(seat->compositor->builtin_cursor);
+	}
+	if (!cursor->content || !garnet_surface_position(cursor, &x, &y))
+		return NULL;
+	w = cursor->width < max ? cursor->width : max;
+	h = cursor->height < max ? cursor->height : max;
+	if (w <= 0 || h <= 0)
+		return NULL;
+	image = pixman_image_create_bits(PIXMAN_a8r8g8b8, w, h, NULL, 0);
+	if (!image)
+		return NULL;
+	pixman_f_transform_init_identity(&col.output_matrix);
+	pixman_region32_init(&col.covered);
+	garnet_surface_for_each_in_tree(cursor, 0, 0, collect_surface, &col);
+	paint_collected(&col, image);
+	*hot_x = (int32_t)floor(seat->x) - x;
+	*hot_y = (int32_t)floor(seat->y) - y;
+	return image;
 }

@@ -32,4 +32,10 @@ bool garnet_render_surface_tree(struct garnet_surface *root, pixman_image_t *ima
 				bool (*belongs)(struct garnet_surface *surface, void *data),
 				void *data);
 
+/* The pointer's image alone (transparent around it), at most max either way, and its hotspot
+ * in it; NULL when no pointer is shown. Unref the image when done. */
+struct garnet_seat;
+pixman_image_t *garnet_render_pointer_image(struct garnet_seat *seat, int32_t max,
+					    int32_t *hot_x, int32_t *hot_y);
+
 #endif

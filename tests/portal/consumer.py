@@ -6,6 +6,9 @@
 # OUT.png and prints "frame NODE"; refused, it prints "response N" and exits 2. With
 # stream-until-closed it then keeps a pipewiresrc running, prints "streaming", and prints
 # "closed" when the session is closed by the other side and "ended" when its stream ends.
+# With metadata CURSOR_CONSUMER FRAMES [SECONDS] it asks for the pointer as metadata (cursor_mode 4) and
+# hands the stream to CURSOR_CONSUMER (cursor-consumer.c) for FRAMES frames (within SECONDS,
+# 30 unless told), printing its lines.
 # With rate it counts the frames of a consumer asking for at most 2 a second, then of one
 # asking for no rate, 4 s each.
 import os
@@ -82,7 +85,7 @@ session = r['session_handle']
 # hidden also asks for the grant to persist (persist_mode 2): garnet never gives a restore
 # token ("restore_token yes" would show one).
 options = {'types': dbus.UInt32(1), 'multiple': False,
-           'cursor_mode': dbus.UInt32(1 if mode == 'hidden' else 2)}
+           'cursor_mode': dbus.UInt32({'hidden': 1, 'metadata': 4}.get(mode, 2))}
 if mode == 'hidden':
     options['persist_mode'] = dbus.UInt32(2)
 request('SelectSources', session, options=options)
@@ -93,6 +96,14 @@ say('source_type', int(r['streams'][0][1].get('source_type', 0)))
 fd = cast.OpenPipeWireRemote(session, dbus.Dictionary({}, signature='sv')).take()
 say('node', node)
 width, height = (int(v) for v in r['streams'][0][1]['size'])
+if mode == 'metadata':
+    # A C consumer: GStreamer's pipewiresrc reads no cursor metadata.
+    reader = subprocess.Popen([sys.argv[3], str(fd), str(node), sys.argv[4],
+                               sys.argv[5] if len(sys.argv) > 5 else '30', out],
+                              pass_fds=[fd], stdout=subprocess.PIPE, text=True)
+    for line in reader.stdout:
+        say(line.rstrip('\n'))
+    sys.exit(reader.wait())
 # The frame as it comes (BGRx), made a PNG here: no GStreamer plugin beyond pipewiresrc.
 gst = ['gst-launch-1.0', '-q', 'pipewiresrc', f'fd={fd}', f'path={node}', 'num-buffers=1',
        '!', 'video/x-raw,format=BGRx', '!', 'filesink', f'location={out}.raw']

@@ -7,7 +7,7 @@
 # screen, no gives no stream. A running cast shows the indicator, pauses while locked, and the
 # stop binding ends it at the consumer.
 # usage: portal-test.sh GARNET ROGUE POLICY GARNET_PORTAL PORTAL_FILE SCREENSHOOTER PNG_EQUAL
-#        NO_MEMFD
+#        NO_MEMFD CURSOR_CONSUMER
 set -u
 garnet=$1
 rogue=$2
@@ -17,6 +17,7 @@ portal_file=$(readlink -f "$5")
 screenshooter=$(readlink -f "$6")
 png_equal=$(readlink -f "$7")
 no_memfd=$(readlink -f "$8")
+cursor_consumer=$(readlink -f "$9")
 consumer=$(readlink -f "$(dirname "$0")/consumer.py")
 for tool in pipewire wireplumber dbus-daemon gst-launch-1.0 /usr/libexec/xdg-desktop-portal; do
 	if ! command -v "$tool" >/dev/null 2>&1; then
@@ -31,7 +32,7 @@ if ! /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null ||
 fi
 . "$(dirname "$0")/../security/lib.sh"
 failure_logs="$work/log $work/pipewire.log $work/wireplumber.log"
-echo "1..44"
+echo "1..49"
 
 # The session the application lives in: its bus, PipeWire, and the frontend finding
 # garnet-portal through garnet.portal (UseIn=garnet).
@@ -859,4 +860,99 @@ grep -q "^move succeeded" "$work/outman.txt" &&
 	[ "$(grep "^bytes" "$work/mode-cast.txt" | cut -d' ' -f2 | uniq | tr '\n' ' ')" = "3145728 1920000 " ] &&
 	grep -q "cast of HEADLESS-1 for .*: now 800x600 (was 1024x768)" "$work/log"
 result $? "an_output_cast_follows_the_outputs_new_mode"
+stop_garnet
+
+# The pointer as metadata (cursor_mode 4), read by a PipeWire consumer in C as OBS reads it:
+# the picture comes without the pointer; each buffer says where the pointer's hotspot is and
+# carries its image (garnet's arrow here: no client set a cursor).
+start_session
+key "motion 200 150"
+/usr/bin/python3 "$consumer" "$work/meta" metadata "$cursor_consumer" 3 >"$work/meta.txt" 2>&1 &
+consumer_pid=$!
+answer 21
+wait_for "$work/meta.txt" "^frame 0" 60
+shoot meta-screen
+key "motion 300 250"
+wait_for "$work/meta.txt" "^frame 1" 10
+key "motion 1020 700"
+wait "$consumer_pid"
+sed 's/^/# /' "$work/meta.txt"
+/usr/bin/python3 - "$work/meta.0.raw" "$work/meta-screen.png" "$png_equal" <<'PY' >"$work/meta-check.txt" 2>&1
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location('png_equal', sys.argv[3])
+m = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(m)
+raw = open(sys.argv[1], 'rb').read()
+sw, sh, rows = m.decode(sys.argv[2])
+differ = [(x, y) for y in range(sh) for x in range(sw)
+          if tuple(raw[(y * sw + x) * 4 + 2 - c] for c in range(3)) != tuple(rows[y][x * 3:x * 3 + 3])]
+box = (min(differ), max(differ)) if differ else None
+print('frame bytes', len(raw), 'screen', sw, sh, 'differ', len(differ), 'within', box)
+# Only the arrow at 200,150 (on the screenshot, not in the frame) differs.
+ok = len(raw) == sw * sh * 4 and differ and all(200 <= x < 232 and 150 <= y < 182 for x, y in differ)
+sys.exit(0 if ok else 1)
+PY
+status=$?
+sed 's/^/# /' "$work/meta-check.txt"
+# The pixels that differ are exactly the image's opaque ones.
+opaque=$(sed -n 's/^frame 0 1024x768 damage [0-9]* cursor 200 150 hot 0 0 bitmap [0-9]*x[0-9]* format BGRA opaque \([1-9][0-9]*\)$/\1/p' "$work/meta.txt")
+[ $status -eq 0 ] && [ -n "$opaque" ] && grep -q " differ $opaque within" "$work/meta-check.txt"
+result $? "an_application_asking_for_the_pointer_as_metadata_gets_the_picture_without_it_and_the_pointer_beside"
+grep -q "^frame [12] .* cursor 300 250 hot 0 0 bitmap" "$work/meta.txt" &&
+	grep -q "^frame 2 .* cursor 1020 700 hot 0 0 bitmap" "$work/meta.txt"
+result $? "the_pointer_metadata_follows_the_pointer"
+# A window's cast tells the pointer only while it is over the window, in the window's pixels;
+# a move over the window alone (the window draws nothing) is a frame with no damage. Outside,
+# the pointer is hidden and its moves make no frame: a recording of one window learns nothing
+# of where the pointer goes elsewhere.
+shoot win-screen
+corner=$(/usr/bin/python3 - "$work/win-screen.png" "$png_equal" <<'PY'
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location('png_equal', sys.argv[2])
+m = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(m)
+w, h, rows = m.decode(sys.argv[1])
+found = [(x, y) for y in range(h) for x in range(w) if tuple(rows[y][x * 3:x * 3 + 3]) == (64, 128, 192)]
+print(*min(found) if found else (-1, -1))
+PY
+)
+wx=${corner% *}
+wy=${corner#* }
+echo "# the window is at $wx,$wy"
+key "motion $((wx + 50)) $((wy + 40))"
+/usr/bin/python3 "$consumer" "$work/wmeta" metadata "$cursor_consumer" 4 8 >"$work/wmeta.txt" 2>&1 &
+consumer_pid=$!
+choose_and_answer "the window of pid $window_pid "
+wait_for "$work/wmeta.txt" "^frame 0" 60
+key "motion $((wx + 60)) $((wy + 50))"
+wait_for "$work/wmeta.txt" "^frame 1" 10
+key "motion 1020 700"
+wait_for "$work/wmeta.txt" "^frame 2" 10
+key "motion 1000 10"
+key "motion 900 600"
+wait "$consumer_pid"
+sed 's/^/# /' "$work/wmeta.txt"
+grep -q "^frame 0 400x300 damage [0-9]* cursor 50 40 hot 0 0 bitmap 12x19 format BGRA opaque [1-9]" "$work/wmeta.txt" &&
+	grep -q "^frame 1 400x300 damage 0 cursor 60 50 hot 0 0 bitmap 12x19 " "$work/wmeta.txt"
+result $? "a_window_casts_pointer_metadata_is_in_the_windows_pixels_and_moves_alone"
+grep -q "^frame 2 400x300 damage 0 cursor 0 0 hot 0 0 bitmap 1x1 format BGRA opaque 0$" "$work/wmeta.txt" &&
+	grep -q "^timeout after 3 frames" "$work/wmeta.txt"
+result $? "a_window_cast_says_nothing_of_the_pointer_outside_the_window"
+# A client's own cursor, 400x400 with its hotspot at 200,200 (garnet-rogue cover sets it on
+# entering its window): the image is cut at 256 either way, the hotspot kept.
+"$rogue" cover "$work/cursor-cover.txt" cursor &
+cover_pid=$!
+wait_for "$work/cursor-cover.txt" "^mapped" || echo "# the cover did not map"
+key "motion 512 384"
+/usr/bin/python3 "$consumer" "$work/cmeta" metadata "$cursor_consumer" 2 >"$work/cmeta.txt" 2>&1 &
+consumer_pid=$!
+answer 21
+wait_for "$work/cmeta.txt" "^frame 0" 60
+key "motion 513 385"
+wait "$consumer_pid"
+kill "$cover_pid" 2>/dev/null
+sed 's/^/# /' "$work/cmeta.txt"
+grep -q "^cursor-set" "$work/cursor-cover.txt" &&
+	grep -q "^frame 1 1024x768 damage [0-9]* cursor 513 385 hot 200 200 bitmap 256x256 format BGRA opaque 65536$" "$work/cmeta.txt"
+result $? "a_clients_cursor_comes_as_its_image_cut_at_256_with_its_hotspot"
 stop_garnet
