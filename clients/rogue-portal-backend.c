@@ -3,10 +3,14 @@
 // entry). For each PID before the last it asks for a screencast on that pid's behalf and prints
 // "pid PID refused" or "pid PID granted" (a backend naming processes it should not). For the
 // last PID it asks, prints "granted W H" and then, for each line
-// "copy" on stdin, sends a copy into a fresh buffer without reading garnet's events first
-// (so racing whatever garnet sent meanwhile, a stop) and prints what came back:
-// "stopped", "failed", "ready" or "error" (garnet disconnected it).
+// "copy [FLAGS]" on stdin, sends a copy with those flags into a fresh buffer without reading
+// garnet's events first (so racing whatever garnet sent meanwhile, a stop) and prints what
+// came back: "stopped", "failed", "ready" (with " pointer X Y", " pointer hidden" and
+// " image W H" when garnet told of the pointer) or "error CODE" (garnet disconnected it with
+// that protocol error). ROGUE_PORTAL_VERSION binds garnet_portal_v1 at that version (1
+// unless set).
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -20,6 +24,8 @@ struct backend {
 	struct wl_shm *shm;
 	int32_t width, height;
 	int granted, refused, stopped, failed, ready;
+	int pointer_x, pointer_y, image_width, image_height;
+	enum { POINTER_UNTOLD, POINTER_SHOWN, POINTER_HIDDEN } pointer;
 };
 
 static void on_global(void *data, struct wl_registry *r, uint32_t name, const char *interface,
@@ -27,8 +33,12 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 {
 	struct backend *b = data;
 
+	const char *wanted = getenv("ROGUE_PORTAL_VERSION");
+	uint32_t bind = wanted ? (uint32_t)atoi(wanted) : 1;
+
 	if (strcmp(interface, garnet_portal_v1_interface.name) == 0)
-		b->portal = wl_registry_bind(r, name, &garnet_portal_v1_interface, 1);
+		b->portal = wl_registry_bind(r, name, &garnet_portal_v1_interface,
+					     bind < version ? bind : version);
 	else if (strcmp(interface, wl_shm_interface.name) == 0)
 		b->shm = wl_registry_bind(r, name, &wl_shm_interface, 1);
 }
@@ -76,6 +86,34 @@ static void on_stopped(void *data, struct garnet_portal_capture_v1 *c)
 	((struct backend *)data)->stopped = 1;
 }
 
+static void on_resized(void *data, struct garnet_portal_capture_v1 *c, int32_t w, int32_t h)
+{
+}
+
+static void on_pointer_image(void *data, struct garnet_portal_capture_v1 *c, int32_t fd,
+			     int32_t w, int32_t h, int32_t hot_x, int32_t hot_y)
+{
+	struct backend *b = data;
+
+	close(fd);
+	b->image_width = w;
+	b->image_height = h;
+}
+
+static void on_pointer(void *data, struct garnet_portal_capture_v1 *c, int32_t x, int32_t y)
+{
+	struct backend *b = data;
+
+	b->pointer = POINTER_SHOWN;
+	b->pointer_x = x;
+	b->pointer_y = y;
+}
+
+static void on_pointer_hidden(void *data, struct garnet_portal_capture_v1 *c)
+{
+	((struct backend *)data)->pointer = POINTER_HIDDEN;
+}
+
 static const struct garnet_portal_capture_v1_listener capture_listener = {
 	.granted = on_granted,
 	.refused = on_refused,
@@ -85,6 +123,10 @@ static const struct garnet_portal_capture_v1_listener capture_listener = {
 	.paused = on_pause,
 	.resumed = on_pause,
 	.stopped = on_stopped,
+	.resized = on_resized,
+	.pointer_image = on_pointer_image,
+	.pointer = on_pointer,
+	.pointer_hidden = on_pointer_hidden,
 };
 
 static struct wl_buffer *make_buffer(struct backend *b)
@@ -152,15 +194,23 @@ int rogue_portal_backend(const uint32_t *pids, int count)
 		buffer = make_buffer(&b);
 		if (!buffer)
 			return 2;
-		garnet_portal_capture_v1_copy(capture, buffer, 0);
-		b.ready = b.failed = 0;
+		garnet_portal_capture_v1_copy(capture, buffer, (uint32_t)strtoul(line + 4, NULL, 0));
+		b.ready = b.failed = b.image_width = b.image_height = 0;
+		b.pointer = POINTER_UNTOLD;
 		if (wl_display_roundtrip(display) < 0) {
-			printf("error\n");
+			printf("error %d\n", wl_display_get_protocol_error(display, NULL, NULL));
 			fflush(stdout);
 			return 1;
 		}
-		printf("%s%s%s\n", b.stopped ? "stopped " : "", b.failed ? "failed" : "",
+		printf("%s%s%s", b.stopped ? "stopped " : "", b.failed ? "failed" : "",
 		       b.ready ? "ready" : "");
+		if (b.pointer == POINTER_SHOWN)
+			printf(" pointer %d %d", b.pointer_x, b.pointer_y);
+		else if (b.pointer == POINTER_HIDDEN)
+			printf(" pointer hidden");
+		if (b.image_width)
+			printf(" image %d %d", b.image_width, b.image_height);
+		printf("\n");
 		fflush(stdout);
 	}
 	wl_display_disconnect(display);

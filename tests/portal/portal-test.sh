@@ -32,7 +32,7 @@ if ! /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null ||
 fi
 . "$(dirname "$0")/../security/lib.sh"
 failure_logs="$work/log $work/pipewire.log $work/wireplumber.log"
-echo "1..49"
+echo "1..51"
 
 # The session the application lives in: its bus, PipeWire, and the frontend finding
 # garnet-portal through garnet.portal (UseIn=garnet).
@@ -956,3 +956,38 @@ grep -q "^cursor-set" "$work/cursor-cover.txt" &&
 	grep -q "^frame 1 1024x768 damage [0-9]* cursor 513 385 hot 200 200 bitmap 256x256 format BGRA opaque 65536$" "$work/cmeta.txt"
 result $? "a_clients_cursor_comes_as_its_image_cut_at_256_with_its_hotspot"
 stop_garnet
+
+# A portal entry sending copy flags its version does not know (pointer_metadata at version 3,
+# an unknown bit at version 4) is disconnected with invalid_flags (3), not obeyed; at version 4
+# pointer_metadata tells the pointer beside the picture (garnet-rogue portal-backend).
+for version in 3 4; do
+	rm -f "$work/backend-in"
+	mkfifo "$work/backend-in"
+	cat >"$work/backend.sh" <<SH
+ROGUE_PORTAL_VERSION=$version exec "$rogue" portal-backend $$ <"$work/backend-in" >>"$work/flags-v$version.txt"
+SH
+	portal_cmd="sh $work/backend.sh" portal_ready=WAYLAND_DISPLAY
+	# (The disconnected backend is started again and asks again, unanswered.)
+	asks=$(cat "$work/log" 2>/dev/null | grep -c "consent: asking the user")
+	start_session
+	key "motion 200 150"
+	exec 4>"$work/backend-in"
+	answer 21
+	wait_for "$work/flags-v$version.txt" "^granted" 20
+	sleep 1 # the first copy is made at once once the dialog is off the screen
+	echo "copy 0" >&4
+	wait_for "$work/flags-v$version.txt" "^ready" 10
+	# pointer_metadata with now: the picture on screen now, and the pointer beside it.
+	[ "$version" = 4 ] && echo "copy 5" >&4 && wait_for "$work/flags-v$version.txt" "^ready.*pointer" 10
+	echo "copy $((version == 3 ? 4 : 12))" >&4
+	wait_for "$work/flags-v$version.txt" "^error" 10
+	exec 4>&-
+	sed "s/^/# version $version: /" "$work/flags-v$version.txt"
+	stop_garnet
+done
+unset portal_cmd portal_ready
+grep -q "^error 3$" "$work/flags-v3.txt" && grep -q "^error 3$" "$work/flags-v4.txt" &&
+	grep -q "^ready$" "$work/flags-v3.txt"
+result $? "a_portal_entry_sending_flags_its_version_lacks_is_disconnected_with_invalid_flags"
+grep -q "^ready pointer 200 150 image 12 19$" "$work/flags-v4.txt"
+result $? "a_portal_entry_of_version_4_hears_the_pointer_beside_the_picture"
