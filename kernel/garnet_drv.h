@@ -22,6 +22,13 @@
 
 #define GARNET_DRIVER_NAME	"garnet"
 
+/*
+ * An allocation whose size a client chose: its memory cgroup pays, and running out is that
+ * client's -ENOMEM, never a warning in the kernel log (which fault injection and fuzzing would
+ * fill, and which a client could flood).
+ */
+#define GARNET_GFP_CLIENT	(GFP_KERNEL_ACCOUNT | __GFP_NOWARN)
+
 /* Counters shown in debugfs so that tests can prove which rule fired. */
 struct garnet_counters {
 	atomic64_t objects_created;

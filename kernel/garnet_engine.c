@@ -307,7 +307,7 @@ struct garnet_request *garnet_request_alloc(struct garnet_gpu *gpu, struct garne
 	struct garnet_request *req;
 
 	/* Up to 128 KiB for 4096 objects, charged to the client's memory cgroup. */
-	req = kzalloc(struct_size(req, objs, nobj), GFP_KERNEL_ACCOUNT);
+	req = kzalloc(struct_size(req, objs, nobj), GARNET_GFP_CLIENT);
 	if (!req)
 		return NULL;
 	/* Made now: run_job must not allocate. */

@@ -88,15 +88,15 @@ static int eb_lookup(struct eb *eb)
 	int ret;
 
 	eb->count = args->buffer_count;
-	eb->objs = kvcalloc(eb->count, sizeof(*eb->objs), GFP_KERNEL_ACCOUNT);
-	eb->by_handle = kvmalloc_array(eb->count, sizeof(u64), GFP_KERNEL_ACCOUNT);
-	objs = kvmalloc_array(eb->count, sizeof(u64), GFP_KERNEL_ACCOUNT);
+	eb->objs = kvcalloc(eb->count, sizeof(*eb->objs), GARNET_GFP_CLIENT);
+	eb->by_handle = kvmalloc_array(eb->count, sizeof(u64), GARNET_GFP_CLIENT);
+	objs = kvmalloc_array(eb->count, sizeof(u64), GARNET_GFP_CLIENT);
 	ret = -ENOMEM;
 	if (!eb->objs || !eb->by_handle || !objs)
 		goto out;
 	/* The legacy ioctl hands in a list it has converted already. */
 	if (!eb->exec) {
-		eb->exec = kvmalloc_array(eb->count, sizeof(*eb->exec), GFP_KERNEL_ACCOUNT);
+		eb->exec = kvmalloc_array(eb->count, sizeof(*eb->exec), GARNET_GFP_CLIENT);
 		if (!eb->exec)
 			goto out;
 		ret = -EFAULT;
@@ -270,7 +270,7 @@ static struct garnet_request *eb_build_request(struct eb *eb, u32 start, u32 len
 	sort(req->objs, req->nobj, sizeof(req->objs[0]), req_obj_cmp, NULL);
 
 	/* Up to 16 MiB the client asked for: its memory cgroup pays, until the request retires. */
-	req->cmds = kvmalloc(len, GFP_KERNEL_ACCOUNT);
+	req->cmds = kvmalloc(len, GARNET_GFP_CLIENT);
 	if (!req->cmds)
 		return req;	/* the caller sees cmds == NULL */
 	memcpy(req->cmds, batch->vaddr + start, len);
@@ -422,7 +422,7 @@ static int eb_submit(struct eb *eb, u32 start, u32 len)
 	ret = garnet_client_charge(eb->client, charge, eb->file->filp->f_flags & O_NONBLOCK);
 	if (ret)
 		return ret;
-	gem = kvmalloc_array(eb->count, sizeof(*gem), GFP_KERNEL_ACCOUNT);
+	gem = kvmalloc_array(eb->count, sizeof(*gem), GARNET_GFP_CLIENT);
 	ret = -ENOMEM;
 	if (!gem)
 		goto out_uncharge;
@@ -507,7 +507,7 @@ int garnet_execbuffer_ioctl(struct drm_device *drm, void *data, struct drm_file 
 
 	if (args->buffer_count < 1 || args->buffer_count > GARNET_MAX_OBJECTS)
 		return -EINVAL;
-	eb.exec = kvcalloc(args->buffer_count, sizeof(*eb.exec), GFP_KERNEL_ACCOUNT);
+	eb.exec = kvcalloc(args->buffer_count, sizeof(*eb.exec), GARNET_GFP_CLIENT);
 	if (!eb.exec)
 		return -ENOMEM;
 	for (i = 0; i < args->buffer_count; i++) {

@@ -77,7 +77,7 @@ int eb_copy_relocs(struct eb *eb)
 	if (!total)
 		return 0;
 
-	eb->relocs = kvmalloc_array(total, sizeof(*eb->relocs), GFP_KERNEL);
+	eb->relocs = kvmalloc_array(total, sizeof(*eb->relocs), GARNET_GFP_CLIENT);
 	if (!eb->relocs)
 		return -ENOMEM;
 	eb->nrelocs = total;

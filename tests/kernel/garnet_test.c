@@ -302,6 +302,33 @@ uint32_t gt_prime_import(int fd, int dmabuf)
 	return handle;
 }
 
+void gt_blocker_init(struct gt_blocker *bl, int fd)
+{
+	struct drm_mode_create_dumb dumb = { .width = 1024, .height = 1, .bpp = 32 };
+	struct vgem_fence_attach attach = { .flags = VGEM_FENCE_WRITE };
+
+	bl->vgem = gt_open_driver("vgem", false);
+	gt_assert_ok(gt_ioctl(bl->vgem, DRM_IOCTL_MODE_CREATE_DUMB, &dumb));
+	attach.handle = dumb.handle;
+	gt_assert_ok(gt_ioctl(bl->vgem, VGEM_IOCTL_FENCE_ATTACH, &attach));
+	bl->fence = attach.out_fence;
+	gt_assert_ok(drmPrimeHandleToFD(bl->vgem, dumb.handle, DRM_CLOEXEC, &bl->dmabuf));
+	gt_assert_ok(drmPrimeFDToHandle(fd, bl->dmabuf, &bl->imported));
+}
+
+void gt_blocker_signal(struct gt_blocker *bl)
+{
+	struct vgem_fence_signal sig = { .fence = bl->fence };
+
+	gt_assert_ok(gt_ioctl(bl->vgem, VGEM_IOCTL_FENCE_SIGNAL, &sig));
+}
+
+void gt_blocker_finish(struct gt_blocker *bl)
+{
+	close(bl->dmabuf);
+	close(bl->vgem);
+}
+
 int gt_kmsg_count(const char *needle)
 {
 	char record[8192];

@@ -128,4 +128,17 @@ struct vgem_fence_signal {
 #define VGEM_IOCTL_FENCE_ATTACH	DRM_IOWR(DRM_COMMAND_BASE + 0x1, struct vgem_fence_attach)
 #define VGEM_IOCTL_FENCE_SIGNAL	DRM_IOW(DRM_COMMAND_BASE + 0x2, struct vgem_fence_signal)
 
+/*
+ * A vgem buffer with an unsignalled write fence, imported into a garnet file as imported:
+ * work that reads it waits, as long as the test likes, for gt_blocker_signal().
+ */
+struct gt_blocker {
+	int vgem, dmabuf;
+	uint32_t imported, fence;
+};
+
+void gt_blocker_init(struct gt_blocker *bl, int fd);
+void gt_blocker_signal(struct gt_blocker *bl);
+void gt_blocker_finish(struct gt_blocker *bl);
+
 #endif /* GARNET_TEST_H */

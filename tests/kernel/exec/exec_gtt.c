@@ -327,26 +327,34 @@ static void contents_survive_unbind_and_reclaim(void)
 	close(fd);
 }
 
-/* A purgeable object still in use by the engine keeps its binding and its pages. */
+/*
+ * A purgeable object still in use by the engine keeps its binding and its pages. The batch
+ * also reads a vgem buffer whose fence the test signals only after reclaim ran, so the object
+ * is busy then however fast the engine is.
+ */
 static void shrinker_spares_busy_objects(void)
 {
 	int fd = gt_open_render();
-	uint32_t big = gt_create(fd, 4 * MIB), last = 0;
+	uint32_t big = gt_create(fd, 4 * MIB), last = 0, objs[2] = { big, 0 };
 	gt_require_param("watchdog_ms", 60000);
 	struct drm_i915_gem_madvise madv = { .handle = big, .madv = I915_MADV_DONTNEED };
 	long long purged = gt_counter(fd, "purged");
 	static struct gt_batch b;
+	struct gt_blocker bl;
 	int64_t t = -1;
 
+	gt_blocker_init(&bl, fd);
+	objs[1] = bl.imported;
 	gtb_init(&b);
 	for (int i = 0; i < 300; i++)
 		gtb_fill(&b, big, 4096, 0, 0, 1024, 1024, 0x100u + (uint32_t)i);
 	gtb_end(&b);
-	gt_run(fd, &b, &big, 1);
+	gt_run(fd, &b, objs, 2);
 	gt_assert_ok(gt_ioctl(fd, DRM_IOCTL_I915_GEM_MADVISE, &madv));
 	drop_caches();
 	gt_assert(gt_busy(fd, big) != 0);
 	gt_assert_eq(gt_counter(fd, "purged"), purged);
+	gt_blocker_signal(&bl);
 	madv.madv = I915_MADV_WILLNEED;
 	gt_assert_ok(gt_ioctl(fd, DRM_IOCTL_I915_GEM_MADVISE, &madv));
 	gt_assert_eq(madv.retained, 1);
@@ -354,6 +362,7 @@ static void shrinker_spares_busy_objects(void)
 	gt_pread(fd, big, 4 * MIB - 4, &last, 4);
 	gt_assert_eq(last, 0x100u + 299);
 	close(fd);
+	gt_blocker_finish(&bl);
 }
 
 GT_MAIN(

@@ -33,39 +33,6 @@ static double now_s(clockid_t clock)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* A vgem buffer with an unsignalled write fence, imported into fd; its fence in *fence. */
-struct blocker {
-	int vgem, dmabuf;
-	uint32_t imported, fence;
-};
-
-static void blocker_init(struct blocker *bl, int fd)
-{
-	struct drm_mode_create_dumb dumb = { .width = 1024, .height = 1, .bpp = 32 };
-	struct vgem_fence_attach attach = { .flags = VGEM_FENCE_WRITE };
-
-	bl->vgem = gt_open_driver("vgem", false);
-	gt_assert_ok(gt_ioctl(bl->vgem, DRM_IOCTL_MODE_CREATE_DUMB, &dumb));
-	attach.handle = dumb.handle;
-	gt_assert_ok(gt_ioctl(bl->vgem, VGEM_IOCTL_FENCE_ATTACH, &attach));
-	bl->fence = attach.out_fence;
-	gt_assert_ok(drmPrimeHandleToFD(bl->vgem, dumb.handle, DRM_CLOEXEC, &bl->dmabuf));
-	gt_assert_ok(drmPrimeFDToHandle(fd, bl->dmabuf, &bl->imported));
-}
-
-static void blocker_signal(struct blocker *bl)
-{
-	struct vgem_fence_signal sig = { .fence = bl->fence };
-
-	gt_assert_ok(gt_ioctl(bl->vgem, VGEM_IOCTL_FENCE_SIGNAL, &sig));
-}
-
-static void blocker_finish(struct blocker *bl)
-{
-	close(bl->dmabuf);
-	close(bl->vgem);
-}
-
 /*
  * A 16 MiB batch object: MI_BATCH_BUFFER_END, then MI_NOOPs (zeros). Written whole, so that
  * its pages (the client's, charged when populated) are all there before anything is measured.
@@ -150,7 +117,7 @@ static void leave_memory_cgroup(void)
 static void queued_batch_copies_are_charged_to_the_clients_cgroup(void)
 {
 	char current[192];
-	struct blocker bl;
+	struct gt_blocker bl;
 	long long base, queued, after = 0;
 	uint32_t batch;
 	int fd, n = 0, ret = 0;
@@ -158,7 +125,7 @@ static void queued_batch_copies_are_charged_to_the_clients_cgroup(void)
 
 	enter_memory_cgroup(current, sizeof(current));
 	fd = gt_open_render();
-	blocker_init(&bl, fd);
+	gt_blocker_init(&bl, fd);
 	batch = big_batch(fd);
 	gt_assert_ok(fcntl(fd, F_SETFL, O_NONBLOCK));
 	base = read_ll(current);
@@ -189,7 +156,7 @@ static void queued_batch_copies_are_charged_to_the_clients_cgroup(void)
 	gt_assert(queued - base >= n * BATCH_SIZE * 9 / 10);
 	gt_assert(queued - base <= 64 * MIB + 16 * MIB);
 
-	blocker_signal(&bl);
+	gt_blocker_signal(&bl);
 	gt_assert_eq(gt_wait(fd, batch, &t), 0);
 	/* Retire runs on a workqueue after the fences signal. */
 	for (int i = 0; i < 100; i++) {
@@ -201,13 +168,13 @@ static void queued_batch_copies_are_charged_to_the_clients_cgroup(void)
 	gt_info("after retire: memory.current %+lld MiB\n", (after - base) / MIB);
 	gt_assert(after - base < 4 * MIB);
 	gt_close(fd, batch);
-	blocker_finish(&bl);
+	gt_blocker_finish(&bl);
 	close(fd);
 	leave_memory_cgroup();
 }
 
 /* Fills the file up to its in-flight limit behind the fence; returns how many were queued. */
-static int fill_to_the_limit(int fd, struct blocker *bl, uint32_t batch)
+static int fill_to_the_limit(int fd, struct gt_blocker *bl, uint32_t batch)
 {
 	int flags = fcntl(fd, F_GETFL), n = 0;
 
@@ -219,7 +186,7 @@ static int fill_to_the_limit(int fd, struct blocker *bl, uint32_t batch)
 }
 
 struct later {
-	struct blocker *bl;
+	struct gt_blocker *bl;
 	double after_s;
 };
 
@@ -228,7 +195,7 @@ static void *signal_later(void *arg)
 	struct later *l = arg;
 
 	usleep((useconds_t)(l->after_s * 1e6));
-	blocker_signal(l->bl);
+	gt_blocker_signal(l->bl);
 	return NULL;
 }
 
@@ -236,14 +203,14 @@ static void *signal_later(void *arg)
 static void drmioctl_at_the_limit(bool nonblock, double *wall, double *cpu)
 {
 	int fd = gt_open_render();
-	struct blocker bl;
+	struct gt_blocker bl;
 	struct later l = { .bl = &bl, .after_s = 2.0 };
 	uint32_t batch;
 	pthread_t thread;
 	double w0, c0;
 	int n;
 
-	blocker_init(&bl, fd);
+	gt_blocker_init(&bl, fd);
 	batch = big_batch(fd);
 	n = fill_to_the_limit(fd, &bl, batch);
 	gt_assert(n >= 1);
@@ -275,7 +242,7 @@ static void drmioctl_at_the_limit(bool nonblock, double *wall, double *cpu)
 		gt_assert_eq(gt_wait(fd, batch, &t), 0);
 	}
 	gt_close(fd, batch);
-	blocker_finish(&bl);
+	gt_blocker_finish(&bl);
 	close(fd);
 }
 
