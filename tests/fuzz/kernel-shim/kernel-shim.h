@@ -31,6 +31,8 @@ typedef unsigned int gfp_t;
 #define __init
 #define __exit
 #define GFP_KERNEL 0u
+#define GFP_KERNEL_ACCOUNT 0u
+#define __GFP_NOWARN 0u
 #define BIT(n) (1ul << (n))
 #define BITS_PER_LONG (8 * (int)sizeof(long))
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
