@@ -227,7 +227,7 @@ static void usage(void)
 			"       garnet-rogue text-field LOG WIDTH HEIGHT\n"
 			"       garnet-rogue drive GO DONE "
 			"[quit|print|super-l|click:X,Y|press:X,Y|type:TEXT|keys:TEXT]\n"
-			"       garnet-rogue video LOG WIDTH HEIGHT [menu|menu-video|grow]\n"
+			"       garnet-rogue video LOG WIDTH HEIGHT [menu|menu-video|grow|throb]\n"
 			"       garnet-rogue portal-capture APP_ID PID\n"
 			"       garnet-rogue portal-backend [PID...] PID\n"
 			"       garnet-rogue script\n"

@@ -5,7 +5,8 @@
 // "frames N" every ten frames; runs until killed or disconnected. With a menu open: a popup of
 // the window (80x60, magenta) at 150,100 of it, as a player's context menu. Growing: once the
 // file FILE.grow exists the window grows by 100x60 ("grown WxH"), as a player does for a
-// larger video. A video in the menu (menu-video): the frames are the menu's, and the window and
+// larger video. Throbbing (throb): once FILE.grow exists the window grows and shrinks back at
+// every frame, ten changes a second, until FILE.still exists ("still WxH"). A video in the menu (menu-video): the frames are the menu's, and the window and
 // its subsurface never commit after mapping (a menu that animates alone).
 #include <stdio.h>
 #include <string.h>
@@ -167,11 +168,12 @@ static void show_frame(struct video *v, uint32_t rgb)
 		wl_buffer_destroy(buffer);
 }
 
-/* The window's own surface commits again, larger (the video goes on in its subsurface). */
-static void grow(struct video *v)
+/* The window's own surface commits again, larger or smaller (the video goes on in its
+ * subsurface). */
+static void grow(struct video *v, int32_t by)
 {
-	v->width += 100;
-	v->height += 60;
+	v->width += 100 * by;
+	v->height += 60 * by;
 	fill_window(v);
 	fprintf(v->log, "grown %dx%d\n", v->width, v->height);
 	fflush(v->log);
@@ -181,8 +183,10 @@ int rogue_video(const char *path, int32_t width, int32_t height, const char *ext
 {
 	bool video_in_menu = extra && strcmp(extra, "menu-video") == 0;
 	bool menu = video_in_menu || (extra && strcmp(extra, "menu") == 0);
-	bool growing = extra && strcmp(extra, "grow") == 0;
-	char grow_path[4096];
+	bool throbbing = extra && strcmp(extra, "throb") == 0;
+	bool growing = throbbing || (extra && strcmp(extra, "grow") == 0);
+	char grow_path[4096], still_path[4096];
+	int32_t throb = 1;
 	struct video v = {.width = width, .height = height, .video_in_menu = video_in_menu};
 	struct wl_display *display = rogue_connect();
 	struct wl_subsurface *sub;
@@ -190,6 +194,7 @@ int rogue_video(const char *path, int32_t width, int32_t height, const char *ext
 	uint64_t next_us;
 
 	snprintf(grow_path, sizeof(grow_path), "%s.grow", path);
+	snprintf(still_path, sizeof(still_path), "%s.still", path);
 	v.log = fopen(path, "a");
 	if (!v.log) {
 		perror(path);
@@ -229,8 +234,14 @@ int rogue_video(const char *path, int32_t width, int32_t height, const char *ext
 							     : next_us + FRAME_MS * 1000;
 		show_frame(&v, frames++ % 2 ? 0xe0e020 : 0x20e020);
 		if (growing && access(grow_path, F_OK) == 0) {
+			growing = throbbing;
+			grow(&v, throb);
+			throb = -throb;
+		}
+		if (throbbing && growing && access(still_path, F_OK) == 0) {
 			growing = false;
-			grow(&v);
+			fprintf(v.log, "still %dx%d\n", v.width, v.height);
+			fflush(v.log);
 		}
 		if (frames % 10 == 0) {
 			fprintf(v.log, "frames %u\n", frames);

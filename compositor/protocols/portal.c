@@ -43,6 +43,9 @@ enum capture_state {
 #define MAX_DAMAGE_BOXES 16
 /* A window cast's frames are at most this wide and high (a window may claim any size). */
 #define MAX_WINDOW_SIZE 8192
+/* At most one resized event this often: a window changing size at every commit does not make
+ * the backend (and every consumer) renegotiate its stream at every commit. */
+#define RESIZE_INTERVAL_MS 250
 
 struct portal_capture {
 	struct wl_resource *resource;
@@ -58,6 +61,10 @@ struct portal_capture {
 	/* The size before the last resized event (version 3): a copy into a buffer of that
 	 * size crossed the event, and is answered failed. */
 	int32_t old_width, old_height;
+	/* When the last resized went; a size that changed sooner waits for the timer. */
+	uint32_t resized_msec;
+	bool resized_once;
+	struct wl_event_source *resize_timer;
 	/* A part of the output the user dragged out (the output's coordinates); empty: all. */
 	pixman_box32_t region;
 	struct garnet_consent_request *asking;
@@ -159,6 +166,9 @@ static void make_inert(struct portal_capture *cap, enum capture_state state)
 	garnet_list_unlink(&cap->window_destroy.link);
 	garnet_list_unlink(&cap->window_commit.link);
 	cap->window = NULL;
+	if (cap->resize_timer)
+		wl_event_source_remove(cap->resize_timer);
+	cap->resize_timer = NULL;
 	if (cap->own_image)
 		pixman_image_unref(cap->own_image);
 	cap->own_image = NULL;
@@ -279,6 +289,26 @@ static void current_size(struct portal_capture *cap, struct garnet_output *outpu
 	}
 }
 
+static int on_resize_due(void *data);
+
+/* Too soon after the last resized: the timer follows the size when the interval is over (a
+ * window that stops changing ends at its last size). */
+static bool resize_held(struct portal_capture *cap)
+{
+	struct garnet_compositor *c = cap->portal->compositor;
+	uint32_t since = garnet_now_msec(c) - cap->resized_msec;
+
+	if (!cap->resized_once || since >= RESIZE_INTERVAL_MS)
+		return false;
+	if (!cap->resize_timer)
+		cap->resize_timer = wl_event_loop_add_timer(c->loop, on_resize_due, cap);
+	/* No timer (no memory): the next commit or frame after the interval follows it. */
+	if (cap->resize_timer)
+		wl_event_source_timer_update(cap->resize_timer,
+					     (int)(RESIZE_INTERVAL_MS - since));
+	return true;
+}
+
 /* From version 3 the cast follows its window's (or output's) size: a waiting copy, into a
  * buffer of the old size, is answered failed first. Before, the size stays the granted one. */
 static void follow_size(struct portal_capture *cap, struct garnet_output *output)
@@ -288,7 +318,8 @@ static void follow_size(struct portal_capture *cap, struct garnet_output *output
 	current_size(cap, output, &w, &h);
 	if ((w == cap->width && h == cap->height) || w <= 0 || h <= 0 ||
 	    wl_resource_get_version(cap->resource) <
-		    GARNET_PORTAL_CAPTURE_V1_RESIZED_SINCE_VERSION)
+		    GARNET_PORTAL_CAPTURE_V1_RESIZED_SINCE_VERSION ||
+	    resize_held(cap))
 		return;
 	if (cap->buffer) {
 		stop_waiting(cap);
@@ -301,7 +332,23 @@ static void follow_size(struct portal_capture *cap, struct garnet_output *output
 	cap->old_height = cap->height;
 	cap->width = w;
 	cap->height = h;
+	cap->resized_msec = garnet_now_msec(cap->portal->compositor);
+	cap->resized_once = true;
 	garnet_portal_capture_v1_send_resized(cap->resource, w, h);
+}
+
+static int on_resize_due(void *data)
+{
+	struct portal_capture *cap = data;
+	struct garnet_output *output = NULL;
+
+	if (cap->state != CAPTURE_GRANTED)
+		return 0;
+	if (!cap->window &&
+	    !(output = garnet_compositor_find_output(cap->portal->compositor, cap->output_name)))
+		return 0;
+	follow_size(cap, output);
+	return 0;
 }
 
 /* A popup of the window (a menu it opened), or a subsurface of one: part of the window's
