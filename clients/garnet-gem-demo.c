@@ -30,7 +30,7 @@
 #include <garnet_drm.h>
 
 #include "garnet-buffer-v1-client-protocol.h"
-#include "gem-demo-dmabuf.h"
+#include "dmabuf-client.h"
 #include "gem-demo-scene.h"
 #include "xdg-shell-client-protocol.h"
 
@@ -254,7 +254,7 @@ static void frame_init(struct demo *d, struct frame *f)
 		return;
 	}
 	if (d->use_dmabuf) {
-		f->buffer = gem_demo_dmabuf_buffer(d->dmabuf, d->drm_fd, (uint32_t)f->bo->handle,
+		f->buffer = dmabuf_client_buffer(d->dmabuf, d->drm_fd, (uint32_t)f->bo->handle,
 						   d->width, d->height, d->width * 4,
 						   DRM_FORMAT_XRGB8888);
 		if (!f->buffer)
@@ -525,7 +525,7 @@ int main(int argc, char **argv)
 		if (!d.dmabuf)
 			die("the compositor lacks zwp_linux_dmabuf_v1 version 4");
 		free(d.device);
-		d.device = gem_demo_dmabuf_device(d.display, d.dmabuf);
+		d.device = dmabuf_client_device(d.display, d.dmabuf);
 		if (!d.device)
 			die("the dma-buf feedback names no render node with XRGB8888 linear");
 	}

@@ -7,8 +7,10 @@
 // garnet's events first (so racing whatever garnet sent meanwhile, a stop) and prints what
 // came back: "stopped", "failed", "ready" (with " pointer X Y", " pointer hidden" and
 // " image W H" when garnet told of the pointer) or "error CODE" (garnet disconnected it with
-// that protocol error). ROGUE_PORTAL_VERSION binds garnet_portal_v1 at that version (1
-// unless set).
+// that protocol error). "copy-gem [FLAGS]" copies into an object of garnet's render node (a
+// linux-dmabuf buffer) instead, and its ready says " written N", the pixels garnet wrote;
+// "copy-foreign [FLAGS]" into a dumb buffer of vgem, another driver. ROGUE_PORTAL_VERSION
+// binds garnet_portal_v1 at that version (1 unless set).
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,12 +18,16 @@
 #include <unistd.h>
 
 #include "garnet-portal-v1-client-protocol.h"
+#include "dmabuf-client.h"
+#include "rogue-gem-target.h"
 #include "rogue-ignore.h"
 #include "rogue.h"
 
 struct backend {
 	struct garnet_portal_v1 *portal;
 	struct wl_shm *shm;
+	struct zwp_linux_dmabuf_v1 *dmabuf;
+	char *node; /* garnet's render node, as its linux-dmabuf feedback names it */
 	int32_t width, height;
 	int granted, refused, stopped, failed, ready;
 	int pointer_x, pointer_y, image_width, image_height;
@@ -41,6 +47,8 @@ static void on_global(void *data, struct wl_registry *r, uint32_t name, const ch
 					     bind < version ? bind : version);
 	else if (strcmp(interface, wl_shm_interface.name) == 0)
 		b->shm = wl_registry_bind(r, name, &wl_shm_interface, 1);
+	else if (strcmp(interface, zwp_linux_dmabuf_v1_interface.name) == 0 && version >= 4)
+		b->dmabuf = wl_registry_bind(r, name, &zwp_linux_dmabuf_v1_interface, 4);
 }
 
 static const struct wl_registry_listener registry_listener = {on_global,
@@ -185,16 +193,28 @@ int rogue_portal_backend(const uint32_t *pids, int count)
 	}
 	printf("granted %d %d\n", b.width, b.height);
 	fflush(stdout);
+	if (b.dmabuf)
+		b.node = dmabuf_client_device(display, b.dmabuf);
 	while (fgets(line, sizeof(line), stdin)) {
+		struct rogue_gem_target gem = {.dmabuf_fd = -1};
 		struct wl_buffer *buffer;
+		const char *flags = line + 4;
+		bool foreign = strncmp(line, "copy-foreign", 12) == 0;
 
 		if (strncmp(line, "copy", 4) != 0)
 			continue;
 		/* Whatever garnet sent meanwhile is still unread: the copy races it. */
-		buffer = make_buffer(&b);
-		if (!buffer)
+		if (strncmp(line, "copy-gem", 8) == 0 || foreign) {
+			flags = line + (foreign ? 12 : 8);
+			if (!b.dmabuf || (!foreign && !b.node) ||
+			    !rogue_gem_target_make(b.dmabuf, foreign ? NULL : b.node, b.width,
+						   b.height, &gem))
+				return 2;
+			buffer = gem.buffer;
+		} else if (!(buffer = make_buffer(&b))) {
 			return 2;
-		garnet_portal_capture_v1_copy(capture, buffer, (uint32_t)strtoul(line + 4, NULL, 0));
+		}
+		garnet_portal_capture_v1_copy(capture, buffer, (uint32_t)strtoul(flags, NULL, 0));
 		b.ready = b.failed = b.image_width = b.image_height = 0;
 		b.pointer = POINTER_UNTOLD;
 		if (wl_display_roundtrip(display) < 0) {
@@ -210,9 +230,15 @@ int rogue_portal_backend(const uint32_t *pids, int count)
 			printf(" pointer hidden");
 		if (b.image_width)
 			printf(" image %d %d", b.image_width, b.image_height);
+		if (gem.buffer && b.ready)
+			printf(" written %ld", rogue_gem_target_written(&gem));
 		printf("\n");
 		fflush(stdout);
+		/* garnet answered: the copy is over and the object is the rogue's alone again. */
+		if (gem.buffer)
+			rogue_gem_target_free(&gem);
 	}
+	free(b.node);
 	wl_display_disconnect(display);
 	return 0;
 }

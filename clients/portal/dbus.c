@@ -143,6 +143,16 @@ static void session_free(struct session *s)
 	free(s);
 }
 
+void portal_dbus_fini(struct portal *p)
+{
+	struct session *s, *tmp;
+
+	/* Streams first: theirs are garnet's buffers and PipeWire's nodes, which go before the
+	 * connections they live on. */
+	wl_list_for_each_safe (s, tmp, &p->sessions, link)
+		session_free(s);
+}
+
 static int session_close(sd_bus_message *m, void *data, sd_bus_error *error)
 {
 	struct session *s = data;

@@ -6,6 +6,7 @@
 // carries them to PipeWire and the answers to the portal frontend.
 #include <signal.h>
 #include <stdio.h>
+#include <unistd.h>
 #include <stdlib.h>
 
 #include "portal.h"
@@ -32,7 +33,7 @@ static void on_signal(void *data, int signal_number)
 
 int main(int argc, char **argv)
 {
-	struct portal p = {0};
+	struct portal p = {.drm_fd = -1};
 	struct spa_hook hook;
 	int status = 1;
 
@@ -56,8 +57,11 @@ int main(int argc, char **argv)
 	pw_main_loop_run(p.main_loop);
 	status = 0;
 out:
+	portal_dbus_fini(&p);
 	if (p.bus)
 		sd_bus_flush_close_unref(p.bus);
+	if (p.drm_fd >= 0)
+		close(p.drm_fd);
 	if (p.display)
 		wl_display_disconnect(p.display);
 	if (p.pw_core)

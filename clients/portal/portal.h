@@ -19,6 +19,10 @@ struct portal {
 	struct wl_display *display;
 	struct wl_shm *shm;
 	struct garnet_portal_v1 *garnet;
+	/* Frames as dma-bufs: garnet's linux-dmabuf and its render node (garnet.ko), opened
+	 * when garnet takes copies into such buffers (garnet_portal_v1 version 5); else -1. */
+	struct zwp_linux_dmabuf_v1 *dmabuf;
+	int drm_fd;
 	sd_bus *bus;
 	struct wl_list sessions; /* session.link */
 };
@@ -64,6 +68,12 @@ void capture_destroy(struct capture *cap);
 /* A wl_shm buffer over fd (size bytes, xrgb8888). */
 struct wl_buffer *portal_shm_buffer(struct portal *p, int fd, int32_t width, int32_t height,
 				    int32_t stride);
+/* A new zeroed object of garnet.ko, width x height xrgb8888 at stride, as a wl_buffer for
+ * garnet and a dma-buf (*fd) for consumers; *handle names it on p->drm_fd. NULL on failure
+ * (errno), with nothing left to free. */
+struct wl_buffer *portal_gem_buffer(struct portal *p, int32_t width, int32_t height,
+				    int32_t stride, uint32_t *handle, int *fd);
+void portal_gem_close(struct portal *p, uint32_t handle);
 
 /* stream.c: a PipeWire video source fed by one capture. */
 struct stream;
@@ -90,6 +100,8 @@ void screenshot_take(struct portal *p, const char *app_id, pid_t pid,
 
 /* dbus.c */
 bool portal_dbus_init(struct portal *p);
+/* Ends every session (before the connections close). */
+void portal_dbus_fini(struct portal *p);
 /* Handles what the bus has queued and sends what waits (before the loop sleeps). */
 void portal_dbus_dispatch(struct portal *p);
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // A PipeWire video source fed by one garnet capture: each PipeWire buffer is a memfd that is
-// also a wl_shm buffer, so garnet copies the output straight into the buffer the consumer
-// maps. A copy is asked for when a buffer is free, and garnet answers it with the next frame
+// also a wl_shm buffer, or, for a consumer that takes dma-bufs, a garnet.ko object that is also
+// a linux-dmabuf wl_buffer, so garnet copies the output straight into the buffer the consumer
+// reads. A copy is asked for when a buffer is free, and garnet answers it with the next frame
 // that changes the output: the rate follows the output's damage, at most its refresh, and at
 // most the rate the consumer asked for (its maxFramerate).
 #include <errno.h>
@@ -15,6 +16,7 @@
 #include <spa/param/video/format-utils.h>
 #include <spa/param/buffers.h>
 #include <spa/pod/builder.h>
+#include <drm_fourcc.h>
 
 #include "copies.h"
 #include "portal.h"
@@ -35,6 +37,7 @@ struct stream {
 	struct spa_hook listener;
 	int32_t width, height, stride;
 	bool granted, paused, streaming, ended, window;
+	bool dmabuf; /* the format negotiated has a modifier: buffers are garnet.ko objects */
 	bool fresh; /* a consumer started: it gets the picture on screen, not the next change */
 	uint32_t node_id;
 	struct copy_ledger copies; /* waiting: the pw_buffer garnet is filling */
@@ -61,6 +64,7 @@ struct stream {
 
 struct buffer_data {
 	struct wl_buffer *wl;
+	uint32_t handle; /* the garnet.ko object of a dma-buf buffer, 0 for a memfd */
 };
 
 static uint64_t now_ns(void)
@@ -281,18 +285,62 @@ static void on_broken(void *data, uint64_t count)
 	end(s);
 }
 
-static const struct spa_pod *format_param(struct spa_pod_builder *b, int32_t w, int32_t h)
+/*
+ * One format: BGRx at the cast's size, at any rate up to 60 a second; with linear set, as
+ * dma-bufs of linear layout. That modifier is mandatory: a consumer that does not name
+ * modifiers (it could not read a dma-buf) never matches it and gets the memfd format.
+ */
+static const struct spa_pod *format_param(struct spa_pod_builder *b, int32_t w, int32_t h,
+					  bool linear)
 {
-	return spa_pod_builder_add_object(
-		b, SPA_TYPE_OBJECT_Format, SPA_PARAM_EnumFormat, SPA_FORMAT_mediaType,
-		SPA_POD_Id(SPA_MEDIA_TYPE_video), SPA_FORMAT_mediaSubtype,
-		SPA_POD_Id(SPA_MEDIA_SUBTYPE_raw), SPA_FORMAT_VIDEO_format,
-		SPA_POD_Id(SPA_VIDEO_FORMAT_BGRx), SPA_FORMAT_VIDEO_size,
-		SPA_POD_Rectangle(&SPA_RECTANGLE((uint32_t)w, (uint32_t)h)),
-		SPA_FORMAT_VIDEO_framerate, SPA_POD_Fraction(&SPA_FRACTION(0, 1)),
-		SPA_FORMAT_VIDEO_maxFramerate,
-		SPA_POD_CHOICE_RANGE_Fraction(&SPA_FRACTION(60, 1), &SPA_FRACTION(1, 1),
-					      &SPA_FRACTION(60, 1)));
+	struct spa_pod_frame f;
+
+	spa_pod_builder_push_object(b, &f, SPA_TYPE_OBJECT_Format, SPA_PARAM_EnumFormat);
+	spa_pod_builder_add(b, SPA_FORMAT_mediaType, SPA_POD_Id(SPA_MEDIA_TYPE_video),
+			    SPA_FORMAT_mediaSubtype, SPA_POD_Id(SPA_MEDIA_SUBTYPE_raw),
+			    SPA_FORMAT_VIDEO_format, SPA_POD_Id(SPA_VIDEO_FORMAT_BGRx), 0);
+	if (linear) {
+		spa_pod_builder_prop(b, SPA_FORMAT_VIDEO_modifier, SPA_POD_PROP_FLAG_MANDATORY);
+		spa_pod_builder_long(b, (int64_t)DRM_FORMAT_MOD_LINEAR);
+	}
+	spa_pod_builder_add(b, SPA_FORMAT_VIDEO_size,
+			    SPA_POD_Rectangle(&SPA_RECTANGLE((uint32_t)w, (uint32_t)h)),
+			    SPA_FORMAT_VIDEO_framerate, SPA_POD_Fraction(&SPA_FRACTION(0, 1)),
+			    SPA_FORMAT_VIDEO_maxFramerate,
+			    SPA_POD_CHOICE_RANGE_Fraction(&SPA_FRACTION(60, 1), &SPA_FRACTION(1, 1),
+							  &SPA_FRACTION(60, 1)),
+			    0);
+	return spa_pod_builder_pop(b, &f);
+}
+
+/* The formats offered: dma-bufs first when garnet-portal can make them, memfds always. */
+static uint32_t format_params(struct stream *s, struct spa_pod_builder *b,
+			      const struct spa_pod *params[2])
+{
+	uint32_t n = 0;
+
+	if (s->portal->drm_fd >= 0)
+		params[n++] = format_param(b, s->width, s->height, true);
+	params[n++] = format_param(b, s->width, s->height, false);
+	return n;
+}
+
+/* The format has our modifier, linear (the only one offered): dma-bufs. PipeWire hands the
+ * fixed value wrapped in a choice of one. */
+static bool dmabuf_format(const struct spa_pod *format)
+{
+	const struct spa_pod_prop *prop =
+		spa_pod_find_prop(format, NULL, SPA_FORMAT_VIDEO_modifier);
+	const struct spa_pod *value;
+	uint32_t count, choice;
+	int64_t modifier;
+
+	if (!prop)
+		return false;
+	value = spa_pod_get_values(&prop->value, &count, &choice);
+	return value && count >= 1 && choice == SPA_CHOICE_None &&
+	       spa_pod_get_long(value, &modifier) == 0 &&
+	       modifier == (int64_t)DRM_FORMAT_MOD_LINEAR;
 }
 
 /* The rate the consumer chose within what format_param offers (1 to 60 frames a second). */
@@ -328,12 +376,15 @@ static void on_param_changed(void *data, uint32_t id, const struct spa_pod *para
 	if (id != SPA_PARAM_Format || !param)
 		return;
 	set_rate(s, param);
+	s->dmabuf = s->portal->drm_fd >= 0 && dmabuf_format(param);
+	fprintf(stderr, "garnet-portal: stream %u in %s\n", s->node_id,
+		s->dmabuf ? "dma-bufs of garnet.ko" : "shared memory");
 	params[0] = spa_pod_builder_add_object(
 		&b, SPA_TYPE_OBJECT_ParamBuffers, SPA_PARAM_Buffers, SPA_PARAM_BUFFERS_buffers,
 		SPA_POD_CHOICE_RANGE_Int(BUFFERS, 2, 8), SPA_PARAM_BUFFERS_blocks, SPA_POD_Int(1),
 		SPA_PARAM_BUFFERS_size, SPA_POD_Int(s->stride * s->height),
 		SPA_PARAM_BUFFERS_stride, SPA_POD_Int(s->stride), SPA_PARAM_BUFFERS_dataType,
-		SPA_POD_CHOICE_FLAGS_Int(1 << SPA_DATA_MemFd));
+		SPA_POD_CHOICE_FLAGS_Int(1 << (s->dmabuf ? SPA_DATA_DmaBuf : SPA_DATA_MemFd)));
 	params[1] = spa_pod_builder_add_object(&b, SPA_TYPE_OBJECT_ParamMeta, SPA_PARAM_Meta,
 					       SPA_PARAM_META_type, SPA_POD_Id(SPA_META_Header),
 					       SPA_PARAM_META_size,
@@ -353,30 +404,55 @@ static void on_param_changed(void *data, uint32_t id, const struct spa_pod *para
 	pw_stream_update_params(s->pw, params, s->pointer_apart ? 4 : 3);
 }
 
+/* A memfd that is also a wl_shm buffer; false (errno) when it cannot be made. */
+static bool make_memfd_buffer(struct stream *s, struct spa_data *d, struct buffer_data *bd)
+{
+	size_t size = (size_t)s->stride * (size_t)s->height;
+	int fd;
+
+	if (!(d->type & (1u << SPA_DATA_MemFd)) || (fd = portal_memfd(size)) < 0)
+		return false;
+	d->type = SPA_DATA_MemFd;
+	d->fd = fd;
+	bd->wl = portal_shm_buffer(s->portal, fd, s->width, s->height, s->stride);
+	return bd->wl != NULL;
+}
+
+/* A garnet.ko object, a dma-buf for the consumer and a linux-dmabuf buffer for garnet. Its
+ * stride is the width's: GStreamer's pipewiresrc of PipeWire 0.3.65 assumes that. */
+static bool make_dmabuf_buffer(struct stream *s, struct spa_data *d, struct buffer_data *bd)
+{
+	int fd;
+
+	if (!(d->type & (1u << SPA_DATA_DmaBuf)))
+		return false;
+	bd->wl = portal_gem_buffer(s->portal, s->width, s->height, s->stride, &bd->handle, &fd);
+	if (!bd->wl)
+		return false;
+	d->type = SPA_DATA_DmaBuf;
+	d->fd = fd;
+	return true;
+}
+
 static void on_add_buffer(void *data, struct pw_buffer *b)
 {
 	struct stream *s = data;
 	struct spa_data *d = &b->buffer->datas[0];
 	struct buffer_data *bd = calloc(1, sizeof(*bd));
-	size_t size = (size_t)s->stride * (size_t)s->height;
-	int fd;
 
 	b->user_data = bd;
-	if (!bd || !(d->type & (1u << SPA_DATA_MemFd)) || (fd = portal_memfd(size)) < 0) {
+	d->fd = -1;
+	errno = EINVAL; /* a data type we did not ask for */
+	if (!bd || !(s->dmabuf ? make_dmabuf_buffer(s, d, bd) : make_memfd_buffer(s, d, bd))) {
 		fprintf(stderr, "garnet-portal: cannot make a buffer: %s\n", strerror(errno));
 		/* A stream with a buffer nobody can fill ends, cleanly, for its consumer. */
 		pw_loop_signal_event(s->portal->loop, s->broken);
 		return;
 	}
-	d->type = SPA_DATA_MemFd;
 	d->flags = SPA_DATA_FLAG_READABLE;
-	d->fd = fd;
 	d->mapoffset = 0;
-	d->maxsize = (uint32_t)size;
+	d->maxsize = (uint32_t)((size_t)s->stride * (size_t)s->height);
 	d->data = NULL;
-	bd->wl = portal_shm_buffer(s->portal, fd, s->width, s->height, s->stride);
-	if (!bd->wl)
-		pw_loop_signal_event(s->portal->loop, s->broken);
 }
 
 static void on_remove_buffer(void *data, struct pw_buffer *b)
@@ -389,7 +465,10 @@ static void on_remove_buffer(void *data, struct pw_buffer *b)
 		s->spare = NULL;
 	if (bd && bd->wl)
 		wl_buffer_destroy(bd->wl);
-	if (b->buffer->datas[0].fd >= 0 && b->buffer->datas[0].type == SPA_DATA_MemFd)
+	if (bd && bd->handle)
+		portal_gem_close(s->portal, bd->handle);
+	if (b->buffer->datas[0].fd >= 0 && (b->buffer->datas[0].type == SPA_DATA_MemFd ||
+					     b->buffer->datas[0].type == SPA_DATA_DmaBuf))
 		close((int)b->buffer->datas[0].fd);
 	b->buffer->datas[0].fd = -1;
 	free(bd);
@@ -435,7 +514,8 @@ static void on_granted(void *data, int32_t width, int32_t height, bool window)
 	struct stream *s = data;
 	uint8_t storage[1024];
 	struct spa_pod_builder b = SPA_POD_BUILDER_INIT(storage, sizeof(storage));
-	const struct spa_pod *params[1];
+	const struct spa_pod *params[2];
+	uint32_t n;
 
 	s->granted = true;
 	s->window = window;
@@ -451,9 +531,9 @@ static void on_granted(void *data, int32_t width, int32_t height, bool window)
 		return;
 	}
 	pw_stream_add_listener(s->pw, &s->listener, &stream_events, s);
-	params[0] = format_param(&b, width, height);
+	n = format_params(s, &b, params);
 	if (pw_stream_connect(s->pw, PW_DIRECTION_OUTPUT, PW_ID_ANY, PW_STREAM_FLAG_ALLOC_BUFFERS,
-			      params, 1) < 0) {
+			      params, n) < 0) {
 		s->ready(s->data, 0, 0, 0);
 		s->ready = NULL;
 	}
@@ -467,7 +547,7 @@ static void on_resized(void *data, int32_t width, int32_t height)
 	struct stream *s = data;
 	uint8_t storage[1024];
 	struct spa_pod_builder b = SPA_POD_BUILDER_INIT(storage, sizeof(storage));
-	const struct spa_pod *params[1];
+	const struct spa_pod *params[2];
 
 	if (width <= 0 || height <= 0 || width > INT32_MAX / 4 / height)
 		return; /* garnet never sends these; a stream of nothing helps nobody */
@@ -476,8 +556,7 @@ static void on_resized(void *data, int32_t width, int32_t height)
 	s->stride = width * 4;
 	if (!s->pw)
 		return;
-	params[0] = format_param(&b, width, height);
-	pw_stream_update_params(s->pw, params, 1);
+	pw_stream_update_params(s->pw, params, format_params(s, &b, params));
 }
 
 static void on_pointer_image(void *data, const uint32_t *pixels, int32_t width, int32_t height,

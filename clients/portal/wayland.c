@@ -2,15 +2,23 @@
 // garnet-portal's Wayland side: the connection garnet handed it at launch, wl_shm, and
 // garnet_portal_v1, through which each capture is asked for an application.
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include <drm_fourcc.h>
+#include <xf86drm.h>
+#include <i915_drm.h>
 
 #include "copies.h"
 #include "portal.h"
+#include "../dmabuf-client.h"
 #include "garnet-portal-v1-client-protocol.h"
+
+/* Copies into garnet.ko buffers (the copy request's version 5). */
+#define GEM_COPIES_SINCE_VERSION 5
 
 struct capture {
 	struct garnet_portal_capture_v1 *proxy;
@@ -44,6 +52,38 @@ struct wl_buffer *portal_shm_buffer(struct portal *p, int fd, int32_t width, int
 
 	wl_shm_pool_destroy(pool);
 	return buffer;
+}
+
+struct wl_buffer *portal_gem_buffer(struct portal *p, int32_t width, int32_t height,
+				    int32_t stride, uint32_t *handle, int *fd)
+{
+	struct drm_i915_gem_create create = {.size = (uint64_t)stride * (uint64_t)height};
+	struct wl_buffer *buffer;
+	int saved;
+
+	*fd = -1;
+	if (drmIoctl(p->drm_fd, DRM_IOCTL_I915_GEM_CREATE, &create) < 0)
+		return NULL;
+	*handle = create.handle;
+	/* Read-write: a consumer may map it and bracket its reads with DMA_BUF_IOCTL_SYNC. */
+	if (drmPrimeHandleToFD(p->drm_fd, create.handle, DRM_CLOEXEC | DRM_RDWR, fd) == 0 &&
+	    (buffer = dmabuf_client_buffer(p->dmabuf, p->drm_fd, create.handle, width, height,
+					   stride, DRM_FORMAT_XRGB8888)))
+		return buffer;
+	saved = errno;
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+	portal_gem_close(p, create.handle);
+	errno = saved;
+	return NULL;
+}
+
+void portal_gem_close(struct portal *p, uint32_t handle)
+{
+	struct drm_gem_close close_arg = {.handle = handle};
+
+	drmIoctl(p->drm_fd, DRM_IOCTL_GEM_CLOSE, &close_arg);
 }
 
 static void on_granted(void *data, struct garnet_portal_capture_v1 *proxy, const char *output,
@@ -250,7 +290,34 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
 		p->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
 	else if (strcmp(interface, garnet_portal_v1_interface.name) == 0)
 		p->garnet = wl_registry_bind(registry, name, &garnet_portal_v1_interface,
-					     version < 4 ? version : 4);
+					     version < 5 ? version : 5);
+	else if (strcmp(interface, zwp_linux_dmabuf_v1_interface.name) == 0 && version >= 4)
+		p->dmabuf = wl_registry_bind(registry, name, &zwp_linux_dmabuf_v1_interface, 4);
+}
+
+/* Frames go out as dma-bufs when garnet writes copies into its objects and its linux-dmabuf
+ * names a render node to allocate them on; otherwise only in shared memory. */
+static void open_render_node(struct portal *p)
+{
+	char *path;
+
+	p->drm_fd = -1;
+	if (!p->dmabuf)
+		return;
+	if (garnet_portal_v1_get_version(p->garnet) < GEM_COPIES_SINCE_VERSION) {
+		zwp_linux_dmabuf_v1_destroy(p->dmabuf);
+		p->dmabuf = NULL;
+		return;
+	}
+	path = dmabuf_client_device(p->display, p->dmabuf);
+	if (path)
+		p->drm_fd = open(path, O_RDWR | O_CLOEXEC);
+	if (p->drm_fd >= 0)
+		fprintf(stderr, "garnet-portal: frames as dma-bufs of %s too\n", path);
+	else
+		fprintf(stderr, "garnet-portal: frames in shared memory only (%s: %s)\n",
+			path ? path : "no render node", path ? strerror(errno) : "garnet names none");
+	free(path);
 }
 
 static void registry_global_remove(void *data, struct wl_registry *registry, uint32_t name)
@@ -289,6 +356,7 @@ bool portal_wayland_init(struct portal *p)
 				"program (only to the portal entry garnet launches)\n");
 		return false;
 	}
+	open_render_node(p);
 	pw_loop_add_io(p->loop, wl_display_get_fd(p->display), SPA_IO_IN | SPA_IO_ERR | SPA_IO_HUP,
 		       false, on_wayland, p);
 	return true;

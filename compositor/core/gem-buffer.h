@@ -23,6 +23,8 @@ struct garnet_gem_buffer {
 	uint64_t size;
 	void *map;
 	void *pixels; /* map plus the offset of the first pixel */
+	/* map may be written: a garnet.ko object (another driver's dma-buf maps read-only). */
+	bool writable;
 	int32_t width, height, stride;
 	pixman_format_code_t format;
 	struct wl_list imports; /* garnet_gem_import.buffer_link: surfaces waiting for it */

@@ -209,14 +209,17 @@ static bool accept_name(struct garnet_gem_client *gc, uint64_t name, uint32_t *h
 
 /* garnet's own objects map with GEM_MMAP; another driver's dma-buf imported into garnet has
  * no garnet pages and maps through a mmap offset, which hands the mapping to its exporter. */
-static void *map_object(struct garnet_gem_client *gc, uint32_t handle, uint64_t size)
+static void *map_object(struct garnet_gem_client *gc, uint32_t handle, uint64_t size,
+			bool *writable)
 {
 	struct drm_i915_gem_mmap map = {.handle = handle, .size = size};
 	struct drm_i915_gem_mmap_offset offset = {.handle = handle,
 						  .flags = I915_MMAP_OFFSET_WB};
 	void *pixels;
 
-	if (drmIoctl(gc->fd, DRM_IOCTL_I915_GEM_MMAP, &map) == 0)
+	/* GEM_MMAP maps for reading and writing. */
+	*writable = drmIoctl(gc->fd, DRM_IOCTL_I915_GEM_MMAP, &map) == 0;
+	if (*writable)
 		return (void *)(uintptr_t)map.addr_ptr;
 	if (drmIoctl(gc->fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &offset) < 0)
 		return NULL;
@@ -231,6 +234,7 @@ enum garnet_gem_buffer_result garnet_gem_buffer_create(struct garnet_gem_client 
 							struct wl_resource **out)
 {
 	struct garnet_gem_buffer *buffer;
+	bool writable;
 	void *map;
 
 	if (l->width <= 0 || l->height <= 0 || l->width > MAX_DIMENSION ||
@@ -244,7 +248,7 @@ enum garnet_gem_buffer_result garnet_gem_buffer_create(struct garnet_gem_client 
 		close_handle(gc->fd, handle);
 		return GARNET_GEM_BUFFER_TOO_MANY;
 	}
-	map = map_object(gc, handle, size);
+	map = map_object(gc, handle, size, &writable);
 	if (!map) {
 		close_handle(gc->fd, handle);
 		return GARNET_GEM_BUFFER_UNMAPPABLE;
@@ -261,6 +265,7 @@ enum garnet_gem_buffer_result garnet_gem_buffer_create(struct garnet_gem_client 
 	buffer->size = size;
 	buffer->map = map;
 	buffer->pixels = (char *)map + l->offset;
+	buffer->writable = writable;
 	buffer->width = l->width;
 	buffer->height = l->height;
 	buffer->stride = l->stride;

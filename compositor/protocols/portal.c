@@ -22,6 +22,7 @@
 #include "../render/cast-list.h"
 #include "portal.h"
 #include "portal-pointer.h"
+#include "portal-target.h"
 #include "xdg-shell.h"
 #include "garnet-portal-v1-server-protocol.h"
 
@@ -217,24 +218,23 @@ static bool has_region(const struct portal_capture *cap)
 	return cap->region.x2 > cap->region.x1 && cap->region.y2 > cap->region.y1;
 }
 
-/* Copies picture, from x, y on, into shm, never more than the buffer holds (it was made for
- * the size at grant; the output may have changed mode since). What lies outside the picture
- * (the output shrank) is black: pixman reads nothing there. */
-static bool copy_into(pixman_image_t *picture, int32_t x, int32_t y, struct wl_shm_buffer *shm)
+/* Copies picture, from x, y on, into the target, never more than the buffer holds (it was
+ * made for the size at grant; the output may have changed mode since). What lies outside the
+ * picture (the output shrank) is black: pixman reads nothing there. */
+static bool copy_into(pixman_image_t *picture, int32_t x, int32_t y, struct cast_target *t)
 {
-	int32_t w = wl_shm_buffer_get_width(shm), h = wl_shm_buffer_get_height(shm);
 	pixman_image_t *target;
 
-
-	wl_shm_buffer_begin_access(shm);
-	target = pixman_image_create_bits_no_clear(
-		PIXMAN_x8r8g8b8, w, h, wl_shm_buffer_get_data(shm), wl_shm_buffer_get_stride(shm));
+	if (!cast_target_begin(t))
+		return false;
+	target = pixman_image_create_bits_no_clear(PIXMAN_x8r8g8b8, t->width, t->height,
+						   t->pixels, t->stride);
 	if (target) {
-		pixman_image_composite32(PIXMAN_OP_SRC, picture, NULL, target, x, y, 0, 0, 0, 0, w,
-					 h);
+		pixman_image_composite32(PIXMAN_OP_SRC, picture, NULL, target, x, y, 0, 0, 0, 0,
+					 t->width, t->height);
 		pixman_image_unref(target);
 	}
-	wl_shm_buffer_end_access(shm);
+	cast_target_end(t);
 	return target != NULL;
 }
 
@@ -258,19 +258,19 @@ static pixman_image_t *own_image(struct portal_capture *cap, int32_t w, int32_t 
  * pools, so it goes into garnet's own image first, as for a window.
  */
 static bool copy_pixels(struct portal_capture *cap, struct garnet_output *output,
-			struct wl_shm_buffer *shm)
+			struct cast_target *t)
 {
 	pixman_image_t *front = output->impl->front_image(output), *picture;
 	bool pointer = !(cap->copy_flags & (GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_HIDE_POINTER |
 					    GARNET_PORTAL_CAPTURE_V1_COPY_FLAGS_POINTER_METADATA));
 
 	if (pointer && !output->cursor_on_plane)
-		return copy_into(front, cap->region.x1, cap->region.y1, shm);
+		return copy_into(front, cap->region.x1, cap->region.y1, t);
 	picture = own_image(cap, pixman_image_get_width(front), pixman_image_get_height(front));
 	if (!picture)
 		return false;
 	garnet_render_output_picture(output, picture, pointer);
-	return copy_into(picture, cap->region.x1, cap->region.y1, shm);
+	return copy_into(picture, cap->region.x1, cap->region.y1, t);
 }
 
 /* The size the cast's buffers must have now: the window's, or the output's (a part of it keeps
@@ -368,15 +368,14 @@ static bool popup_of(struct garnet_surface *surface, void *data)
  * libwayland aborts the process that opens a second pool while another is open, unless the
  * pool's memfd is sealed against shrinking, which neither toolkits nor garnet-portal promise.
  */
-static bool paint_window(struct portal_capture *cap, struct wl_shm_buffer *shm)
+static bool paint_window(struct portal_capture *cap, struct cast_target *t)
 {
-	pixman_image_t *picture =
-		own_image(cap, wl_shm_buffer_get_width(shm), wl_shm_buffer_get_height(shm));
+	pixman_image_t *picture = own_image(cap, t->width, t->height);
 
 	if (!picture)
 		return false;
 	garnet_render_surface_tree(cap->window, picture, popup_of, cap->window);
-	return copy_into(picture, 0, 0, shm);
+	return copy_into(picture, 0, 0, t);
 }
 
 static bool pointer_apart(const struct portal_capture *cap)
@@ -412,7 +411,8 @@ static void copy_now(struct portal_capture *cap, struct garnet_output *output,
 		     const pixman_region32_t *damage)
 {
 	struct garnet_compositor *c = cap->portal->compositor;
-	struct wl_shm_buffer *shm = wl_shm_buffer_get(cap->buffer);
+	struct cast_target t;
+	bool usable = cast_target_get(cap->buffer, wl_resource_get_version(cap->resource), &t);
 	struct timespec now;
 	int n = 0;
 	const pixman_box32_t *rects;
@@ -420,7 +420,7 @@ static void copy_now(struct portal_capture *cap, struct garnet_output *output,
 
 	stop_waiting(cap);
 	release_hold(cap);
-	if (!shm || !(cap->window ? paint_window(cap, shm) : copy_pixels(cap, output, shm))) {
+	if (!usable || !(cap->window ? paint_window(cap, &t) : copy_pixels(cap, output, &t))) {
 		garnet_portal_capture_v1_send_failed(cap->resource);
 		return;
 	}
@@ -550,9 +550,9 @@ static void handle_copy(struct wl_client *client, struct wl_resource *resource,
 {
 	struct portal_capture *cap = wl_resource_get_user_data(resource);
 	struct garnet_compositor *c = cap->portal->compositor;
-	struct wl_shm_buffer *shm = wl_shm_buffer_get(buffer);
 	struct garnet_output *output;
-	uint32_t format;
+	struct cast_target t;
+	bool usable;
 
 	if (cap->state == CAPTURE_STOPPED) {
 		/* Stopped (maybe before any copy) while the backend had not heard yet: a failed
@@ -582,21 +582,23 @@ static void handle_copy(struct wl_client *client, struct wl_resource *resource,
 		return;
 	}
 	follow_size(cap, output);
-	format = shm ? wl_shm_buffer_get_format(shm) : 0;
-	if (shm && cap->old_width && wl_shm_buffer_get_width(shm) == cap->old_width &&
-	    wl_shm_buffer_get_height(shm) == cap->old_height) {
+	usable = cast_target_get(buffer, wl_resource_get_version(resource), &t);
+	if (usable && cap->old_width && t.width == cap->old_width &&
+	    t.height == cap->old_height) {
 		/* Sent before the backend heard of the new size. */
 		garnet_portal_capture_v1_send_failed(resource);
 		return;
 	}
-	if (!shm || (format != WL_SHM_FORMAT_XRGB8888 && format != WL_SHM_FORMAT_ARGB8888) ||
-	    wl_shm_buffer_get_width(shm) != cap->width ||
-	    wl_shm_buffer_get_height(shm) != cap->height ||
-	    wl_shm_buffer_get_stride(shm) < cap->width * 4) {
+	if (!usable || t.width != cap->width || t.height != cap->height ||
+	    t.stride < cap->width * 4) {
 		wl_resource_post_error(resource, GARNET_PORTAL_CAPTURE_V1_ERROR_INVALID_BUFFER,
 				       "the buffer must be a %dx%d xrgb8888 or argb8888 wl_shm "
-				       "buffer",
-				       cap->width, cap->height);
+				       "buffer%s",
+				       cap->width, cap->height,
+				       wl_resource_get_version(resource) >=
+						       CAST_TARGET_GEM_SINCE_VERSION
+					       ? " or garnet.ko buffer garnet can write"
+					       : "");
 		return;
 	}
 	cap->copy_flags = flags;
@@ -965,6 +967,6 @@ bool garnet_portal_init(struct garnet_compositor *c)
 	p->lock_changed.notify = on_lock_changed;
 	wl_signal_add(garnet_compositor_get_lock_signal(c), &p->lock_changed);
 	c->portal = p;
-	return garnet_global_create(c, &garnet_portal_v1_interface, 4, p, bind_manager, true) !=
+	return garnet_global_create(c, &garnet_portal_v1_interface, 5, p, bind_manager, true) !=
 	       NULL;
 }

@@ -8,7 +8,8 @@
 # "closed" when the session is closed by the other side and "ended" when its stream ends.
 # With metadata CURSOR_CONSUMER FRAMES [SECONDS] it asks for the pointer as metadata (cursor_mode 4) and
 # hands the stream to CURSOR_CONSUMER (cursor-consumer.c) for FRAMES frames (within SECONDS,
-# 30 unless told), printing its lines.
+# 30 unless told), printing its lines. dmabuf and memfd do the same with the pointer in the
+# picture, the consumer asking for dma-bufs (as a GPU consumer does) or not.
 # With rate it counts the frames of a consumer asking for at most 2 a second, then of one
 # asking for no rate, 4 s each.
 import os
@@ -96,10 +97,12 @@ say('source_type', int(r['streams'][0][1].get('source_type', 0)))
 fd = cast.OpenPipeWireRemote(session, dbus.Dictionary({}, signature='sv')).take()
 say('node', node)
 width, height = (int(v) for v in r['streams'][0][1]['size'])
-if mode == 'metadata':
-    # A C consumer: GStreamer's pipewiresrc reads no cursor metadata.
+if mode in ('metadata', 'dmabuf', 'memfd'):
+    # A C consumer: GStreamer's pipewiresrc reads no cursor metadata, and GStreamer 1.22
+    # cannot ask for dma-bufs of a given layout.
     reader = subprocess.Popen([sys.argv[3], str(fd), str(node), sys.argv[4],
-                               sys.argv[5] if len(sys.argv) > 5 else '30', out],
+                               sys.argv[5] if len(sys.argv) > 5 else '30', out] +
+                              (['dmabuf'] if mode == 'dmabuf' else []),
                               pass_fds=[fd], stdout=subprocess.PIPE, text=True)
     for line in reader.stdout:
         say(line.rstrip('\n'))

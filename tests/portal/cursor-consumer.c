@@ -1,16 +1,22 @@
 // SPDX-License-Identifier: MIT
-// cursor-consumer FD NODE FRAMES SECONDS OUT: a PipeWire consumer of a screen cast that asks
-// for the pointer as cursor metadata, as OBS does (GStreamer's pipewiresrc reads no such
-// metadata). Over the remote the portal opened (FD) it receives up to FRAMES buffers of NODE
-// within SECONDS and prints for each one line:
+// cursor-consumer FD NODE FRAMES SECONDS OUT [dmabuf]: a PipeWire consumer of a screen cast
+// that asks for the pointer as cursor metadata, as OBS does (GStreamer's pipewiresrc reads no
+// such metadata). Over the remote the portal opened (FD) it receives up to FRAMES buffers of
+// NODE within SECONDS and prints for each one line:
 //   frame N WxH damage D cursor X Y hot HX HY bitmap BWxBH opaque K
 // (D: the damage regions, -1 without that metadata; "cursor none" without cursor metadata;
-// K: the bitmap's pixels that are not transparent), and writes the frame's BGRx bytes to
-// OUT.N.raw. It prints "receiving" once connected.
+// K: the bitmap's pixels that are not transparent), before it "data N memfd" or "data N
+// dmabuf" (how the frame came), and writes the frame's BGRx bytes to OUT.N.raw. It prints
+// "receiving" once connected. With dmabuf it asks for dma-bufs of linear layout, as a GPU
+// consumer does, and reads them as a CPU reader must: mapped, between DMA_BUF_IOCTL_SYNC calls.
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <linux/dma-buf.h>
+#include <drm_fourcc.h>
 #include <pipewire/pipewire.h>
 #include <spa/buffer/meta.h>
 #include <spa/param/buffers.h>
@@ -27,6 +33,7 @@ struct consumer {
 	struct spa_video_info_raw format;
 	const char *out;
 	int frames, wanted;
+	bool dmabuf;
 };
 
 static int damage_count(struct spa_buffer *buf)
@@ -80,28 +87,60 @@ static void print_cursor(struct spa_buffer *buf)
 	       bitmap->format == SPA_VIDEO_FORMAT_BGRA ? "BGRA" : "other", opaque);
 }
 
+/* The frame's bytes into path; a dma-buf is mapped here, its reads bracketed by SYNC. */
+static void write_frame(struct spa_data *d, const char *path)
+{
+	struct dma_buf_sync sync = {DMA_BUF_SYNC_START | DMA_BUF_SYNC_READ};
+	size_t length = d->mapoffset + d->maxsize;
+	void *map = NULL;
+	FILE *f;
+
+	if (d->type == SPA_DATA_DmaBuf) {
+		map = mmap(NULL, length, PROT_READ, MAP_SHARED, (int)d->fd, 0);
+		if (map == MAP_FAILED) {
+			printf("mmap of the dma-buf: %s\n", strerror(errno));
+			return;
+		}
+		if (ioctl((int)d->fd, DMA_BUF_IOCTL_SYNC, &sync) < 0)
+			printf("DMA_BUF_IOCTL_SYNC: %s\n", strerror(errno));
+	}
+	if ((f = fopen(path, "wb"))) {
+		fwrite(SPA_PTROFF(map ? SPA_PTROFF(map, d->mapoffset, void) : d->data,
+				  d->chunk->offset, void),
+		       1, d->chunk->size, f);
+		fclose(f);
+	}
+	if (map) {
+		sync.flags = DMA_BUF_SYNC_END | DMA_BUF_SYNC_READ;
+		ioctl((int)d->fd, DMA_BUF_IOCTL_SYNC, &sync);
+		munmap(map, length);
+	}
+}
+
 static void on_process(void *data)
 {
 	struct consumer *c = data;
 	struct pw_buffer *b = pw_stream_dequeue_buffer(c->stream);
 	struct spa_data *d;
 	char path[4096];
-	FILE *f;
+	bool readable;
 
 	if (!b)
 		return;
 	d = &b->buffer->datas[0];
-	if (d->data && d->chunk->size > 0 && c->frames < c->wanted) {
+	readable = d->type == SPA_DATA_DmaBuf ? d->fd >= 0 : d->data != NULL;
+	if (readable && d->chunk->size > 0 && c->frames < c->wanted) {
+		printf("data %d %s\n", c->frames,
+		       d->type == SPA_DATA_DmaBuf  ? "dmabuf"
+		       : d->type == SPA_DATA_MemFd ? "memfd"
+						   : "other");
 		printf("frame %d %ux%u damage %d", c->frames, c->format.size.width,
 		       c->format.size.height, damage_count(b->buffer));
 		print_cursor(b->buffer);
 		printf("\n");
 		fflush(stdout);
 		snprintf(path, sizeof(path), "%s.%d.raw", c->out, c->frames);
-		if ((f = fopen(path, "wb"))) {
-			fwrite(SPA_PTROFF(d->data, d->chunk->offset, void), 1, d->chunk->size, f);
-			fclose(f);
-		}
+		write_frame(d, path);
 		c->frames++;
 	}
 	pw_stream_queue_buffer(c->stream, b);
@@ -121,7 +160,8 @@ static void on_param_changed(void *data, uint32_t id, const struct spa_pod *para
 	spa_format_video_raw_parse(param, &c->format);
 	params[0] = spa_pod_builder_add_object(
 		&b, SPA_TYPE_OBJECT_ParamBuffers, SPA_PARAM_Buffers, SPA_PARAM_BUFFERS_dataType,
-		SPA_POD_CHOICE_FLAGS_Int((1 << SPA_DATA_MemFd) | (1 << SPA_DATA_MemPtr)));
+		SPA_POD_CHOICE_FLAGS_Int(c->dmabuf ? 1 << SPA_DATA_DmaBuf
+						   : (1 << SPA_DATA_MemFd) | (1 << SPA_DATA_MemPtr)));
 	params[1] = spa_pod_builder_add_object(
 		&b, SPA_TYPE_OBJECT_ParamMeta, SPA_PARAM_Meta, SPA_PARAM_META_type,
 		SPA_POD_Id(SPA_META_Cursor), SPA_PARAM_META_size,
@@ -173,15 +213,17 @@ int main(int argc, char **argv)
 	uint8_t storage[1024];
 	struct spa_pod_builder b = SPA_POD_BUILDER_INIT(storage, sizeof(storage));
 	const struct spa_pod *params[1];
+	struct spa_pod_frame f;
 	struct pw_context *context;
 	struct pw_core *core;
 	struct spa_source *timer;
 	struct timespec after;
 
-	if (argc != 6) {
-		fprintf(stderr, "usage: cursor-consumer FD NODE FRAMES SECONDS OUT\n");
+	if (argc != 6 && !(argc == 7 && strcmp(argv[6], "dmabuf") == 0)) {
+		fprintf(stderr, "usage: cursor-consumer FD NODE FRAMES SECONDS OUT [dmabuf]\n");
 		return 2;
 	}
+	c.dmabuf = argc == 7;
 	pw_init(&argc, &argv);
 	c.wanted = atoi(argv[3]);
 	c.out = argv[5];
@@ -196,11 +238,16 @@ int main(int argc, char **argv)
 				 pw_properties_new(PW_KEY_MEDIA_TYPE, "Video", PW_KEY_MEDIA_CATEGORY,
 						   "Capture", PW_KEY_MEDIA_ROLE, "Screen", NULL));
 	pw_stream_add_listener(c.stream, &c.listener, &events, &c);
-	params[0] = spa_pod_builder_add_object(
-		&b, SPA_TYPE_OBJECT_Format, SPA_PARAM_EnumFormat, SPA_FORMAT_mediaType,
-		SPA_POD_Id(SPA_MEDIA_TYPE_video), SPA_FORMAT_mediaSubtype,
-		SPA_POD_Id(SPA_MEDIA_SUBTYPE_raw), SPA_FORMAT_VIDEO_format,
-		SPA_POD_Id(SPA_VIDEO_FORMAT_BGRx));
+	spa_pod_builder_push_object(&b, &f, SPA_TYPE_OBJECT_Format, SPA_PARAM_EnumFormat);
+	spa_pod_builder_add(&b, SPA_FORMAT_mediaType, SPA_POD_Id(SPA_MEDIA_TYPE_video),
+			    SPA_FORMAT_mediaSubtype, SPA_POD_Id(SPA_MEDIA_SUBTYPE_raw),
+			    SPA_FORMAT_VIDEO_format, SPA_POD_Id(SPA_VIDEO_FORMAT_BGRx), 0);
+	if (c.dmabuf) {
+		/* Mandatory: only a producer that offers linear dma-bufs matches. */
+		spa_pod_builder_prop(&b, SPA_FORMAT_VIDEO_modifier, SPA_POD_PROP_FLAG_MANDATORY);
+		spa_pod_builder_long(&b, (int64_t)DRM_FORMAT_MOD_LINEAR);
+	}
+	params[0] = spa_pod_builder_pop(&b, &f);
 	if (pw_stream_connect(c.stream, PW_DIRECTION_INPUT, (uint32_t)atoi(argv[2]),
 			      PW_STREAM_FLAG_AUTOCONNECT | PW_STREAM_FLAG_MAP_BUFFERS, params,
 			      1) < 0) {

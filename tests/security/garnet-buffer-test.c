@@ -30,7 +30,7 @@
 #include "garnet/compositor.h"
 #include "garnet/security.h"
 #include "garnet-security.h"
-#include "gem-demo-dmabuf.h"
+#include "dmabuf-client.h"
 #include "gem-demo-scene.h"
 #include "harness.h"
 
@@ -1084,13 +1084,13 @@ TEST(dmabuf_feedback_names_the_render_node_and_linear_formats)
 {
 	struct gem_client *g = gem_client_create(t);
 	struct zwp_linux_dmabuf_v1 *v4 = dmabuf_bind(t, g->c, 4), *v3 = dmabuf_bind(t, g->c, 3);
-	struct gem_demo_feedback f;
+	struct dmabuf_feedback f;
 	uint64_t v3_modifier = 1;
 	struct stat st;
 	char buf[4];
 
 	zwp_linux_dmabuf_v1_add_listener(v3, &dmabuf_listener, &v3_modifier);
-	check(t, gem_demo_dmabuf_feedback(g->c->display, v4, &f));
+	check(t, dmabuf_client_feedback(g->c->display, v4, &f));
 	client_roundtrip(g->c);
 	check(t, f.has_device);
 	check_int(t, stat(g->device, &st), ==, 0);

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* garnet-gem-demo --dmabuf: the buffers go to the compositor as dma-bufs (PRIME) through
- * zwp_linux_dmabuf_v1, and the device to render on comes from its feedback, as any GPU client
- * of any compositor would do it. */
-#ifndef GARNET_GEM_DEMO_DMABUF_H
-#define GARNET_GEM_DEMO_DMABUF_H
+/* A client's GEM objects as wl_buffers (garnet-gem-demo --dmabuf, garnet-portal's frames):
+ * they go to the compositor as dma-bufs (PRIME) through zwp_linux_dmabuf_v1, and the device to
+ * allocate on comes from its feedback, as any GPU client of any compositor would do it. */
+#ifndef GARNET_DMABUF_CLIENT_H
+#define GARNET_DMABUF_CLIENT_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -13,7 +13,7 @@
 #include "linux-dmabuf-unstable-v1-client-protocol.h"
 
 /* What the compositor's default feedback says. */
-struct gem_demo_feedback {
+struct dmabuf_feedback {
 	dev_t device;
 	bool has_device, xrgb_linear, done;
 	int table_fd; /* the format table, -1 if none came; the caller closes it */
@@ -21,13 +21,13 @@ struct gem_demo_feedback {
 };
 
 /* Waits for the default feedback; false if the connection failed before it was done. */
-bool gem_demo_dmabuf_feedback(struct wl_display *display, struct zwp_linux_dmabuf_v1 *dmabuf,
-			      struct gem_demo_feedback *f);
+bool dmabuf_client_feedback(struct wl_display *display, struct zwp_linux_dmabuf_v1 *dmabuf,
+			      struct dmabuf_feedback *f);
 /* The render node the compositor's default feedback names as its main device (malloc'ed), or
  * NULL if it names none or XRGB8888 linear is not in its format table. */
-char *gem_demo_dmabuf_device(struct wl_display *display, struct zwp_linux_dmabuf_v1 *dmabuf);
+char *dmabuf_client_device(struct wl_display *display, struct zwp_linux_dmabuf_v1 *dmabuf);
 /* A wl_buffer of the GEM object handle on drm_fd, exported as a dma-buf; NULL on failure. */
-struct wl_buffer *gem_demo_dmabuf_buffer(struct zwp_linux_dmabuf_v1 *dmabuf, int drm_fd,
+struct wl_buffer *dmabuf_client_buffer(struct zwp_linux_dmabuf_v1 *dmabuf, int drm_fd,
 					 uint32_t handle, int32_t width, int32_t height,
 					 int32_t stride, uint32_t format);
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// garnet-gem-demo's dma-buf path: feedback to find the device, PRIME export to share a frame.
+// The dma-buf path of garnet's clients: feedback to find the device, PRIME export to share a
+// frame.
 #include <drm_fourcc.h>
 #include <fcntl.h>
 #include <stdbool.h>
@@ -10,7 +11,7 @@
 #include <unistd.h>
 #include <xf86drm.h>
 
-#include "gem-demo-dmabuf.h"
+#include "dmabuf-client.h"
 
 /* What the format table holds at each index (the protocol's layout). */
 struct table_entry {
@@ -21,13 +22,13 @@ struct table_entry {
 
 static void fb_done(void *data, struct zwp_linux_dmabuf_feedback_v1 *fb)
 {
-	((struct gem_demo_feedback *)data)->done = true;
+	((struct dmabuf_feedback *)data)->done = true;
 }
 
 static void fb_format_table(void *data, struct zwp_linux_dmabuf_feedback_v1 *fb, int32_t fd,
 			    uint32_t size)
 {
-	struct gem_demo_feedback *f = data;
+	struct dmabuf_feedback *f = data;
 
 	if (f->table_fd >= 0)
 		close(f->table_fd);
@@ -38,7 +39,7 @@ static void fb_format_table(void *data, struct zwp_linux_dmabuf_feedback_v1 *fb,
 static void fb_main_device(void *data, struct zwp_linux_dmabuf_feedback_v1 *fb,
 			   struct wl_array *device)
 {
-	struct gem_demo_feedback *f = data;
+	struct dmabuf_feedback *f = data;
 
 	if (device->size == sizeof(f->device)) {
 		memcpy(&f->device, device->data, sizeof(f->device));
@@ -59,7 +60,7 @@ static void fb_tranche_target_device(void *data, struct zwp_linux_dmabuf_feedbac
 static void fb_tranche_formats(void *data, struct zwp_linux_dmabuf_feedback_v1 *fb,
 			       struct wl_array *indices)
 {
-	struct gem_demo_feedback *f = data;
+	struct dmabuf_feedback *f = data;
 	const struct table_entry *table;
 	uint16_t *index;
 
@@ -87,12 +88,12 @@ static const struct zwp_linux_dmabuf_feedback_v1_listener feedback_listener = {
 	fb_tranche_target_device, fb_tranche_formats, fb_tranche_flags,
 };
 
-bool gem_demo_dmabuf_feedback(struct wl_display *display, struct zwp_linux_dmabuf_v1 *dmabuf,
-			      struct gem_demo_feedback *f)
+bool dmabuf_client_feedback(struct wl_display *display, struct zwp_linux_dmabuf_v1 *dmabuf,
+			      struct dmabuf_feedback *f)
 {
 	struct zwp_linux_dmabuf_feedback_v1 *fb = zwp_linux_dmabuf_v1_get_default_feedback(dmabuf);
 
-	*f = (struct gem_demo_feedback){.table_fd = -1};
+	*f = (struct dmabuf_feedback){.table_fd = -1};
 	zwp_linux_dmabuf_feedback_v1_add_listener(fb, &feedback_listener, f);
 	while (!f->done && wl_display_dispatch(display) >= 0)
 		;
@@ -100,12 +101,12 @@ bool gem_demo_dmabuf_feedback(struct wl_display *display, struct zwp_linux_dmabu
 	return f->done;
 }
 
-char *gem_demo_dmabuf_device(struct wl_display *display, struct zwp_linux_dmabuf_v1 *dmabuf)
+char *dmabuf_client_device(struct wl_display *display, struct zwp_linux_dmabuf_v1 *dmabuf)
 {
-	struct gem_demo_feedback f;
+	struct dmabuf_feedback f;
 	drmDevicePtr device = NULL;
 	char *path = NULL;
-	bool usable = gem_demo_dmabuf_feedback(display, dmabuf, &f);
+	bool usable = dmabuf_client_feedback(display, dmabuf, &f);
 
 	if (f.table_fd >= 0)
 		close(f.table_fd);
@@ -119,7 +120,7 @@ char *gem_demo_dmabuf_device(struct wl_display *display, struct zwp_linux_dmabuf
 	return path;
 }
 
-struct wl_buffer *gem_demo_dmabuf_buffer(struct zwp_linux_dmabuf_v1 *dmabuf, int drm_fd,
+struct wl_buffer *dmabuf_client_buffer(struct zwp_linux_dmabuf_v1 *dmabuf, int drm_fd,
 					 uint32_t handle, int32_t width, int32_t height,
 					 int32_t stride, uint32_t format)
 {
