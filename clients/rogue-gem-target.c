@@ -17,6 +17,7 @@
 
 #include "dmabuf-client.h"
 #include "rogue-gem-target.h"
+#include "vgem-fence.h"
 
 /* The first card whose driver is name. */
 static int open_card_of(const char *name)
@@ -70,7 +71,7 @@ bool rogue_gem_target_make(struct zwp_linux_dmabuf_v1 *dmabuf, const char *node,
 			 : open(node, O_RDWR | O_CLOEXEC);
 	uint32_t handle;
 
-	*t = (struct rogue_gem_target){.dmabuf_fd = -1,
+	*t = (struct rogue_gem_target){.dmabuf_fd = -1, .vgem_fd = -1,
 				       .size = (size_t)width * 4 * (size_t)height};
 	if (fd < 0) {
 		fprintf(stderr, "garnet-rogue: no %s device\n", foreign ? "vgem" : "garnet");
@@ -86,6 +87,21 @@ bool rogue_gem_target_make(struct zwp_linux_dmabuf_v1 *dmabuf, const char *node,
 	}
 	/* The dma-buf keeps the object. */
 	close(fd);
+	return true;
+}
+
+bool rogue_gem_target_block(struct rogue_gem_target *t)
+{
+	struct vgem_fence_attach attach = {.flags = VGEM_FENCE_WRITE};
+
+	t->vgem_fd = open_card_of("vgem");
+	if (t->vgem_fd < 0 || drmPrimeFDToHandle(t->vgem_fd, t->dmabuf_fd, &attach.handle) != 0 ||
+	    drmIoctl(t->vgem_fd, VGEM_IOCTL_FENCE_ATTACH, &attach) != 0) {
+		fprintf(stderr, "garnet-rogue: cannot fence the object in vgem: %s\n",
+			strerror(errno));
+		return false;
+	}
+	t->fence = attach.out_fence;
 	return true;
 }
 
@@ -108,9 +124,15 @@ long rogue_gem_target_written(const struct rogue_gem_target *t)
 
 void rogue_gem_target_free(struct rogue_gem_target *t)
 {
+	struct vgem_fence_signal signal = {.fence = t->fence};
+
+	if (t->vgem_fd >= 0) {
+		drmIoctl(t->vgem_fd, VGEM_IOCTL_FENCE_SIGNAL, &signal);
+		close(t->vgem_fd);
+	}
 	if (t->buffer)
 		wl_buffer_destroy(t->buffer);
 	if (t->dmabuf_fd >= 0)
 		close(t->dmabuf_fd);
-	*t = (struct rogue_gem_target){.dmabuf_fd = -1};
+	*t = (struct rogue_gem_target){.dmabuf_fd = -1, .vgem_fd = -1};
 }

@@ -9,7 +9,9 @@
 // " image W H" when garnet told of the pointer) or "error CODE" (garnet disconnected it with
 // that protocol error). "copy-gem [FLAGS]" copies into an object of garnet's render node (a
 // linux-dmabuf buffer) instead, and its ready says " written N", the pixels garnet wrote;
-// "copy-foreign [FLAGS]" into a dumb buffer of vgem, another driver. ROGUE_PORTAL_VERSION
+// "copy-foreign [FLAGS]" into a dumb buffer of vgem, another driver; "copy-busy [FLAGS]" into
+// an object of garnet's that vgem fences for writing (GPU work that does not end), answered
+// with " after MS" (how long garnet took to answer). ROGUE_PORTAL_VERSION
 // binds garnet_portal_v1 at that version (1 unless set).
 #include <stdio.h>
 #include <stdlib.h>
@@ -196,25 +198,29 @@ int rogue_portal_backend(const uint32_t *pids, int count)
 	if (b.dmabuf)
 		b.node = dmabuf_client_device(display, b.dmabuf);
 	while (fgets(line, sizeof(line), stdin)) {
-		struct rogue_gem_target gem = {.dmabuf_fd = -1};
+		struct rogue_gem_target gem = {.dmabuf_fd = -1, .vgem_fd = -1};
 		struct wl_buffer *buffer;
 		const char *flags = line + 4;
 		bool foreign = strncmp(line, "copy-foreign", 12) == 0;
+		bool busy = strncmp(line, "copy-busy", 9) == 0;
+		uint64_t sent;
 
 		if (strncmp(line, "copy", 4) != 0)
 			continue;
 		/* Whatever garnet sent meanwhile is still unread: the copy races it. */
-		if (strncmp(line, "copy-gem", 8) == 0 || foreign) {
-			flags = line + (foreign ? 12 : 8);
+		if (strncmp(line, "copy-gem", 8) == 0 || foreign || busy) {
+			flags = line + (foreign ? 12 : busy ? 9 : 8);
 			if (!b.dmabuf || (!foreign && !b.node) ||
 			    !rogue_gem_target_make(b.dmabuf, foreign ? NULL : b.node, b.width,
-						   b.height, &gem))
+						   b.height, &gem) ||
+			    (busy && !rogue_gem_target_block(&gem)))
 				return 2;
 			buffer = gem.buffer;
 		} else if (!(buffer = make_buffer(&b))) {
 			return 2;
 		}
 		garnet_portal_capture_v1_copy(capture, buffer, (uint32_t)strtoul(flags, NULL, 0));
+		sent = rogue_now_us();
 		b.ready = b.failed = b.image_width = b.image_height = 0;
 		b.pointer = POINTER_UNTOLD;
 		if (wl_display_roundtrip(display) < 0) {
@@ -230,8 +236,10 @@ int rogue_portal_backend(const uint32_t *pids, int count)
 			printf(" pointer hidden");
 		if (b.image_width)
 			printf(" image %d %d", b.image_width, b.image_height);
-		if (gem.buffer && b.ready)
+		if (gem.buffer && b.ready && !busy)
 			printf(" written %ld", rogue_gem_target_written(&gem));
+		if (busy)
+			printf(" after %llu", (unsigned long long)((rogue_now_us() - sent) / 1000));
 		printf("\n");
 		fflush(stdout);
 		/* garnet answered: the copy is over and the object is the rogue's alone again. */

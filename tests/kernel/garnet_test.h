@@ -18,6 +18,8 @@
 #include <i915_drm.h>
 
 #include "garnet_drm.h"
+/* vgem's fence ioctls: a real, unsignalled dma_fence on a buffer garnet can import. */
+#include "../../clients/vgem-fence.h"
 
 struct gt_subtest {
 	const char *name;
@@ -107,26 +109,6 @@ double gt_vm_slowdown(void);
 /* Number of kernel log lines (since boot) that contain needle. */
 int gt_kmsg_count(const char *needle);
 
-/*
- * vgem's fence ioctls, the wire format of the kernel's uapi/drm/vgem_drm.h (libdrm does not
- * ship the header): they put a real, unsignalled dma_fence on a buffer garnet can import,
- * standing in for another driver's GPU work.
- */
-struct vgem_fence_attach {
-	uint32_t handle;
-	uint32_t flags;
-	uint32_t out_fence;
-	uint32_t pad;
-};
-
-struct vgem_fence_signal {
-	uint32_t fence;
-	uint32_t flags;
-};
-
-#define VGEM_FENCE_WRITE	0x1
-#define VGEM_IOCTL_FENCE_ATTACH	DRM_IOWR(DRM_COMMAND_BASE + 0x1, struct vgem_fence_attach)
-#define VGEM_IOCTL_FENCE_SIGNAL	DRM_IOW(DRM_COMMAND_BASE + 0x2, struct vgem_fence_signal)
 
 /*
  * A vgem buffer with an unsignalled write fence, imported into a garnet file as imported:
