@@ -19,7 +19,7 @@ png_equal=$(readlink -f "$7")
 no_memfd=$(readlink -f "$8")
 cursor_consumer=$(readlink -f "$9")
 . "$(dirname "$0")/session.sh"
-echo "1..52"
+echo "1..53"
 
 start_session
 /usr/bin/python3 "$consumer" "$work/frame.png" stream-until-closed >"$work/consumer.txt" 2>&1 &
@@ -761,3 +761,25 @@ grep -q "^error 3$" "$work/flags-v3.txt" && grep -q "^error 3$" "$work/flags-v4.
 result $? "a_portal_entry_sending_flags_its_version_lacks_is_disconnected_with_invalid_flags"
 grep -q "^ready pointer 200 150 image 12 19$" "$work/flags-v4.txt"
 result $? "a_portal_entry_of_version_4_hears_the_pointer_beside_the_picture"
+
+# garnet dies while a consumer streams: garnet-portal ends its streams (and their buffers,
+# garnet's wl_buffers) before the connections they live on, and exits cleanly. It used to
+# destroy them after the Wayland connection was gone (a use after free that ASan reports; it
+# crashed once).
+asks=$(cat "$work/log" 2>/dev/null | grep -c "consent: asking the user")
+start_session
+/usr/bin/python3 "$consumer" "$work/live.png" stream-until-closed >"$work/live.txt" 2>&1 &
+consumer_pid=$!
+answer 21
+wait_for "$work/live.txt" "^streaming" 60
+sleep 1
+kill "$window_pid" 2>/dev/null
+kill -KILL "$pid"
+wait "$pid"
+pid=
+wait_for "$work/out" "^garnet-portal: exits" 10
+exited=$?
+kill "$consumer_pid" 2>/dev/null
+wait "$consumer_pid" 2>/dev/null
+result $exited "garnet_dying_under_a_running_stream_lets_garnet_portal_exit_cleanly"
+grep "garnet-portal\|ERROR: AddressSanitizer" "$work/out" | tail -n 4 | sed 's/^/# /'
