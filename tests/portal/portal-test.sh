@@ -375,6 +375,9 @@ sys.exit(0 if ok else 1)
 PY
 status=$?
 sed 's/^/# /' "$work/wcheck.txt"
+# (Sometimes the screen centre showed the window, not its cover: what each saw last.)
+tail -n 4 "$work/cover.txt" | sed 's/^/# cover: /'
+tail -n 4 "$work/window.txt" | sed 's/^/# window: /'
 [ $status -eq 0 ] && grep -q "screen centre (192, 64, 64)" "$work/wcheck.txt" &&
 	grep -q "^shm buffer" "$work/window.txt" && garnet_serves_a_new_client &&
 	grep -q "^source_type 2$" "$work/wcast.txt" &&
