@@ -120,22 +120,31 @@ char *dmabuf_client_device(struct wl_display *display, struct zwp_linux_dmabuf_v
 	return path;
 }
 
-struct wl_buffer *dmabuf_client_buffer(struct zwp_linux_dmabuf_v1 *dmabuf, int drm_fd,
-					 uint32_t handle, int32_t width, int32_t height,
-					 int32_t stride, uint32_t format)
+struct wl_buffer *dmabuf_client_buffer_of_fd(struct zwp_linux_dmabuf_v1 *dmabuf, int fd,
+					       int32_t width, int32_t height, int32_t stride,
+					       uint32_t format)
 {
-	struct zwp_linux_buffer_params_v1 *params;
+	struct zwp_linux_buffer_params_v1 *params = zwp_linux_dmabuf_v1_create_params(dmabuf);
 	struct wl_buffer *buffer;
-	int fd;
 
-	if (drmPrimeHandleToFD(drm_fd, handle, DRM_CLOEXEC, &fd) != 0)
-		return NULL;
-	params = zwp_linux_dmabuf_v1_create_params(dmabuf);
 	zwp_linux_buffer_params_v1_add(params, fd, 0, 0, (uint32_t)stride,
 				       (uint32_t)(DRM_FORMAT_MOD_LINEAR >> 32),
 				       (uint32_t)DRM_FORMAT_MOD_LINEAR);
 	buffer = zwp_linux_buffer_params_v1_create_immed(params, width, height, format, 0);
 	zwp_linux_buffer_params_v1_destroy(params);
+	return buffer;
+}
+
+struct wl_buffer *dmabuf_client_buffer(struct zwp_linux_dmabuf_v1 *dmabuf, int drm_fd,
+					 uint32_t handle, int32_t width, int32_t height,
+					 int32_t stride, uint32_t format)
+{
+	struct wl_buffer *buffer;
+	int fd;
+
+	if (drmPrimeHandleToFD(drm_fd, handle, DRM_CLOEXEC, &fd) != 0)
+		return NULL;
+	buffer = dmabuf_client_buffer_of_fd(dmabuf, fd, width, height, stride, format);
 	/* The request carries a copy of the fd; the object lives on in the compositor. */
 	close(fd);
 	return buffer;

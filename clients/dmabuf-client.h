@@ -30,5 +30,9 @@ char *dmabuf_client_device(struct wl_display *display, struct zwp_linux_dmabuf_v
 struct wl_buffer *dmabuf_client_buffer(struct zwp_linux_dmabuf_v1 *dmabuf, int drm_fd,
 					 uint32_t handle, int32_t width, int32_t height,
 					 int32_t stride, uint32_t format);
+/* The same of a dma-buf fd (linear, plane 0 at offset 0) the caller keeps. */
+struct wl_buffer *dmabuf_client_buffer_of_fd(struct zwp_linux_dmabuf_v1 *dmabuf, int fd,
+					       int32_t width, int32_t height, int32_t stride,
+					       uint32_t format);
 
 #endif

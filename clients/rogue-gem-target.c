@@ -79,10 +79,11 @@ bool rogue_gem_target_make(struct zwp_linux_dmabuf_v1 *dmabuf, const char *node,
 	}
 	if (!create_object(fd, foreign, width, height, &handle) ||
 	    drmPrimeHandleToFD(fd, handle, DRM_CLOEXEC | DRM_RDWR, &t->dmabuf_fd) != 0 ||
-	    !(t->buffer = dmabuf_client_buffer(dmabuf, fd, handle, width, height, width * 4,
-					       DRM_FORMAT_XRGB8888))) {
+	    !(t->buffer = dmabuf_client_buffer_of_fd(dmabuf, t->dmabuf_fd, width, height,
+						     width * 4, DRM_FORMAT_XRGB8888))) {
 		fprintf(stderr, "garnet-rogue: cannot make the buffer: %s\n", strerror(errno));
 		close(fd);
+		rogue_gem_target_free(t);
 		return false;
 	}
 	/* The dma-buf keeps the object. */

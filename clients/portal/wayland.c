@@ -67,14 +67,16 @@ struct wl_buffer *portal_gem_buffer(struct portal *p, int32_t width, int32_t hei
 	*handle = create.handle;
 	/* Read-write: a consumer may map it and bracket its reads with DMA_BUF_IOCTL_SYNC. */
 	if (drmPrimeHandleToFD(p->drm_fd, create.handle, DRM_CLOEXEC | DRM_RDWR, fd) == 0 &&
-	    (buffer = dmabuf_client_buffer(p->dmabuf, p->drm_fd, create.handle, width, height,
-					   stride, DRM_FORMAT_XRGB8888)))
+	    (buffer = dmabuf_client_buffer_of_fd(p->dmabuf, *fd, width, height, stride,
+						 DRM_FORMAT_XRGB8888)))
 		return buffer;
 	saved = errno;
 	if (*fd >= 0)
 		close(*fd);
 	*fd = -1;
 	portal_gem_close(p, create.handle);
+	/* Nothing for the caller to close later (the number may name another object soon). */
+	*handle = 0;
 	errno = saved;
 	return NULL;
 }

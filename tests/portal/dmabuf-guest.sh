@@ -88,15 +88,7 @@ stop_garnet
 # The portal entry as the attacker, at version 4 and 5: into garnet.ko's objects (garnet
 # writes them from version 5 on) and into vgem's, another driver's (never written).
 for version in 4 5; do
-	rm -f "$work/backend-in"
-	mkfifo "$work/backend-in"
-	cat >"$work/backend.sh" <<SH
-ROGUE_PORTAL_VERSION=$version exec "$rogue" portal-backend $$ <"$work/backend-in" >>"$work/gem-v$version.txt"
-SH
-	portal_cmd="sh $work/backend.sh" portal_ready=WAYLAND_DISPLAY
-	# (The disconnected backend is started again and asks again, unanswered.)
-	asks=$(grep -c "consent: asking the user" "$work/log")
-	start_session
+	start_backend_session "$version" "$work/gem-v$version.txt"
 	exec 4>"$work/backend-in"
 	answer 21
 	wait_for "$work/gem-v$version.txt" "^granted" 30
@@ -124,7 +116,6 @@ SH
 	stop_garnet
 	[ $alive -eq 0 ] || break
 done
-unset portal_cmd portal_ready
 grep -q "^error 1$" "$work/gem-v4.txt" && grep -q "^ready written [1-9][0-9]*$" "$work/gem-v5.txt"
 result $? "garnet_writes_casts_into_its_own_objects_only_from_version_5"
 grep -q "^error 1$" "$work/gem-v5.txt" && [ $alive -eq 0 ]

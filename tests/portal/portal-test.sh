@@ -734,15 +734,7 @@ stop_garnet
 # an unknown bit at version 4) is disconnected with invalid_flags (3), not obeyed; at version 4
 # pointer_metadata tells the pointer beside the picture (garnet-rogue portal-backend).
 for version in 3 4; do
-	rm -f "$work/backend-in"
-	mkfifo "$work/backend-in"
-	cat >"$work/backend.sh" <<SH
-ROGUE_PORTAL_VERSION=$version exec "$rogue" portal-backend $$ <"$work/backend-in" >>"$work/flags-v$version.txt"
-SH
-	portal_cmd="sh $work/backend.sh" portal_ready=WAYLAND_DISPLAY
-	# (The disconnected backend is started again and asks again, unanswered.)
-	asks=$(cat "$work/log" 2>/dev/null | grep -c "consent: asking the user")
-	start_session
+	start_backend_session "$version" "$work/flags-v$version.txt"
 	key "motion 200 150"
 	exec 4>"$work/backend-in"
 	answer 21
@@ -758,7 +750,6 @@ SH
 	sed "s/^/# version $version: /" "$work/flags-v$version.txt"
 	stop_garnet
 done
-unset portal_cmd portal_ready
 grep -q "^error 3$" "$work/flags-v3.txt" && grep -q "^error 3$" "$work/flags-v4.txt" &&
 	grep -q "^ready$" "$work/flags-v3.txt"
 result $? "a_portal_entry_sending_flags_its_version_lacks_is_disconnected_with_invalid_flags"

@@ -262,3 +262,19 @@ choose_and_answer() {
 	sleep 1
 	echo "key 21" >&3
 }
+# start_backend_session VERSION OUT: garnet with garnet-rogue portal-backend as its portal
+# entry, binding garnet_portal_v1 at VERSION, its answers appended to OUT; once the caller
+# opens fd 4 on $work/backend-in, each line written there is its command. (A backend that
+# garnet disconnects is started again and asks again, unanswered: the questions are counted
+# anew.)
+start_backend_session() {
+	rm -f "$work/backend-in"
+	mkfifo "$work/backend-in"
+	cat >"$work/backend.sh" <<SH
+ROGUE_PORTAL_VERSION=$1 exec "$rogue" portal-backend $$ <"$work/backend-in" >>"$2"
+SH
+	asks=$(cat "$work/log" 2>/dev/null | grep -c "consent: asking the user")
+	portal_cmd="sh $work/backend.sh" portal_ready=WAYLAND_DISPLAY
+	start_session
+	unset portal_cmd portal_ready
+}
