@@ -5,6 +5,12 @@
  * primary plane's damage clips, the cursor's old and new rectangles, or the whole screen after
  * a modeset. bochs-display has no hardware cursor, so a cursor move costs two 64x64 rectangles,
  * never a full-screen copy; debugfs counts the bytes so tests can see it.
+ *
+ * The virtual output is not memory a display must be fed: like a display engine, it reads a
+ * framebuffer where it is. A primary plane it can show as it is (XRGB8888 or ARGB8888; the
+ * primary always covers the CRTC) is shown in place: a commit copies nothing, and a reader of
+ * the screen composes it, cursor included, from the planes' current framebuffers
+ * (garnet_compose_read). bochs-display scans out of its own VRAM, so there every commit copies.
  */
 #include <linux/dma-direction.h>
 #include <linux/iosys-map.h>
@@ -112,6 +118,8 @@ struct garnet_composition {
 	struct garnet_layer primary, cursor;
 	u32 *line;
 	struct drm_rect screen;
+	/* The screen reads the planes where they are: rectangles are counted, not copied. */
+	bool in_place;
 };
 
 static void compose_rect(struct garnet_composition *comp, struct drm_rect rect)
@@ -124,6 +132,11 @@ static void compose_rect(struct garnet_composition *comp, struct drm_rect rect)
 	if (!drm_rect_intersect(&rect, &comp->screen))
 		return;
 	width = drm_rect_width(&rect);
+	atomic64_add((u64)width * drm_rect_height(&rect) * GARNET_SCANOUT_CPP,
+		     &kms->counters.damage_bytes);
+	atomic64_inc(&kms->counters.rects);
+	if (comp->in_place)
+		return;
 
 	for (y = rect.y1; y < rect.y2; y++) {
 		size_t offset = y * pitch + (size_t)rect.x1 * GARNET_SCANOUT_CPP;
@@ -142,7 +155,6 @@ static void compose_rect(struct garnet_composition *comp, struct drm_rect rect)
 	}
 	atomic64_add((u64)width * drm_rect_height(&rect) * GARNET_SCANOUT_CPP,
 		     &kms->counters.bytes_copied);
-	atomic64_inc(&kms->counters.rects);
 }
 
 /* Damage clips are in framebuffer coordinates; the screen wants CRTC coordinates. */
@@ -182,6 +194,13 @@ static void layer_end_access(struct garnet_layer *layer)
 		drm_gem_fb_end_cpu_access(layer->fb, DMA_FROM_DEVICE);
 }
 
+/* The virtual output shows this primary plane state where it is (see the top of the file). */
+static bool shown_in_place(const struct garnet_kms *kms, const struct drm_plane_state *primary)
+{
+	return !kms->bochs && !kms->unplugged && primary && primary->visible && primary->fb &&
+	       primary->fb->format->format != DRM_FORMAT_RGB565;
+}
+
 /* Called from the CRTC's atomic_flush, after the states are swapped in. */
 void garnet_compose_commit(struct garnet_kms *kms, struct drm_atomic_state *state)
 {
@@ -207,6 +226,11 @@ void garnet_compose_commit(struct garnet_kms *kms, struct drm_atomic_state *stat
 	mutex_lock(&kms->scanout_lock);
 	if (kms->unplugged)
 		goto out;
+	comp.in_place = shown_in_place(kms, kms->primary.state);
+	/* The scanout memory was left alone while the planes were shown in place. */
+	if (kms->in_place && !comp.in_place)
+		full = true;
+	kms->in_place = comp.in_place;
 	comp.line = kms->line;
 	drm_rect_init(&comp.screen, 0, 0, kms->width, kms->height);
 	rects_before = atomic64_read(&kms->counters.rects);
@@ -225,6 +249,8 @@ void garnet_compose_commit(struct garnet_kms *kms, struct drm_atomic_state *stat
 	}
 	if (atomic64_read(&kms->counters.rects) != rects_before) {
 		atomic64_inc(&kms->counters.commits);
+		if (comp.in_place)
+			atomic64_inc(&kms->counters.in_place_commits);
 		atomic64_add(ktime_to_ns(ktime_sub(ktime_get(), start)), &kms->counters.compose_ns);
 	}
 out:
@@ -232,6 +258,39 @@ out:
 
 	layer_end_access(&comp.cursor);
 	layer_end_access(&comp.primary);
+}
+
+/*
+ * Reads len bytes of the screen from offset into dst, composed from the planes' current
+ * states, when the virtual output shows its primary plane in place; false when the screen is
+ * the scanout memory. The caller holds the modeset locks (the states stay) and scanout_lock.
+ * line holds one row.
+ */
+bool garnet_compose_read(struct garnet_kms *kms, size_t offset, u8 *dst, size_t len, u32 *line)
+{
+	struct garnet_composition comp = { .kms = kms };
+	size_t pitch = (size_t)kms->width * GARNET_SCANOUT_CPP;
+
+	if (!kms->in_place || !shown_in_place(kms, kms->primary.state) || !pitch)
+		return false;
+	layer_from_state(&comp.primary, kms->primary.state);
+	layer_from_state(&comp.cursor, kms->cursor.state);
+	if (layer_begin_access(&comp.primary) | layer_begin_access(&comp.cursor))
+		drm_warn_once(&kms->gdev->drm, "framebuffer not readable by the CPU; skipped\n");
+	while (len) {
+		int y = offset / pitch;
+		size_t from = offset % pitch, n = min(len, pitch - from);
+
+		primary_row(&comp.primary, 0, y, kms->width, line);
+		cursor_row(&comp.cursor, 0, y, kms->width, line);
+		memcpy(dst, (u8 *)line + from, n);
+		dst += n;
+		offset += n;
+		len -= n;
+	}
+	layer_end_access(&comp.cursor);
+	layer_end_access(&comp.primary);
+	return true;
 }
 
 /* bochs-display is being removed: after this, neither its registers nor VRAM are touched. */

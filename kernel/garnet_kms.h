@@ -4,6 +4,8 @@
  * Framebuffers are shmem GEM objects; every commit composes the damaged rectangles of the
  * primary plane and the cursor into the scanout memory, which is the VRAM BAR of QEMU's
  * bochs-display when that device is present, or a kernel buffer (the virtual output) when not.
+ * The virtual output shows an XRGB8888 or ARGB8888 primary plane in place instead, composing
+ * only when the screen is read (garnet_compose.c).
  */
 #ifndef GARNET_KMS_H
 #define GARNET_KMS_H
@@ -29,13 +31,15 @@ struct garnet_bochs;
 #define GARNET_SCANOUT_CPP	4
 
 struct garnet_kms_counters {
-	atomic64_t commits;		/* CRTC flushes that composed something */
+	atomic64_t commits;		/* CRTC flushes that changed something on screen */
 	atomic64_t full_repaints;	/* of those, repaints of the whole screen */
-	atomic64_t rects;		/* screen rectangles composed */
-	atomic64_t bytes_copied;	/* bytes written into the scanout memory */
+	atomic64_t rects;		/* screen rectangles they changed */
+	atomic64_t damage_bytes;	/* bytes of screen in those rectangles */
+	atomic64_t bytes_copied;	/* of those, bytes written into the scanout memory */
 	atomic64_t vblanks;		/* vblank timer expiries delivered to DRM */
 	atomic64_t modesets;		/* scanout (re)programmed for a mode */
 	atomic64_t compose_ns;		/* time spent composing, for the benchmark */
+	atomic64_t in_place_commits;	/* of the commits, those shown in place: nothing copied */
 };
 
 struct garnet_kms {
@@ -65,6 +69,8 @@ struct garnet_kms {
 	unsigned int width, height;	/* current mode; 0 x 0 while the CRTC is off */
 	u32 *line;			/* one composed row, GARNET_MAX_WIDTH pixels */
 	void *virtual_scanout;		/* the virtual output's memory (vmalloc) */
+	/* The virtual output shows its primary plane in place: the scanout memory is stale. */
+	bool in_place;
 
 	/* Software vblank: bochs-display has no interrupt, the virtual output no hardware. */
 	struct hrtimer vblank_timer;
@@ -100,6 +106,7 @@ bool garnet_vblank_timestamp(struct drm_crtc *crtc, int *max_error, ktime_t *vbl
 /* garnet_compose.c: primary + cursor into the scanout */
 void garnet_compose_commit(struct garnet_kms *kms, struct drm_atomic_state *state);
 void garnet_scanout_set_mode(struct garnet_kms *kms, unsigned int width, unsigned int height);
+bool garnet_compose_read(struct garnet_kms *kms, size_t offset, u8 *dst, size_t len, u32 *line);
 void garnet_scanout_unplug(struct garnet_kms *kms);
 
 /* garnet_bochs.c: the PCI driver for bochs-display */

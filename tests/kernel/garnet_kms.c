@@ -205,8 +205,20 @@ static uint32_t damage_blob(struct kms *k, const struct drm_mode_rect *rects, in
 }
 
 /*
- * The whole framebuffer changes, but the commit names one rectangle as damaged: only that
- * rectangle changes on screen, which proves the copy is limited to the damage.
+ * What the display copies of a commit that changed damage bytes of screen: all of it on
+ * bochs-display (the screen is VRAM), nothing on the virtual output, which reads a
+ * framebuffer where it is.
+ */
+static long long expected_copy(struct kms *k, long long damage)
+{
+	return kms_is_bochs(k) ? damage : 0;
+}
+
+/*
+ * The whole framebuffer changes, but the commit names one rectangle as damaged: on
+ * bochs-display only that rectangle changes on screen, which proves the copy is limited to
+ * the damage. The virtual output reads the framebuffer in place: all of it shows, and
+ * nothing is copied.
  */
 static void test_damage_clip(void)
 {
@@ -214,9 +226,10 @@ static void test_damage_clip(void)
 	struct kms_screen screen;
 	drmModeAtomicReq *req;
 	struct kms_fb fb, after;
-	long long bytes;
+	long long bytes, damage;
 	uint32_t blob;
 	struct kms k;
+	bool bochs;
 
 	kms_open(&k);
 	kms_fb_create(&k, &fb, 1024, 768, DRM_FORMAT_XRGB8888);
@@ -231,18 +244,23 @@ static void test_damage_clip(void)
 	memcpy(fb.map, after.map, fb.size);
 	blob = damage_blob(&k, &clip, 1);
 	bytes = kms_display_value(&k, "bytes_copied");
+	damage = kms_display_value(&k, "damage_bytes");
 	req = drmModeAtomicAlloc();
 	drmModeAtomicAddProperty(req, k.primary_id, k.primary.fb_id, fb.fb_id);
 	drmModeAtomicAddProperty(req, k.primary_id, k.primary.damage_clips, blob);
 	gt_assert_eq(kms_commit(&k, req, DRM_MODE_PAGE_FLIP_EVENT), 0);
 	drmModeAtomicFree(req);
 	gt_assert(kms_wait_event(&k, 2000, NULL, NULL));
-	gt_assert_eq(kms_display_value(&k, "bytes_copied") - bytes,
-		     (clip.x2 - clip.x1) * (clip.y2 - clip.y1) * 4);
+	damage = kms_display_value(&k, "damage_bytes") - damage;
+	gt_assert_eq(damage, (clip.x2 - clip.x1) * (clip.y2 - clip.y1) * 4);
+	gt_assert_eq(kms_display_value(&k, "bytes_copied") - bytes, expected_copy(&k, damage));
 
-	for (int y = clip.y1; y < clip.y2; y++)
-		for (int x = clip.x1; x < clip.x2; x++)
-			screen.pixels[y * 1024 + x] = kms_pattern(x, y, 8);
+	bochs = kms_is_bochs(&k);
+	for (int y = 0; y < 768; y++)
+		for (int x = 0; x < 1024; x++)
+			if (!bochs || (x >= clip.x1 && x < clip.x2 && y >= clip.y1 &&
+						  y < clip.y2))
+				screen.pixels[y * 1024 + x] = kms_pattern(x, y, 8);
 	kms_check_screen(&k, &screen);
 
 	drmModeDestroyPropertyBlob(k.fd, blob);
@@ -254,7 +272,8 @@ static void test_damage_clip(void)
 
 /*
  * A framebuffer larger than the mode, shown from an offset (panning); damage clips are in
- * framebuffer coordinates and land on screen shifted by that offset.
+ * framebuffer coordinates and land on screen shifted by that offset (on the virtual output,
+ * which reads the framebuffer in place, the whole redraw shows).
  */
 static void test_pan_and_damage(void)
 {
@@ -265,6 +284,7 @@ static void test_pan_and_damage(void)
 	struct kms_fb fb;
 	uint32_t blob;
 	struct kms k;
+	bool bochs;
 
 	kms_open(&k);
 	kms_fb_create(&k, &fb, FW, FH, DRM_FORMAT_XRGB8888);
@@ -298,14 +318,99 @@ static void test_pan_and_damage(void)
 	gt_assert_eq(kms_commit(&k, req, DRM_MODE_PAGE_FLIP_EVENT), 0);
 	drmModeAtomicFree(req);
 	gt_assert(kms_wait_event(&k, 2000, NULL, NULL));
-	for (int y = clip.y1; y < clip.y2; y++)
-		for (int x = clip.x1; x < clip.x2; x++)
-			screen.pixels[(y - SY) * W + (x - SX)] = kms_pattern(x, y, 71);
+	bochs = kms_is_bochs(&k);
+	for (int y = SY; y < SY + H; y++)
+		for (int x = SX; x < SX + W; x++)
+			if (!bochs || (x >= clip.x1 && x < clip.x2 && y >= clip.y1 &&
+						  y < clip.y2))
+				screen.pixels[(y - SY) * W + (x - SX)] = kms_pattern(x, y, 71);
 	kms_check_screen(&k, &screen);
 
 	drmModeDestroyPropertyBlob(k.fd, blob);
 	kms_screen_free(&screen);
 	kms_fb_destroy(&k, &fb);
+	kms_close(&k);
+}
+
+/* Shows fb on the primary plane and waits for the flip; the display's counters move by
+ * the bytes it copied and the commits it showed in place. */
+static void show_primary(struct kms *k, struct kms_fb *fb, long long *copied,
+			 long long *in_place)
+{
+	long long bytes = kms_display_value(k, "bytes_copied");
+	long long shown = kms_display_value(k, "in_place_commits");
+	drmModeAtomicReq *req = drmModeAtomicAlloc();
+
+	kms_req_plane(k, req, k->primary_id, &k->primary, fb, 0, 0);
+	gt_assert_eq(kms_commit(k, req, DRM_MODE_PAGE_FLIP_EVENT), 0);
+	drmModeAtomicFree(req);
+	gt_assert(kms_wait_event(k, 2000, NULL, NULL));
+	*copied = kms_display_value(k, "bytes_copied") - bytes;
+	*in_place = kms_display_value(k, "in_place_commits") - shown;
+}
+
+static void expect_fb_on_screen(struct kms *k, const struct kms_fb *fb)
+{
+	struct kms_screen screen;
+
+	kms_screen_init(&screen, fb->width, fb->height);
+	kms_screen_draw(&screen, fb, 0, 0, false);
+	kms_check_screen(k, &screen);
+	kms_screen_free(&screen);
+}
+
+/*
+ * The virtual output shows an XRGB8888 framebuffer in place, as a display engine scans out
+ * of memory: a flip copies nothing, and what is drawn into the framebuffer on screen shows
+ * without a commit. One it cannot show as it is (RGB565) is copied, the whole screen first
+ * (the scanout memory was stale), and the next XRGB8888 one is in place again.
+ * bochs-display copies every flip, and shows nothing drawn without a commit.
+ */
+static void test_in_place(void)
+{
+	enum { W = 1024, H = 768 };
+	struct kms_fb xrgb[2], rgb565;
+	long long copied, in_place;
+	struct kms k;
+	bool bochs;
+
+	kms_open(&k);
+	bochs = kms_is_bochs(&k);
+	for (int i = 0; i < 2; i++) {
+		kms_fb_create(&k, &xrgb[i], W, H, DRM_FORMAT_XRGB8888);
+		kms_fb_fill_pattern(&xrgb[i], 30 + i);
+	}
+	kms_fb_create(&k, &rgb565, W, H, DRM_FORMAT_RGB565);
+	kms_fb_fill_pattern(&rgb565, 32);
+	kms_set_mode(&k, kms_mode(&k, W, H), &xrgb[0]);
+
+	for (int i = 1; i <= 4; i++) {
+		show_primary(&k, &xrgb[i % 2], &copied, &in_place);
+		gt_info("flip %d: %lld bytes copied, %lld in place\n", i, copied, in_place);
+		gt_assert_eq(copied, bochs ? W * H * 4 : 0);
+		gt_assert_eq(in_place, bochs ? 0 : 1);
+		expect_fb_on_screen(&k, &xrgb[i % 2]);
+	}
+
+	/* Drawn into the framebuffer on screen (xrgb[0]), no commit. */
+	kms_fb_fill_pattern(&xrgb[0], 33);
+	if (bochs)
+		kms_fb_fill_pattern(&xrgb[1], 30);	/* what bochs still shows */
+	expect_fb_on_screen(&k, bochs ? &xrgb[1] : &xrgb[0]);
+
+	show_primary(&k, &rgb565, &copied, &in_place);
+	gt_assert_eq(copied, W * H * 4);
+	gt_assert_eq(in_place, 0);
+	expect_fb_on_screen(&k, &rgb565);
+
+	show_primary(&k, &xrgb[0], &copied, &in_place);
+	gt_assert_eq(copied, bochs ? W * H * 4 : 0);
+	gt_assert_eq(in_place, bochs ? 0 : 1);
+	expect_fb_on_screen(&k, &xrgb[0]);
+
+	for (int i = 0; i < 2; i++)
+		kms_fb_destroy(&k, &xrgb[i]);
+	kms_fb_destroy(&k, &rgb565);
 	kms_close(&k);
 }
 
@@ -359,14 +464,17 @@ static void test_cursor_move(void)
 
 	for (unsigned int i = 0; i < sizeof(positions) / sizeof(positions[0]); i++) {
 		long long before = kms_display_value(&k, "bytes_copied");
+		long long damage = kms_display_value(&k, "damage_bytes");
 		long long full = kms_display_value(&k, "full_repaints");
 		long long copied;
 
 		commit_cursor(&k, &cursor, positions[i][0], positions[i][1]);
 		copied = kms_display_value(&k, "bytes_copied") - before;
-		gt_info("cursor to (%d, %d): %lld bytes copied\n", positions[i][0],
-			positions[i][1], copied);
-		gt_assert(copied > 0 && copied <= 2 * CURSOR * CURSOR * 4);
+		damage = kms_display_value(&k, "damage_bytes") - damage;
+		gt_info("cursor to (%d, %d): %lld bytes changed, %lld copied\n", positions[i][0],
+			positions[i][1], damage, copied);
+		gt_assert(damage > 0 && damage <= 2 * CURSOR * CURSOR * 4);
+		gt_assert_eq(copied, expected_copy(&k, damage));
 		gt_assert_eq(kms_display_value(&k, "full_repaints"), full);
 		expect_cursor_at(&k, &fb, &cursor, positions[i][0], positions[i][1]);
 	}
@@ -785,13 +893,13 @@ static void test_fbdev_console(void)
 	kms_open(&k);
 	close(k.fd);
 
-	before = kms_display_value(&k, "bytes_copied");
+	before = kms_display_value(&k, "damage_bytes");
 	tty = open("/dev/tty1", O_WRONLY | O_NOCTTY);
 	gt_assert(tty >= 0);
 	gt_assert(write(tty, text, sizeof(text) - 1) == sizeof(text) - 1);
 	close(tty);
 	usleep(500000);
-	gt_assert(kms_display_value(&k, "bytes_copied") > before);
+	gt_assert(kms_display_value(&k, "damage_bytes") > before);
 
 	console = malloc((size_t)var.xres * ROWS * 4);
 	gt_assert(console);
@@ -874,6 +982,7 @@ GT_MAIN(
 	GT_SUBTEST(test_damage_clip, "damage-clip"),
 	GT_SUBTEST(test_pan_and_damage, "pan-and-damage"),
 	GT_SUBTEST(test_cursor_move, "cursor-move"),
+	GT_SUBTEST(test_in_place, "in-place"),
 	GT_SUBTEST(test_flip_300, "flip-300"),
 	GT_SUBTEST(test_bad_input, "bad-input"),
 	GT_SUBTEST(test_master_only, "master-only"),
