@@ -78,6 +78,9 @@ wait_for() { # FILE PATTERN [SECONDS]: up to 5 s unless told
 # open_window VAR KIND LOG WIDTH HEIGHT PATTERN: a garnet-rogue KIND (window, text-field)
 # logging to LOG, its pid in $VAR; waits until PATTERN is in LOG (or says it never came).
 open_window() {
+	# The rogue appends to its log: a line of an earlier window there would end the wait
+	# before this one mapped.
+	: >"$3"
 	"$rogue" "$2" "$3" "$4" "$5" &
 	eval "$1=\$!"
 	wait_for "$3" "$6" || echo "# $3 never logged $6"
