@@ -138,9 +138,11 @@ kill "$xterm_img" 2>/dev/null
 result $? "a_client_cannot_join_another_domain_by_name"
 
 # WM_DELETE_WINDOW: garnet's close binding asks the focused X window to close.
-in_env "$work/b.env" xterm &
+# (Clicked once it has mapped: two fixed seconds were once too few for an ASan build.)
+in_env "$work/b.env" xterm -class XClose &
 xterm_close=$!
-sleep 2
+wait_for "$work/log" "window .* (XClose) mapped" 20 || echo "# the xterm to close did not map"
+sleep 0.5
 click_centre
 "$drive" key 88 # F12
 i=0
