@@ -11,8 +11,13 @@
 # Prints one table of medians over the repetitions with the ratios to Weston; -o also writes
 # every figure (median, spread, values, commit, versions) as JSON for tests/bench/compare.py.
 # Compositors that are not installed are skipped.
+# -d: on the DRM backend instead, each compositor as the session on tty1 at its output's mode
+# (in a VM guest: tests/bench/vm-side-by-side.sh); -k FILE also appends every sample to FILE
+# ("-": prints it as a "sample: " line); -t FILE measures nothing and makes the table (and -o)
+# of the samples in FILE, -s, -r and -g then only naming how they were measured.
 # usage: side-by-side.sh [-s SECONDS] [-r REPETITIONS] [-g WIDTHxHEIGHT] [-o OUT.json]
-#                        [-c "garnet weston sway"] [-F FULLSCREEN_CLIENT] [GARNET]
+#                        [-c "garnet weston sway"] [-F FULLSCREEN_CLIENT] [-d] [-k FILE]
+#                        [-t FILE] [GARNET]
 set -u
 seconds=20
 reps=1
@@ -20,7 +25,10 @@ size=1920x1080
 out=
 which="garnet weston sway"
 fullscreen=
-while getopts s:r:g:o:c:F: opt; do
+drm=
+keep=
+table_of=
+while getopts s:r:g:o:c:F:dk:t: opt; do
 	case $opt in
 	s) seconds=$OPTARG ;;
 	r) reps=$OPTARG ;;
@@ -28,6 +36,9 @@ while getopts s:r:g:o:c:F: opt; do
 	o) out=$OPTARG ;;
 	c) which=$OPTARG ;;
 	F) fullscreen=$OPTARG ;;
+	d) drm=1 ;;
+	k) keep=$OPTARG ;;
+	t) table_of=$OPTARG ;;
 	*) sed -n 's/^# usage: /usage: /p; s/^#                        /                        /p' "$0" >&2
 	   exit 2 ;;
 	esac
@@ -60,12 +71,24 @@ per_minute() {
 	awk -v t=$(($2 - $1)) -v hz="$hz" -v s="$seconds" 'BEGIN { printf "%.2f", t / hz * 60 / s }'
 }
 
+# On the DRM backend: the compositor as the session on tty1 (garnet through seatd, Weston 10
+# through its own launcher as root); pid is found once its socket is there.
+start_on_drm() {
+	case $name in
+	garnet) cmd="'$garnet' --backend=drm --no-config --socket=bench" ;;
+	weston) cmd="weston --backend=drm-backend.so --use-pixman --tty=1 --socket=bench --no-config" ;;
+	*) echo "# $name has no DRM mode here" >&2; return 1 ;;
+	esac
+	busybox openvt -c 1 -s -- sh -c "exec $cmd >'$work/$name.log' 2>&1"
+}
+
 # Starts compositor NAME in its own runtime directory; sets pid, WAYLAND_DISPLAY.
 start() {
 	name=$1
 	export XDG_RUNTIME_DIR="$work/$name-$rep"
 	mkdir -m 0700 "$XDG_RUNTIME_DIR"
-	case $name in
+	[ -n "$drm" ] && { start_on_drm || return 1; }
+	[ -z "$drm" ] && case $name in
 	garnet)
 		"$garnet" --no-config --socket=bench --width="$width" --height="$height" \
 			>"$work/$name.log" 2>&1 &
@@ -86,19 +109,21 @@ start() {
 			WLR_HEADLESS_OUTPUTS=1 $as sway -c "$work/sway.cfg" >"$work/$name.log" 2>&1 &
 		;;
 	esac
-	pid=$!
+	pid=
+	[ -z "$drm" ] && pid=$!
 	i=0
-	while [ $i -lt 100 ]; do
+	while [ $i -lt 300 ]; do
 		sock=$(find "$XDG_RUNTIME_DIR" -maxdepth 1 -type s -name 'wayland-*' -o -type s \
 			-name bench | head -n 1)
 		[ -n "$sock" ] && break
 		sleep 0.1
 		i=$((i + 1))
 	done
-	if [ -z "$sock" ]; then
+	[ -n "$drm" ] && pid=$(pidof -s "$name")
+	if [ -z "$sock" ] || [ -z "$pid" ]; then
 		echo "# $name did not start:" >&2
 		sed 's/^/#   /' "$work/$name.log" >&2
-		kill "$pid" 2>/dev/null
+		[ -n "$pid" ] && kill "$pid" 2>/dev/null
 		return 1
 	fi
 	export WAYLAND_DISPLAY="${sock##*/}"
@@ -108,6 +133,8 @@ start() {
 stop() {
 	kill -TERM "$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null
+	# Not a child when started on tty1: its going is awaited, the VT and DRM master freed.
+	while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
 }
 
 # Median of the numbers on stdin ("-" when none).
@@ -122,6 +149,11 @@ sample() {
 	value=${2:--}
 	shift 2
 	echo "$name/$figure $value $*" >>"$work/samples"
+	case $keep in
+	'') ;;
+	-) echo "sample: $name/$figure $value $*" ;;
+	*) echo "$name/$figure $value $*" >>"$keep" ;;
+	esac
 }
 
 measure() {
@@ -184,7 +216,11 @@ measure() {
 : >"$work/samples"
 ran=
 rep=1
-while [ "$rep" -le "$reps" ]; do
+if [ -n "$table_of" ]; then
+	cp "$table_of" "$work/samples" || exit 1
+	ran=$(cut -d/ -f1 "$work/samples" | awk '!seen[$1]++' | tr '\n' ' ')
+fi
+while [ -z "$table_of" ] && [ "$rep" -le "$reps" ]; do
 	for c in $which; do
 		bin=$c
 		[ "$c" = garnet ] && bin=$garnet
@@ -198,6 +234,7 @@ if [ -n "$out" ]; then
 	python3 "$here/benchjson.py" "$out" --name side-by-side --commit "$commit" \
 		--config "size=$size" --config "refresh=60" --config "seconds=$seconds" \
 		--config "repetitions=$reps" --config "renderer=pixman" \
+		--config "backend=${drm:+drm}${drm:-headless}" \
 		--version "garnet=$garnet" \
 		--version "weston=$(weston --version 2>/dev/null | awk '{ print $2 }')" \
 		--version "sway=$(sway --version 2>/dev/null | awk '{ print $3 }')" \
