@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -411,6 +412,118 @@ static void test_in_place(void)
 	for (int i = 0; i < 2; i++)
 		kms_fb_destroy(&k, &xrgb[i]);
 	kms_fb_destroy(&k, &rgb565);
+	kms_close(&k);
+}
+
+/*
+ * One whole read of the screen in a process of its own, while the planes change: each pixel is
+ * one of two patterns or black (the plane off); the read may end early when the mode goes.
+ * Returns the number of pixels that are none of these, or -1 when the read failed.
+ */
+static long read_screen_checked(struct kms *k, int width, unsigned int seed_a,
+				unsigned int seed_b, uint32_t *buf, size_t size)
+{
+	size_t done = 0;
+	long bad = 0;
+	int fd = kms_open_scanout(k);
+
+	if (fd < 0)
+		return -1;
+	while (done < size) {
+		ssize_t n = read(fd, (char *)buf + done, size - done);
+
+		if (n < 0) {
+			close(fd);
+			return -1;
+		}
+		if (n == 0)
+			break;
+		done += n;
+	}
+	close(fd);
+	for (size_t i = 0; i < done / 4; i++) {
+		int x = i % width, y = i / width;
+		uint32_t p = buf[i] & 0xffffff;
+
+		if (p && p != kms_pattern(x, y, seed_a) && p != kms_pattern(x, y, seed_b))
+			bad++;
+	}
+	return bad;
+}
+
+/* A process reading the screen whole reads times; it exits 0 when every read was right. */
+static pid_t start_reader(struct kms *k, int width, int height, int reads)
+{
+	pid_t reader = fork();
+
+	gt_assert(reader >= 0);
+	if (reader == 0) {
+		uint32_t *buf = malloc((size_t)width * height * 4);
+		long bad = 0;
+
+		for (int i = 0; buf && i < reads && bad == 0; i++)
+			bad = read_screen_checked(k, width, 40, 41, buf, (size_t)width * height * 4);
+		_exit(!buf || bad != 0 ? 1 : 0);
+	}
+	return reader;
+}
+
+/*
+ * Reading the screen races the planes changing: one process reads it whole, again and again,
+ * while this one flips between two framebuffers and then removes the one on screen (RMFB
+ * turns the plane off). Every read succeeds and shows only those framebuffers' pixels (or
+ * black once off), and the screen is black after; the kernel warns about nothing (a WARN fails
+ * the boot).
+ */
+static void test_read_races_flips(void)
+{
+	enum { W = 1024, H = 768, READS = 40, MAX_FLIPS = 2000 };
+	struct kms_fb fb[2];
+	struct kms k;
+	int status, flips = 0;
+	pid_t reader;
+
+	kms_open(&k);
+	for (int i = 0; i < 2; i++) {
+		kms_fb_create(&k, &fb[i], W, H, DRM_FORMAT_XRGB8888);
+		kms_fb_fill_pattern(&fb[i], 40 + i);
+	}
+	kms_set_mode(&k, kms_mode(&k, W, H), &fb[0]);
+
+	reader = start_reader(&k, W, H, READS);
+	while (waitpid(reader, &status, WNOHANG) == 0 && flips < MAX_FLIPS) {
+		flips++;
+		gt_assert_ok(drmModePageFlip(k.fd, k.crtc_id, fb[flips % 2].fb_id,
+					     DRM_MODE_PAGE_FLIP_EVENT, &k));
+		gt_assert(kms_wait_event(&k, 2000, NULL, NULL));
+	}
+	if (flips == MAX_FLIPS)
+		gt_assert_eq(waitpid(reader, &status, 0), reader);
+	gt_info("%d flips while the screen was read %d times\n", flips, READS);
+	gt_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+
+	/* The framebuffer on screen goes: the screen reads as nothing, and reading is fine. */
+	reader = start_reader(&k, W, H, READS);
+	gt_assert_ok(drmModeRmFB(k.fd, fb[flips % 2].fb_id));
+	gt_assert_eq(waitpid(reader, &status, 0), reader);
+	gt_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	{
+		int w, h;
+		uint32_t *pixels = kms_read_scanout(&k, &w, &h);
+
+		gt_info("after RMFB: %dx%d on screen\n", w, h);
+		for (size_t i = 0; i < (size_t)w * h; i++)
+			if (pixels[i] & 0xffffff)
+				gt_fail(__FILE__, __LINE__, "pixel %zu still shows 0x%06x", i,
+					pixels[i] & 0xffffff);
+		free(pixels);
+	}
+
+	kms_fb_destroy(&k, &fb[(flips + 1) % 2]);
+	/* The removed one's memory. */
+	munmap(fb[flips % 2].map, fb[flips % 2].size);
+	gt_assert_ok(gt_ioctl(k.fd, DRM_IOCTL_MODE_DESTROY_DUMB,
+			      &(struct drm_mode_destroy_dumb){ .handle = fb[flips % 2].handle }));
 	kms_close(&k);
 }
 
@@ -983,6 +1096,7 @@ GT_MAIN(
 	GT_SUBTEST(test_pan_and_damage, "pan-and-damage"),
 	GT_SUBTEST(test_cursor_move, "cursor-move"),
 	GT_SUBTEST(test_in_place, "in-place"),
+	GT_SUBTEST(test_read_races_flips, "read-races-flips"),
 	GT_SUBTEST(test_flip_300, "flip-300"),
 	GT_SUBTEST(test_bad_input, "bad-input"),
 	GT_SUBTEST(test_master_only, "master-only"),

@@ -373,6 +373,11 @@ static void screen_mode(struct kms *k, int *width, int *height)
 	gt_assert(*width >= 0);
 }
 
+int kms_open_scanout(struct kms *k)
+{
+	return open(debugfs_path(k, "garnet_scanout"), O_RDONLY);
+}
+
 uint32_t *kms_read_scanout(struct kms *k, int *width, int *height)
 {
 	size_t size, done = 0;

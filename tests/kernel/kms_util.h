@@ -79,6 +79,8 @@ void kms_check_screen(struct kms *k, const struct kms_screen *s);
 void kms_check_scanout(struct kms *k, const struct kms_screen *s);
 
 /* Reads the scanout memory; returns malloc'ed XRGB8888 pixels, sets width and height. */
+/* debugfs garnet_scanout, opened for reading (-1 and errno on failure). */
+int kms_open_scanout(struct kms *k);
 uint32_t *kms_read_scanout(struct kms *k, int *width, int *height);
 /* Asks the host for a screendump; returns malloc'ed RGB triplets, or NULL without bochs. */
 uint8_t *kms_screendump(struct kms *k, int *width, int *height);
