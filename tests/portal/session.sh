@@ -74,7 +74,7 @@ write_shooter() {
 	cat >"$work/shooter.sh" <<SH
 while [ ! -e "$work/shoot$sessions" ]; do sleep 0.1; done
 rm "$work/shoot$sessions"
-exec "$screenshooter" "\$(cat "$work/shoot.name")"
+exec "$screenshooter" "\$(cat "$work/shoot.name")" 2>>"$work/shooter.err"
 SH
 	# The output-config entry makes HEADLESS-1 800x600 once the file outman-goN appears.
 	cat >"$work/outman.sh" <<SH
@@ -134,10 +134,20 @@ stop_garnet() {
 
 # shoot NAME: garnet's screen as the trusted screenshooter sees it, in NAME.png.
 shoot() {
+	rm -f "$work/$1.png"
 	echo "$work/$1.png" >"$work/shoot.name"
 	shots=$(grep -c "launcher screenshooter exited" "$work/log")
 	touch "$work/shoot$sessions"
 	wait_more "launcher screenshooter exited" "$shots" || echo "# no screenshot"
+	# garnet logs the exit when the screenshooter disconnects, before it writes the PNG
+	# (renamed into place whole): an ASan build once read the picture before it was there.
+	i=0
+	while [ ! -e "$work/$1.png" ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ -e "$work/$1.png" ] ||
+		echo "# no $1.png; the screenshooter said: $(tail -n 2 "$work/shooter.err" 2>/dev/null)"
 }
 # wait_more PATTERN COUNT: until garnet's log holds PATTERN more than COUNT times (30 s).
 wait_more() {
