@@ -127,6 +127,7 @@ sleep 0.3
 result $? "exclusive_layer_surface_gets_no_key_while_locked"
 touch "$work/shot-go"
 wait_for "$work/log" "launcher screenshooter exited" || echo "# no screenshot"
+wait_for "$work/shot.png" "" || echo "# no shot.png" # written after the shooter disconnects
 python3 "$one_colour" "$work/shot.png" "$lock_colour" | sed 's/^/# /'
 python3 "$one_colour" "$work/shot.png" "$lock_colour"
 result $? "full_screen_overlay_is_not_drawn_over_the_lock"

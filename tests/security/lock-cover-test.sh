@@ -62,6 +62,7 @@ INI
 		i=$((i + 1))
 	done
 	[ $i -lt 100 ] || echo "# no screenshot"
+	wait_for "$work/shot.png" "" || echo "# no shot.png" # written after the shooter disconnects
 	python3 "$one_colour" "$work/shot.png" "$lock_colour" | sed 's/^/# /'
 	python3 "$one_colour" "$work/shot.png" "$lock_colour"
 	result $? "lock_shows_only_the_lock_over_a_rogue_${kind}"

@@ -61,6 +61,7 @@ result $? "waking_up_takes_a_new_inhibitor"
 
 touch "$work/shot-go"
 wait_for "$work/log" "launcher screenshooter exited" || echo "# no screenshot"
+wait_for "$work/shot.png" "" || echo "# no shot.png" # written after the shooter disconnects
 python3 - "$png_equal" "$work/shot.png" "$window_colour" <<'PY'
 import importlib.util, sys
 spec = importlib.util.spec_from_file_location('png_equal', sys.argv[1])

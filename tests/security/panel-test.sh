@@ -112,7 +112,7 @@ panel_garnet 0
 ROGUE_TITLE=secret-a open_window victim_a window "$work/a.txt" 300 200 "^keyboard-enter"
 sleep 1
 touch "$work/go"
-wait_for "$work/log" "launcher screenshooter exited" && sleep 0.3 && [ -s "$work/shot.png" ] &&
+wait_for "$work/log" "launcher screenshooter exited" && wait_for "$work/shot.png" "" &&
 	python3 "$png_equal" "$reference" "$work/shot.png"
 result $? "panel_bar_matches_the_reference_screenshot"
 kill "$victim_a" 2>/dev/null
