@@ -12,11 +12,11 @@
 # every figure (median, spread, values, commit, versions) as JSON for tests/bench/compare.py.
 # Compositors that are not installed are skipped.
 # -d: on the DRM backend instead, each compositor as the session on tty1 at its output's mode
-# (in a VM guest: tests/bench/vm-side-by-side.sh); -k FILE also appends every sample to FILE
-# ("-": prints it as a "sample: " line); -t FILE measures nothing and makes the table (and -o)
-# of the samples in FILE, -s, -r and -g then only naming how they were measured.
+# (in a VM guest: tests/bench/vm-side-by-side.sh); -k also prints every sample as a "sample: "
+# line; -t FILE measures nothing and makes the table (and -o) of the samples in FILE, -s, -r
+# and -g then only naming how they were measured.
 # usage: side-by-side.sh [-s SECONDS] [-r REPETITIONS] [-g WIDTHxHEIGHT] [-o OUT.json]
-#                        [-c "garnet weston sway"] [-F FULLSCREEN_CLIENT] [-d] [-k FILE]
+#                        [-c "garnet weston sway"] [-F FULLSCREEN_CLIENT] [-d] [-k]
 #                        [-t FILE] [GARNET]
 set -u
 seconds=20
@@ -26,9 +26,10 @@ out=
 which="garnet weston sway"
 fullscreen=
 drm=
+backend=headless
 keep=
 table_of=
-while getopts s:r:g:o:c:F:dk:t: opt; do
+while getopts s:r:g:o:c:F:dkt: opt; do
 	case $opt in
 	s) seconds=$OPTARG ;;
 	r) reps=$OPTARG ;;
@@ -36,8 +37,8 @@ while getopts s:r:g:o:c:F:dk:t: opt; do
 	o) out=$OPTARG ;;
 	c) which=$OPTARG ;;
 	F) fullscreen=$OPTARG ;;
-	d) drm=1 ;;
-	k) keep=$OPTARG ;;
+	d) drm=1 backend=drm ;;
+	k) keep=1 ;;
 	t) table_of=$OPTARG ;;
 	*) sed -n 's/^# usage: /usage: /p; s/^#                        /                        /p' "$0" >&2
 	   exit 2 ;;
@@ -149,11 +150,7 @@ sample() {
 	value=${2:--}
 	shift 2
 	echo "$name/$figure $value $*" >>"$work/samples"
-	case $keep in
-	'') ;;
-	-) echo "sample: $name/$figure $value $*" ;;
-	*) echo "$name/$figure $value $*" >>"$keep" ;;
-	esac
+	[ -z "$keep" ] || echo "sample: $name/$figure $value $*"
 }
 
 measure() {
@@ -234,7 +231,7 @@ if [ -n "$out" ]; then
 	python3 "$here/benchjson.py" "$out" --name side-by-side --commit "$commit" \
 		--config "size=$size" --config "refresh=60" --config "seconds=$seconds" \
 		--config "repetitions=$reps" --config "renderer=pixman" \
-		--config "backend=${drm:+drm}${drm:-headless}" \
+		--config "backend=$backend" \
 		--version "garnet=$garnet" \
 		--version "weston=$(weston --version 2>/dev/null | awk '{ print $2 }')" \
 		--version "sway=$(sway --version 2>/dev/null | awk '{ print $3 }')" \

@@ -11,8 +11,5 @@ guest_desktop_start "$R" >>"$R/guest.log" 2>&1 || { echo "no desktop services"; 
 # The preferred mode, which each compositor takes.
 echo "mode $(cat /sys/class/drm/card*-*/modes 2>/dev/null | head -n 1)"
 export TMPDIR=/tmp
-sh "$here/side-by-side.sh" -d -c "$1" -s "$2" -r 1 -k - -F "$4" "$3"
-status=$?
-# What the compositor said, for a run that printed no sample.
-tail -n 5 /tmp/garnet-bench-*/"$1".log 2>/dev/null | sed 's/^/# /'
-exit $status
+# (A compositor that does not start has its log printed by side-by-side.sh.)
+exec sh "$here/side-by-side.sh" -d -c "$1" -s "$2" -r 1 -k -F "$4" "$3"
