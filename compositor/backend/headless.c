@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: MIT
 // Headless backend: outputs in memory (double-buffered, so buffer age is real) with a simulated
-// vblank, or repaint-on-demand when the refresh rate is 0.
+// vblank, or repaint-on-demand when the refresh rate is 0. Like a display's primary plane, an
+// output shows a frame that is one opaque client GEM buffer of its size as it is (direct
+// scanout, the DRM backend's rule), so what tests and benchmarks see on headless outputs is
+// what a screen shows.
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "garnet/headless.h"
+#include "../core/buffer.h"
 #include "../core/compositor.h"
 #include "../core/output.h"
 
@@ -13,6 +17,9 @@ struct headless_output {
 	pixman_image_t *buffers[2];
 	int ages[2];
 	int front; /* index on screen */
+	/* A client's buffer prepared for the next frame, and the one on screen (then neither
+	 * of buffers holds the last frame); each held until a later frame replaces it. */
+	struct garnet_content *scanout_next, *scanout_shown;
 	struct wl_event_source *vblank;
 	/* What an output configuration client may choose: the mode garnet started it in, then
 	 * common sizes at its refresh (any other size is a custom mode, also accepted). */
@@ -31,10 +38,20 @@ static struct headless_output *headless_output(struct garnet_output *output)
 	return wl_container_of(output, (struct headless_output *)NULL, base);
 }
 
+static void drop_hold(struct garnet_content **hold)
+{
+	if (*hold)
+		garnet_content_drop_hold(*hold);
+	*hold = NULL;
+}
+
 static pixman_image_t *headless_begin_frame(struct garnet_output *base, int *age)
 {
 	struct headless_output *output = headless_output(base);
 	int back = !output->front;
+
+	/* Painted after all: a scanout prepared for a frame that was never shown goes. */
+	drop_hold(&output->scanout_next);
 
 	*age = output->ages[back];
 	return output->buffers[back];
@@ -56,9 +73,16 @@ static void headless_present(struct garnet_output *base, bool painted)
 	struct timespec now;
 	int64_t period_ns, since_ns, delay;
 
-	if (painted) {
+	if (painted && output->scanout_next) {
+		/* The client's buffer is on screen: the next frame painted is painted whole. */
+		drop_hold(&output->scanout_shown);
+		output->scanout_shown = output->scanout_next;
+		output->scanout_next = NULL;
+		output->ages[0] = output->ages[1] = 0;
+	} else if (painted) {
 		/* Flip: the back buffer is shown; every buffer that has been painted grows a
 		 * frame older. */
+		drop_hold(&output->scanout_shown);
 		output->front = !output->front;
 		output->ages[output->front] = 1;
 		if (output->ages[!output->front] > 0)
@@ -76,17 +100,35 @@ static void headless_present(struct garnet_output *base, bool painted)
 	wl_event_source_timer_update(output->vblank, delay < 1 ? 1 : (int)delay);
 }
 
-static pixman_image_t *headless_front_image(struct garnet_output *base)
+/* Any opaque GEM buffer of the output's size: memory has no plane to refuse it. */
+static bool headless_scanout(struct garnet_output *base, const struct garnet_scanout_buffer *buffer,
+			     struct garnet_content *hold)
 {
 	struct headless_output *output = headless_output(base);
 
-	return output->buffers[output->front];
+	(void)buffer;
+	drop_hold(&output->scanout_next);
+	output->scanout_next = hold;
+	return true;
+}
+
+static pixman_image_t *headless_front_image(struct garnet_output *base)
+{
+	struct headless_output *output = headless_output(base);
+	pixman_image_t *shown = output->scanout_shown
+					? garnet_content_held_image(output->scanout_shown)
+					: NULL;
+
+	/* A client gone while its buffer is on screen leaves no image: its going repaints. */
+	return shown ? shown : output->buffers[output->front];
 }
 
 static void headless_destroy(struct garnet_output *base)
 {
 	struct headless_output *output = headless_output(base);
 
+	drop_hold(&output->scanout_next);
+	drop_hold(&output->scanout_shown);
 	garnet_output_finish(base);
 	if (output->vblank)
 		wl_event_source_remove(output->vblank);
@@ -147,6 +189,7 @@ static const struct garnet_output_impl headless_impl = {
 	.begin_frame = headless_begin_frame,
 	.present = headless_present,
 	.front_image = headless_front_image,
+	.scanout = headless_scanout,
 	.set_mode = headless_set_mode,
 	.destroy = headless_destroy,
 };

@@ -25,6 +25,9 @@ struct garnet_gem_buffer {
 	void *pixels; /* map plus the offset of the first pixel */
 	/* map may be written: a garnet.ko object (another driver's dma-buf maps read-only). */
 	bool writable;
+	/* A garnet.ko object on a device whose engine writes reach CPU mappings as they are: once
+	 * the GPU is done, map is read without moving the object to the CPU domain. */
+	bool coherent;
 	int32_t width, height, stride;
 	pixman_format_code_t format;
 	struct wl_list imports; /* garnet_gem_import.buffer_link: surfaces waiting for it */

@@ -42,8 +42,8 @@ static bool gpu_is_writing(struct garnet_gem_buffer *buffer)
 	return (busy.busy & 0xffff) != 0;
 }
 
-/* The CPU read domain, as the 2008 design asks before the CPU reads what the GPU wrote; then
- * the surface shows the mapping. */
+/* The CPU read domain, as the 2008 design asks before the CPU reads what the GPU wrote (an
+ * ioctl per commit that a coherent device does not need); then the surface shows the mapping. */
 static bool show_pixels(struct garnet_surface *surface, struct garnet_gem_buffer *buffer,
 			bool *full_damage)
 {
@@ -52,7 +52,8 @@ static bool show_pixels(struct garnet_surface *surface, struct garnet_gem_buffer
 		.read_domains = I915_GEM_DOMAIN_CPU,
 	};
 
-	if (drmIoctl(buffer->drm_fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &domain) < 0)
+	if (!buffer->coherent &&
+	    drmIoctl(buffer->drm_fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &domain) < 0)
 		garnet_log(surface->compositor, GARNET_LOG_WARNING, "gem",
 			   "SET_DOMAIN of a client's buffer: %s", strerror(errno));
 	return garnet_surface_show_buffer(surface, buffer->resource, buffer->format, buffer->width,

@@ -59,6 +59,8 @@ struct garnet_gem_client {
 	struct wl_list link;
 	int fd;
 	uint64_t id;
+	/* The device's CPU mappings see what its engine wrote without a flush (HAS_LLC). */
+	bool llc;
 	int refs;
 	int buffers;
 	struct garnet_gem_broker_counts broker;
@@ -99,6 +101,14 @@ void garnet_gem_client_unref(struct garnet_gem_client *gc)
 	free(gc);
 }
 
+static bool device_has_llc(int fd)
+{
+	int value = 0;
+	struct drm_i915_getparam param = {.param = I915_PARAM_HAS_LLC, .value = &value};
+
+	return drmIoctl(fd, DRM_IOCTL_I915_GETPARAM, &param) == 0 && value;
+}
+
 struct garnet_gem_client *garnet_gem_client_get(struct garnet_gem_manager *m,
 						struct wl_client *client)
 {
@@ -126,6 +136,7 @@ struct garnet_gem_client *garnet_gem_client_get(struct garnet_gem_manager *m,
 	gc->manager = m;
 	gc->client = client;
 	gc->id = get.client_id;
+	gc->llc = device_has_llc(gc->fd);
 	gc->refs = 1;
 	wl_list_insert(&m->clients, &gc->link);
 	return gc;
@@ -266,6 +277,7 @@ enum garnet_gem_buffer_result garnet_gem_buffer_create(struct garnet_gem_client 
 	buffer->map = map;
 	buffer->pixels = (char *)map + l->offset;
 	buffer->writable = writable;
+	buffer->coherent = writable && gc->llc;
 	buffer->width = l->width;
 	buffer->height = l->height;
 	buffer->stride = l->stride;
