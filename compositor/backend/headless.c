@@ -21,6 +21,7 @@ struct headless_output {
 	 * of buffers holds the last frame); each held until a later frame replaces it. */
 	struct garnet_content *scanout_next, *scanout_shown;
 	struct wl_event_source *vblank;
+	int64_t vblank_ns; /* when the frame presented last is on screen */
 	/* What an output configuration client may choose: the mode garnet started it in, then
 	 * common sizes at its refresh (any other size is a custom mode, also accepted). */
 	struct garnet_output_mode modes[8];
@@ -57,13 +58,18 @@ static pixman_image_t *headless_begin_frame(struct garnet_output *base, int *age
 	return output->buffers[back];
 }
 
+/* The frame is on screen since its vblank, whenever the loop came to the timer: a display's
+ * refresh does not wait for the compositor, and its timestamps (as the kernel's of a page
+ * flip) are the vblank's, on a grid of refresh periods. */
 static int vblank_fired(void *data)
 {
 	struct headless_output *output = data;
-	struct timespec now;
+	struct timespec when = {
+		.tv_sec = output->vblank_ns / 1000000000,
+		.tv_nsec = output->vblank_ns % 1000000000,
+	};
 
-	clock_gettime(output->base.compositor->clock, &now);
-	garnet_output_finish_frame(&output->base, &now);
+	garnet_output_finish_frame(&output->base, &when);
 	return 0;
 }
 
@@ -71,7 +77,7 @@ static void headless_present(struct garnet_output *base, bool painted)
 {
 	struct headless_output *output = headless_output(base);
 	struct timespec now;
-	int64_t period_ns, since_ns, delay;
+	int64_t period_ns, since_ns, until_ns, delay;
 
 	if (painted && output->scanout_next) {
 		/* The client's buffer is on screen: the next frame painted is painted whole. */
@@ -93,11 +99,18 @@ static void headless_present(struct garnet_output *base, bool painted)
 		garnet_output_finish_frame(base, &now);
 		return;
 	}
+	/* The next vblank after now, counted from the last one (the grid's phase). */
 	period_ns = 1000000000000LL / base->mode.refresh_mhz;
 	since_ns = (now.tv_sec - base->last_present.tv_sec) * 1000000000LL +
 		   (now.tv_nsec - base->last_present.tv_nsec);
-	delay = (period_ns - since_ns % period_ns) / 1000000;
-	wl_event_source_timer_update(output->vblank, delay < 1 ? 1 : (int)delay);
+	if (since_ns < 0)
+		since_ns = 0;
+	until_ns = period_ns - since_ns % period_ns;
+	output->vblank_ns = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec + until_ns;
+	/* Rounded up: the timer's step is a millisecond, and it must not fire before the
+	 * vblank it stands for. */
+	delay = (until_ns + 999999) / 1000000;
+	wl_event_source_timer_update(output->vblank, (int)delay);
 }
 
 /* Any opaque GEM buffer of the output's size: memory has no plane to refuse it. */
