@@ -540,6 +540,10 @@ static void window_mark_dirty(struct window *w)
 {
 	struct foreign_toplevels *state = w->state;
 
+	/* No task bar to tell (a task bar that binds is told everything then): nothing to do at
+	 * the end of the turn, for the commit of every window every frame. */
+	if (wl_list_empty(&w->handles))
+		return;
 	w->dirty = true;
 	if (state->idle)
 		return;
