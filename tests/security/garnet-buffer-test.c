@@ -591,6 +591,49 @@ TEST(buffer_stays_valid_after_the_client_revokes_and_closes_it)
 	check_compositor_serves(t);
 }
 
+static uint32_t output_renders(struct client *c)
+{
+	query_output_stats(c, client_first_output(c));
+	return c->stats[1];
+}
+
+/* A buffer alone on the output and of its size is shown as it is (headless outputs take GEM
+ * buffers as a primary plane does), and the client cannot pull it from under garnet: a
+ * wl_buffer destroyed while on screen leaves garnet's copy there, a client gone takes its
+ * picture with it. */
+TEST_WITH(a_buffer_shown_as_it_is_outlives_its_wl_buffer_not_its_client, NULL, {64, 48, 1, 0, 0})
+{
+	struct client *watcher = client_create(t);
+	struct gem_client *g = gem_client_create(t);
+	struct wl_buffer *first = create_buffer(g, shared_object(t, g, 64, 48, 0xff3366cc, NULL),
+						64, 48);
+	struct wl_buffer *second = create_buffer(g, shared_object(t, g, 64, 48, 0xff22aa44, NULL),
+						 64, 48);
+	struct client_surface *s = show_gem_buffer(t, g, first, 0, 0);
+	uint32_t renders;
+
+	check_int(t, pixel_on_screen(watcher, 63, 47), ==, 0xff3366ccu);
+	renders = output_renders(watcher);
+	wl_surface_attach(s->wl_surface, second, 0, 0);
+	wl_surface_damage_buffer(s->wl_surface, 0, 0, INT32_MAX, INT32_MAX);
+	check(t, surface_commit_and_wait_frame(s));
+	check_int(t, pixel_on_screen(watcher, 0, 0), ==, 0xff22aa44u);
+	check_int(t, output_renders(watcher), ==, renders);
+
+	wl_buffer_destroy(second);
+	client_roundtrip(g->c);
+	check_int(t, pixel_on_screen(watcher, 32, 24), ==, 0xff22aa44u);
+
+	/* Gone without a word: the surface goes with it, and garnet paints the desktop. */
+	wl_buffer_destroy(first);
+	gem_client_destroy(g);
+	client_dispatch_for(watcher, 100);
+	check(t, pixel_on_screen(watcher, 32, 24) != 0xff22aa44u);
+	check_int(t, output_renders(watcher), >, renders);
+	client_destroy(watcher);
+	check_compositor_serves(t);
+}
+
 /* A batch that fills target (w x h) with colour `repeat` times, and loops for ever after
  * when `hang` (the kernel's watchdog ends it), submitted with raw EXECBUFFER2 and not waited
  * for. */
