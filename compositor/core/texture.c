@@ -20,7 +20,9 @@ struct garnet_content {
 	 * garnet's own image once not. NULL until first read, or when the copy failed. */
 	pixman_image_t *image;
 	struct wl_resource *buffer;
-	struct wl_client *client; /* charged for a copy */
+	/* charged for a copy; NULL once gone (a display's hold can outlive it) */
+	struct wl_client *client;
+	struct wl_listener client_destroy;
 	uint64_t charged;
 	pixman_format_code_t format;
 	int32_t width, height, stride;
@@ -83,7 +85,10 @@ static void content_free(struct garnet_content *content)
 {
 	if (content->image)
 		pixman_image_unref(content->image);
-	garnet_client_uncharge(content->client, GARNET_LIMIT_TEXTURE_BYTES, content->charged);
+	if (content->client)
+		garnet_client_uncharge(content->client, GARNET_LIMIT_TEXTURE_BYTES,
+				       content->charged);
+	wl_list_remove(&content->client_destroy.link);
 	wl_list_remove(&content->buffer_destroy.link);
 	free(content);
 }
@@ -114,7 +119,7 @@ static void content_buffer_destroyed(struct wl_listener *listener, void *data)
 	uint64_t bytes = image_bytes(content->format, content->width, content->height);
 	pixman_image_t *copy = NULL, *source;
 
-	if (!garnet_client_is_going(client) &&
+	if (client && !garnet_client_is_going(client) &&
 	    garnet_client_charge(client, GARNET_LIMIT_TEXTURE_BYTES, bytes)) {
 		copy = pixman_image_create_bits(content->format, content->width, content->height,
 						NULL, 0);
@@ -198,6 +203,24 @@ static void set_content(struct garnet_surface *surface, struct garnet_content *c
 		content_unref(old);
 }
 
+/* Its budget goes with it: nothing is left to uncharge, and the pointer would dangle. */
+static void content_client_destroyed(struct wl_listener *listener, void *data)
+{
+	struct garnet_content *content = wl_container_of(listener, content, client_destroy);
+
+	(void)data;
+	content->client = NULL;
+	wl_list_remove(&listener->link);
+	wl_list_init(&listener->link);
+}
+
+static void content_set_client(struct garnet_content *content, struct wl_client *client)
+{
+	content->client = client;
+	content->client_destroy.notify = content_client_destroyed;
+	wl_client_add_destroy_listener(client, &content->client_destroy);
+}
+
 bool garnet_surface_show_buffer(struct garnet_surface *surface, struct wl_resource *buffer,
 				pixman_format_code_t format, int32_t width, int32_t height,
 				int32_t stride, bool *full_damage)
@@ -210,7 +233,7 @@ bool garnet_surface_show_buffer(struct garnet_surface *surface, struct wl_resour
 			return false;
 		content->compositor = surface->compositor;
 		content->buffer = buffer;
-		content->client = wl_resource_get_client(buffer);
+		content_set_client(content, wl_resource_get_client(buffer));
 		content->format = format;
 		content->width = width;
 		content->height = height;
@@ -243,7 +266,7 @@ pixman_image_t *garnet_surface_show_own(struct garnet_surface *surface, pixman_f
 		return NULL;
 	}
 	content->compositor = surface->compositor;
-	content->client = client;
+	content_set_client(content, client);
 	content->charged = bytes;
 	content->format = format;
 	content->width = width;
